@@ -1,0 +1,53 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "hwalja",
+    products: [
+        .library(name: "HwaljaCore", targets: ["HwaljaCore"]),
+        .library(name: "HwaljaTable", targets: ["HwaljaTable"]),
+        .executable(name: "hwalja-gen", targets: ["hwalja-gen"]),
+        .executable(name: "hwalja-replay", targets: ["hwalja-replay"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        // Pure composition core: keys, jamo arithmetic, the in-memory table, the composer. Imports nothing.
+        .target(name: "HwaljaCore"),
+        // The Cheon-Ji-In rules as a model, used only to generate the table.
+        .target(name: "HwaljaRules", dependencies: ["HwaljaCore"]),
+        // The on-disk table format: encode, decode, checksum, JSON export. No file I/O.
+        .target(name: "HwaljaTable", dependencies: ["HwaljaCore"]),
+        // Keystroke logs and the simulated host application used by hwalja-replay and the tests.
+        .target(name: "HwaljaReplay", dependencies: ["HwaljaCore"]),
+        // Finding and reading the table file (Foundation) for the executables.
+        .target(name: "HwaljaRuntime", dependencies: ["HwaljaCore", "HwaljaTable"]),
+        .executableTarget(
+            name: "hwalja-gen",
+            dependencies: [
+                "HwaljaCore", "HwaljaRules", "HwaljaTable",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "hwalja-replay",
+            dependencies: [
+                "HwaljaCore", "HwaljaReplay", "HwaljaRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "hwalja-bench", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRuntime"]),
+        .testTarget(name: "HwaljaCoreTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules", "HwaljaReplay"]),
+        .testTarget(name: "HwaljaTableTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules"]),
+        .testTarget(name: "HwaljaToolTests", dependencies: ["HwaljaCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,129 @@
+/// Long press, backspace repeat and auto-next, as a pure state machine over times in milliseconds.
+///
+/// Key-down and key-up events and the passing of time go in; the ``Action``s to apply to a
+/// ``Composer`` come out, plus the next ``deadline`` at which ``advance(to:)`` must be called.
+/// It reads no clock: the daemon calls ``advance(to:)`` from a timer, a test or a replay calls it
+/// with a virtual time, and both get the same actions.
+///
+/// - A letter key acts on release: released before ``Settings/longPress`` it is a tap; held that
+///   long it types its digit instead, and the release does nothing more.
+/// - Backspace acts on press, then repeats every ``Settings/repeatInterval`` once held for
+///   ``Settings/longPress``, until released.
+/// - Other keys (next, space, return, punctuation) act on press.
+/// - With ``Settings/autoNext`` set, that long without input ends the syllable (a next-character press).
+public struct HoldTimer: Sendable {
+    /// Thresholds in milliseconds.
+    public struct Settings: Sendable, Equatable {
+        /// How long a key must be held to count as a long press (default 500).
+        public var longPress: Int
+        /// Interval of backspace repeat once the long press is reached (default 100).
+        public var repeatInterval: Int
+        /// Idle time after which the syllable ends by itself, or `nil` for never (default).
+        public var autoNext: Int?
+
+        public init(longPress: Int = 500, repeatInterval: Int = 100, autoNext: Int? = nil) {
+            precondition(longPress > 0 && repeatInterval > 0 && (autoNext ?? 1) > 0, "HoldTimer.Settings: times must be positive")
+            self.longPress = longPress
+            self.repeatInterval = repeatInterval
+            self.autoNext = autoNext
+        }
+    }
+
+    /// Something to do to the composer.
+    public enum Action: Sendable, Equatable {
+        /// Press the key (a tap, a backspace, a repeat, or the auto-next ``Key/next``).
+        case press(Key)
+        /// Type the key's digit (a long press).
+        case typeDigit(Key)
+    }
+
+    /// The thresholds in use.
+    public var settings: Settings
+
+    private var held: Key?
+    private var holdDeadline: Int?
+    private var idleDeadline: Int?
+
+    public init(settings: Settings = Settings()) {
+        self.settings = settings
+    }
+
+    /// The earliest time at which ``advance(to:)`` has something to do, or `nil`.
+    public var deadline: Int? {
+        switch (holdDeadline, idleDeadline) {
+        case (let hold?, let idle?): min(hold, idle)
+        case (let hold?, nil): hold
+        case (nil, let idle?): idle
+        case (nil, nil): nil
+        }
+    }
+
+    /// The key held down, if any.
+    public var heldKey: Key? { held }
+
+    /// A key went down at `time`. Call ``advance(to:)`` with `time` first.
+    public mutating func keyDown(_ key: Key, at time: Int) -> [Action] {
+        var actions: [Action] = []
+        if let previous = held, previous != key {
+            // A second key while one is held: the first counts as released now.
+            actions += keyUp(previous, at: time)
+        } else if held == key {
+            return []  // auto-repeat of the key-down from a keyboard: the timer handles holding
+        }
+        idleDeadline = nil
+        held = key
+        holdDeadline = nil
+        if key.digit != nil || key == .backspace { holdDeadline = time + settings.longPress }
+        if key.digit == nil { actions.append(.press(key)) }
+        if key.digit == nil && key != .backspace { held = nil }
+        armIdle(after: actions, at: time)
+        return actions
+    }
+
+    /// A key came up at `time`. Call ``advance(to:)`` with `time` first.
+    public mutating func keyUp(_ key: Key, at time: Int) -> [Action] {
+        guard held == key else { return [] }
+        let wasShort = holdDeadline.map { time < $0 } ?? false
+        held = nil
+        holdDeadline = nil
+        let actions: [Action] = (key.digit != nil && wasShort) ? [.press(key)] : []
+        armIdle(after: actions, at: time)
+        return actions
+    }
+
+    /// Lets time pass up to `time`, returning what the deadlines on the way produce, in order.
+    public mutating func advance(to time: Int) -> [Action] {
+        var actions: [Action] = []
+        while let due = deadline, due <= time {
+            if let hold = holdDeadline, hold == due, let key = held {
+                if key == .backspace {
+                    actions.append(.press(.backspace))
+                    holdDeadline = hold + settings.repeatInterval
+                } else {
+                    actions.append(.typeDigit(key))
+                    holdDeadline = nil
+                }
+            } else {
+                idleDeadline = nil
+                actions.append(.press(.next))
+            }
+        }
+        return actions
+    }
+
+    /// Forgets any held key and pending deadline (focus lost, context reset).
+    public mutating func cancel() {
+        held = nil
+        holdDeadline = nil
+        idleDeadline = nil
+    }
+
+    private mutating func armIdle(after actions: [Action], at time: Int) {
+        guard let autoNext = settings.autoNext else { return }
+        let typedLetter = actions.contains {
+            if case .press(let key) = $0 { return key.isTableKey || key == .backspace }
+            return false
+        }
+        if typedLetter { idleDeadline = time + autoNext }
+    }
+}

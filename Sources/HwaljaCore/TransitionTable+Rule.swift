@@ -1,0 +1,53 @@
+extension TransitionTable {
+    /// Applies the table's lookup rule to the whole of `text`: replace the last two scalars if the
+    /// table has them for `key`, else the last one, else append the key's default.
+    ///
+    /// This is the rule in its plain form, on an array: the reference the ``Composer`` is checked
+    /// against and what reachability is computed with. `text` must start at a boundary (the start
+    /// of input or a next-character press).
+    public func applying(_ key: Key, to text: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        precondition(key.isTableKey, "TransitionTable.applying: \(key.name) is not a table key")
+        let symbols = text.map { TableSymbol.symbol(for: $0.value) }
+        var kept = text
+        var replacement: UInt64 = 0
+        if symbols.count >= 2 {
+            replacement = self.replacement(for: key, first: symbols[symbols.count - 2], second: symbols[symbols.count - 1])
+            if replacement != 0 { kept.removeLast(2) }
+        }
+        if replacement == 0, let last = symbols.last {
+            replacement = self.replacement(for: key, first: 0, second: last)
+            if replacement != 0 { kept.removeLast() }
+        }
+        if replacement == 0 { replacement = defaultReplacement(for: key) }
+        return kept + Self.unpack(replacement).map { Unicode.Scalar(TableSymbol.scalar(for: $0))! }
+    }
+
+    /// Every precomposed syllable that some key sequence, starting from empty text, types as the whole text.
+    ///
+    /// A breadth-first search with the lookup rule over texts that can still shrink back to one
+    /// syllable: texts of one scalar, and longer texts whose last two scalars are a live pair
+    /// (anything else has a first scalar no key can change any more).
+    public func reachableSyllables() -> Set<UInt32> {
+        var seen: Set<[Unicode.Scalar]> = [[]]
+        var queue: [[Unicode.Scalar]] = [[]]
+        var syllables: Set<UInt32> = []
+        while let text = queue.popLast() {
+            if text.count == 1 && Hangul.isSyllable(text[0].value) { syllables.insert(text[0].value) }
+            for key in Key.tableKeys {
+                let next = applying(key, to: text)
+                guard next.count == 1 || (next.count <= 3 && endsWithLivePair(next)) else { continue }
+                if seen.insert(next).inserted { queue.append(next) }
+            }
+        }
+        return syllables
+    }
+
+    private func endsWithLivePair(_ text: [Unicode.Scalar]) -> Bool {
+        let count = text.count
+        return count >= 2
+            && isLivePair(
+                first: TableSymbol.symbol(for: text[count - 2].value),
+                second: TableSymbol.symbol(for: text[count - 1].value)
+            )
+    }
+}

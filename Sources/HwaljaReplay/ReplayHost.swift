@@ -1,0 +1,74 @@
+import HwaljaCore
+
+/// A composer plus the application it types into: what `hwalja-replay` runs a log through.
+///
+/// The host does what an application does with the composer's answers: it inserts commits, shows
+/// the preedit, deletes the character before the cursor for a backspace the composer declined and
+/// inserts a newline for a declined return.
+public struct ReplayHost: Sendable {
+    /// One applied action and what it did.
+    public struct Step: Sendable, Equatable, CustomStringConvertible {
+        /// The action applied.
+        public var action: HoldTimer.Action
+        /// The composer's answer.
+        public var response: Composer.Response
+
+        public var description: String {
+            let name: String
+            switch action {
+            case .press(let key): name = key.name
+            case .typeDigit(let key): name = "hold \(key.name)"
+            }
+            return "\(name)\tcommit \"\(response.commit)\"\tpreedit \"\(response.preedit)\"\(response.consumed ? "" : "\tpassed to host")"
+        }
+    }
+
+    /// The composer being driven.
+    public private(set) var composer: Composer
+    /// Everything the application holds so far, preedit excluded.
+    public private(set) var committed = ""
+    /// Every action applied, in order.
+    public private(set) var steps: [Step] = []
+
+    public init(composer: Composer) {
+        self.composer = composer
+    }
+
+    /// The application's text with the preedit shown at the end.
+    public var text: String { committed + composer.preedit.string }
+
+    /// Applies one action to the composer and the application.
+    public mutating func apply(_ action: HoldTimer.Action) {
+        let response: Composer.Response
+        switch action {
+        case .press(let key): response = composer.press(key)
+        case .typeDigit(let key): response = composer.typeDigit(of: key)
+        }
+        committed += response.commit.string
+        if !response.consumed, case .press(let key) = action {
+            switch key {
+            case .backspace: if !committed.isEmpty { committed.removeLast() }
+            case .enter: committed += "\n"
+            default: break
+            }
+        }
+        steps.append(Step(action: action, response: response))
+    }
+
+    /// Plays a whole log: taps directly, timed events through a ``HoldTimer`` on the log's own clock.
+    public mutating func play(_ log: KeystrokeLog, timing: HoldTimer.Settings = HoldTimer.Settings()) {
+        var timer = HoldTimer(settings: timing)
+        for event in log.events {
+            switch event {
+            case .tap(let key):
+                apply(.press(key))
+            case .down(let key, let time):
+                timer.advance(to: time).forEach { apply($0) }
+                timer.keyDown(key, at: time).forEach { apply($0) }
+            case .up(let key, let time):
+                timer.advance(to: time).forEach { apply($0) }
+                timer.keyUp(key, at: time).forEach { apply($0) }
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import HwaljaCore
+
+/// Builds the transition table from ``CheonJiInRules``.
+///
+/// Starting from empty text, it visits every state typing can reach — a state is the part of the
+/// text a later key can still read: one unit, or two when they form a live pair (갈ㄷ) — and
+/// records, for each state and key, the rewrite the rules make. Every syllable U+AC00–U+D7A3 is
+/// such a state, so each is traced to the states and keys that lead to it (역 ← 여 + ㄱㅋ,
+/// 가기 ← 각 + ㅣ, 달기 ← 닭 + ㅣ, 않 ← 안ㅅ + ㅅㅎ). A rewrite is stored only where the
+/// table's lookup rule would not already produce it from a shorter tail or the key's default.
+public struct TableGenerator {
+    /// Figures about one generation run.
+    public struct Statistics: Sendable, Equatable {
+        /// States visited (one- and two-unit tails, including the empty start).
+        public var states: Int
+        /// Transitions stored, defaults included.
+        public var transitions: Int
+        /// Two-scalar tails that keep their first scalar in the preedit.
+        public var livePairs: Int
+    }
+
+    /// The generated table.
+    public let table: TransitionTable
+    /// Figures about the run.
+    public let statistics: Statistics
+
+    /// Runs the generator. Deterministic: the same rules always give the same table.
+    public init() {
+        var states: [[TextUnit]] = [[]]
+        var seen: Set<[TextUnit]> = [[]]
+        var results: [[TextUnit]: [Key: [TextUnit]]] = [:]
+        var index = 0
+        while index < states.count {
+            let state = states[index]
+            index += 1
+            var row: [Key: [TextUnit]] = [:]
+            for key in Key.tableKeys {
+                let result = CheonJiInRules.press(key, after: state)
+                row[key] = result
+                let next = Self.liveTail(of: result)
+                if seen.insert(next).inserted { states.append(next) }
+            }
+            results[state] = row
+        }
+
+        // Sort states so that one-scalar tails are settled before the two-scalar tails that fall back on them.
+        let ordered = states.sorted { lhs, rhs in
+            let left = lhs.scalars.map(\.value)
+            let right = rhs.scalars.map(\.value)
+            return left.count != right.count ? left.count < right.count : left.lexicographicallyPrecedes(right)
+        }
+        var stored: [Key: [[Unicode.Scalar]: [Unicode.Scalar]]] = [:]
+        var transitions: [Transition] = []
+        var livePairs: [(Unicode.Scalar, Unicode.Scalar)] = []
+        for state in ordered {
+            let tail = state.scalars
+            if tail.count == 2 { livePairs.append((tail[0], tail[1])) }
+            for key in Key.tableKeys {
+                let replacement = results[state]![key]!.scalars
+                if replacement != Self.fallback(tail, key, stored) {
+                    stored[key, default: [:]][tail] = replacement
+                    transitions.append(Transition(key: key, tail: tail, replacement: replacement))
+                }
+            }
+        }
+        table = TransitionTable(transitions: transitions, livePairs: livePairs)
+        statistics = Statistics(states: states.count, transitions: transitions.count, livePairs: livePairs.count)
+    }
+
+    /// The units a later key can still read: the last two if they are a live pair, else the last one.
+    static func liveTail(of units: [TextUnit]) -> [TextUnit] {
+        if units.count >= 2 && CheonJiInRules.isLivePair(units[units.count - 2], units[units.count - 1]) {
+            return Array(units.suffix(2))
+        }
+        return Array(units.suffix(1))
+    }
+
+    /// What the lookup rule gives for `tail` and `key` without a transition for this exact tail.
+    private static func fallback(
+        _ tail: [Unicode.Scalar], _ key: Key, _ stored: [Key: [[Unicode.Scalar]: [Unicode.Scalar]]]
+    ) -> [Unicode.Scalar]? {
+        let rules = stored[key] ?? [:]
+        guard let last = tail.last else { return nil }  // the default itself is always stored
+        let shorter = rules[[last]] ?? ([last] + rules[[]]!)
+        return tail.dropLast() + shorter
+    }
+}

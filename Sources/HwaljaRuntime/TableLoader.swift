@@ -1,0 +1,50 @@
+import Foundation
+import HwaljaCore
+import HwaljaTable
+
+/// Finds and loads the table file for the executables.
+public enum TableLoader {
+    /// Where the table is looked for when no path is given, in order: `$HWALJA_TABLE`,
+    /// `Tables/hwalja.table` under the current directory, `../share/hwalja/hwalja.table` beside
+    /// the executable, then `/usr/share/hwalja/hwalja.table`.
+    public static func defaultPaths() -> [String] {
+        var paths: [String] = []
+        if let fromEnvironment = ProcessInfo.processInfo.environment["HWALJA_TABLE"], !fromEnvironment.isEmpty {
+            paths.append(fromEnvironment)
+        }
+        paths.append(FileManager.default.currentDirectoryPath + "/Tables/hwalja.table")
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        paths.append(executable.deletingLastPathComponent().appendingPathComponent("../share/hwalja/hwalja.table").standardized.path)
+        paths.append("/usr/share/hwalja/hwalja.table")
+        return paths
+    }
+
+    /// Loads the table at `path`, or at the first default path that exists.
+    public static func load(path: String? = nil) throws(TableLoadError) -> (table: TransitionTable, path: String) {
+        let candidates = path.map { [$0] } ?? defaultPaths()
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            throw .notFound(searched: candidates)
+        }
+        guard let data = FileManager.default.contents(atPath: found) else { throw .unreadable(path: found) }
+        do {
+            return (try TableFile.decode([UInt8](data)), found)
+        } catch {
+            throw .invalid(path: found, error)
+        }
+    }
+}
+
+/// Why the table could not be loaded, as one line naming the file.
+public enum TableLoadError: Error, CustomStringConvertible {
+    case notFound(searched: [String])
+    case unreadable(path: String)
+    case invalid(path: String, TableError)
+
+    public var description: String {
+        switch self {
+        case .notFound(let searched): "no table file found (looked in \(searched.joined(separator: ", "))); pass --table PATH"
+        case .unreadable(let path): "\(path): cannot read the table file (check its permissions)"
+        case .invalid(let path, let error): "\(path): \(error)"
+        }
+    }
+}

@@ -1,0 +1,1 @@
+@main enum Bench { static func main() { } }

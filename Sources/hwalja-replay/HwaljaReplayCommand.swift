@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import HwaljaCore
+import HwaljaReplay
+import HwaljaRuntime
+
+/// `hwalja-replay`: types a keystroke log through the composer and prints the resulting text.
+@main
+struct HwaljaReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hwalja-replay",
+        abstract: "Replay a Cheon-Ji-In keystroke log and print the text it types.",
+        discussion: """
+            Untimed logs are key tokens separated by whitespace; timed logs have one event a line, \
+            '<milliseconds> down|up <KEY>', so long presses replay too. Keys: ㅣ ㆍ ㅡ ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ \
+            ㅈㅊ ㅇㅁ (or digits 1-9, 0 by the phone layout), PUNCT, NEXT, SPACE, BS, ENTER. '#' starts a comment.
+
+            Examples:
+              hwalja-replay --keys '0 1 2 5'          # prints 안
+              hwalja-replay --trace words.log
+              printf '0 down 4\\n600 up 4\\n' | hwalja-replay -   # a long press: prints 4
+            """
+    )
+
+    @Option(name: .shortAndLong, help: "Key tokens to replay instead of a file.")
+    var keys: String?
+
+    @Argument(help: "Keystroke log to replay, or '-' for standard input.")
+    var file: String?
+
+    @Flag(help: "Print every step: key, commit, preedit.")
+    var trace = false
+
+    @Option(help: "Table file (default: $HWALJA_TABLE, ./Tables/hwalja.table, ../share/hwalja beside the executable, /usr/share/hwalja).")
+    var table: String?
+
+    @Flag(help: "SPACE always inserts a blank instead of first ending the syllable being composed.")
+    var spaceInserts = false
+
+    @Option(help: "Milliseconds a key must be held to type its digit.")
+    var longPress = 500
+
+    @Option(help: "Milliseconds between backspace repeats while held.")
+    var repeatInterval = 100
+
+    @Option(help: "Milliseconds without input after which the syllable ends by itself (off by default).")
+    var autoNext: Int?
+
+    func validate() throws {
+        if keys != nil && file != nil { throw ValidationError("give either --keys or a FILE, not both") }
+        if keys == nil && file == nil { throw ValidationError("give --keys 'TOKENS' or a FILE ('-' for standard input)") }
+        if longPress <= 0 || repeatInterval <= 0 || (autoNext ?? 1) <= 0 {
+            throw ValidationError("--long-press, --repeat-interval and --auto-next must be positive")
+        }
+    }
+
+    func run() throws {
+        let source = try readSource()
+        let log: KeystrokeLog
+        do {
+            log = try KeystrokeLog(parsing: source)
+        } catch {
+            fail("\(error)", status: 2)
+        }
+        let loaded: (table: TransitionTable, path: String)
+        do {
+            loaded = try TableLoader.load(path: table)
+        } catch {
+            fail("\(error)", status: 1)
+        }
+        var host = ReplayHost(composer: Composer(table: loaded.table, options: .init(spaceAlwaysInserts: spaceInserts)))
+        host.play(log, timing: .init(longPress: longPress, repeatInterval: repeatInterval, autoNext: autoNext))
+        if trace { host.steps.forEach { print($0) } }
+        print(host.text)
+    }
+
+    private func readSource() throws -> String {
+        if let keys { return keys }
+        if file == "-" {
+            return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        guard let path = file, let data = FileManager.default.contents(atPath: path) else {
+            fail("cannot read \(file ?? "")", status: 1)
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data("hwalja-replay: \(message)\n".utf8))
+        Foundation.exit(status)
+    }
+}
