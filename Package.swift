@@ -38,9 +38,14 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "hwalja-bench", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRuntime"]),
-        .testTarget(name: "HwaljaCoreTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules", "HwaljaReplay"]),
-        .testTarget(name: "HwaljaTableTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules"]),
-        .testTarget(name: "HwaljaToolTests", dependencies: ["HwaljaCore"]),
+        .target(
+            name: "HwaljaTestSupport",
+            dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaReplay"],
+            path: "Tests/HwaljaTestSupport"
+        ),
+        .testTarget(name: "HwaljaCoreTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
+        .testTarget(name: "HwaljaTableTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules", "HwaljaTestSupport"]),
+        .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

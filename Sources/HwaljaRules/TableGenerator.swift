@@ -8,7 +8,7 @@ import HwaljaCore
 /// such a state, so each is traced to the states and keys that lead to it (역 ← 여 + ㄱㅋ,
 /// 가기 ← 각 + ㅣ, 달기 ← 닭 + ㅣ, 않 ← 안ㅅ + ㅅㅎ). A rewrite is stored only where the
 /// table's lookup rule would not already produce it from a shorter tail or the key's default.
-public struct TableGenerator {
+public struct TableGenerator: Sendable {
     /// Figures about one generation run.
     public struct Statistics: Sendable, Equatable {
         /// States visited (one- and two-unit tails, including the empty start).

@@ -47,7 +47,9 @@ struct GeneratedFiles {
         let oldLines = String(decoding: committedJSON, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let newLines = json.split(separator: "\n", omittingEmptySubsequences: false)
         if let line = zip(oldLines, newLines).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
-            return "\(jsonPath) line \(line.offset + 1): has \(line.element.0), generator gives \(line.element.1)"
+            let has = line.element.0.trimmingCharacters(in: .whitespaces)
+            let gives = line.element.1.trimmingCharacters(in: .whitespaces)
+            return "\(jsonPath) line \(line.offset + 1): has `\(has)`, generator gives `\(gives)`"
         }
         if oldLines.count != newLines.count {
             return "\(jsonPath) has \(oldLines.count) lines, generator gives \(newLines.count)"

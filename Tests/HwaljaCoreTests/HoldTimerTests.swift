@@ -1,0 +1,72 @@
+import HwaljaCore
+import Testing
+
+/// Long press, backspace repeat and auto-next on a virtual clock: no sleeping.
+struct HoldTimerTests {
+    @Test func aShortPressIsATapOnRelease() {
+        var timer = HoldTimer()
+        #expect(timer.keyDown(.giyeokKieuk, at: 0) == [])
+        #expect(timer.deadline == 500)
+        #expect(timer.advance(to: 120) == [])
+        #expect(timer.keyUp(.giyeokKieuk, at: 120) == [.press(.giyeokKieuk)])
+        #expect(timer.deadline == nil)
+    }
+
+    @Test func aLongPressTypesTheDigitAndTheReleaseDoesNothing() {
+        var timer = HoldTimer()
+        _ = timer.keyDown(.bieupPieup, at: 1000)
+        #expect(timer.advance(to: 1499) == [])
+        #expect(timer.advance(to: 1500) == [.typeDigit(.bieupPieup)])
+        #expect(timer.advance(to: 3000) == [])
+        #expect(timer.keyUp(.bieupPieup, at: 3000) == [])
+    }
+
+    @Test func heldBackspaceDeletesOnceThenRepeatsUntilReleased() {
+        var timer = HoldTimer(settings: .init(longPress: 500, repeatInterval: 100))
+        #expect(timer.keyDown(.backspace, at: 0) == [.press(.backspace)])
+        #expect(timer.advance(to: 499) == [])
+        #expect(timer.advance(to: 750) == Array(repeating: .press(.backspace), count: 3))  // 500, 600, 700
+        #expect(timer.keyUp(.backspace, at: 780) == [])
+        #expect(timer.advance(to: 5000) == [])
+    }
+
+    @Test func controlKeysActOnPress() {
+        var timer = HoldTimer()
+        #expect(timer.keyDown(.next, at: 0) == [.press(.next)])
+        #expect(timer.keyUp(.next, at: 900) == [])
+        #expect(timer.keyDown(.punctuation, at: 1000) == [.press(.punctuation)])
+        #expect(timer.deadline == nil)
+    }
+
+    @Test func aSecondKeyReleasesTheFirst() {
+        var timer = HoldTimer()
+        _ = timer.keyDown(.in, at: 0)
+        #expect(timer.keyDown(.cheon, at: 50) == [.press(.in)])
+        #expect(timer.keyUp(.in, at: 60) == [])
+        #expect(timer.keyUp(.cheon, at: 70) == [.press(.cheon)])
+    }
+
+    @Test func autoNextEndsTheSyllableAfterIdleTimeOnlyWhenAsked() {
+        var off = HoldTimer()
+        _ = off.keyDown(.in, at: 0)
+        _ = off.keyUp(.in, at: 50)
+        #expect(off.advance(to: 100_000) == [])
+
+        var on = HoldTimer(settings: .init(autoNext: 800))
+        _ = on.keyDown(.in, at: 0)
+        _ = on.keyUp(.in, at: 50)
+        #expect(on.deadline == 850)
+        #expect(on.advance(to: 849) == [])
+        #expect(on.advance(to: 900) == [.press(.next)])
+        #expect(on.advance(to: 5000) == [])
+    }
+
+    @Test func cancelForgetsEverything() {
+        var timer = HoldTimer(settings: .init(autoNext: 800))
+        _ = timer.keyDown(.backspace, at: 0)
+        timer.cancel()
+        #expect(timer.deadline == nil)
+        #expect(timer.advance(to: 10_000) == [])
+        #expect(timer.keyUp(.backspace, at: 10_000) == [])
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import HwaljaCore
+import HwaljaReplay
+import HwaljaTable
+
+/// The package's root directory (where Package.swift is).
+public let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The table committed under Tables/, decoded once for all tests.
+public let committedTable: TransitionTable = {
+    let path = packageRoot.appendingPathComponent("Tables/hwalja.table").path
+    guard let data = FileManager.default.contents(atPath: path) else {
+        fatalError("\(path) is missing: run `swift run hwalja-gen`")
+    }
+    do {
+        return try TableFile.decode([UInt8](data))
+    } catch {
+        fatalError("\(path): \(error)")
+    }
+}()
+
+/// Types whitespace-separated key tokens into a fresh composer and returns the application's text
+/// (everything committed, then the preedit).
+public func typed(_ tokens: String, options: Composer.Options = Composer.Options()) -> String {
+    var host = ReplayHost(composer: Composer(table: committedTable, options: options))
+    for token in tokens.split(separator: " ") {
+        guard let key = Key(token: String(token)) else { fatalError("test uses an unknown key token \(token)") }
+        host.apply(.press(key))
+    }
+    return host.text
+}
+
+/// Types a list of keys and returns the application's text.
+public func typed(_ keys: [Key]) -> String {
+    var host = ReplayHost(composer: Composer(table: committedTable))
+    for key in keys { host.apply(.press(key)) }
+    return host.text
+}
