@@ -86,13 +86,16 @@ public enum TableFile {
 
         let layout = TransitionTable.Layout(
             bucketBits: bucketBits,
-            bucketStarts: (0..<bucketCount).map { bytes.littleEndian(at: headerSize + 4 * $0) },
-            packedKeys: (0..<entries).map { bytes.littleEndian(at: keysOffset + 4 * $0) },
-            replacements: (0..<entries).map { index in
-                let base = replacementsOffset + 6 * index
-                return UInt64(bytes.littleEndian(at: base) as UInt16)
-                    | UInt64(bytes.littleEndian(at: base + 2) as UInt16) << 16
-                    | UInt64(bytes.littleEndian(at: base + 4) as UInt16) << 32
+            bucketStarts: bytes.littleEndianArray(of: UInt32.self, at: headerSize, count: bucketCount),
+            packedKeys: bytes.littleEndianArray(of: UInt32.self, at: keysOffset, count: entries),
+            replacements: [UInt64](unsafeUninitializedCapacity: entries) { buffer, initialized in
+                for index in 0..<entries {
+                    let base = replacementsOffset + 6 * index
+                    buffer[index] = UInt64(bytes.littleEndian(at: base) as UInt16)
+                        | UInt64(bytes.littleEndian(at: base + 2) as UInt16) << 16
+                        | UInt64(bytes.littleEndian(at: base + 4) as UInt16) << 32
+                }
+                initialized = entries
             }
         )
         guard let table = TransitionTable(layout: layout) else {
@@ -109,6 +112,19 @@ extension Array where Element == UInt8 {
 }
 
 extension UnsafeRawBufferPointer {
+    /// `count` integers stored little-endian from `offset`, copied in one go on little-endian hosts.
+    func littleEndianArray<T: FixedWidthInteger>(of type: T.Type, at offset: Int, count: Int) -> [T] {
+        [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(
+                from: UnsafeRawBufferPointer(rebasing: self[offset..<(offset + count * MemoryLayout<T>.size)])
+            )
+            if 1.littleEndian != 1 {
+                for index in 0..<count { buffer[index] = T(littleEndian: buffer[index]) }
+            }
+            initialized = count
+        }
+    }
+
     func littleEndian<T: FixedWidthInteger>(at offset: Int) -> T {
         T(littleEndian: loadUnaligned(fromByteOffset: offset, as: T.self))
     }

@@ -1,0 +1,111 @@
+import Foundation
+import HwaljaCore
+import HwaljaTable
+
+/// `hwalja-bench`: prints the composer's cost per key, the table's load time and size, beside the
+/// same figures for a Hwalja-shaped JSON table used the way the public Hwalja README shows
+/// (parse the JSON, look tails up in string-keyed maps). Run it in release:
+///
+///     swift run -c release hwalja-bench [--table PATH] [--json PATH] [--keys LOG]
+///
+/// `--json` defaults to our own export (Tables/hwalja.json, same shape as Hwalja's 한글.json);
+/// point it at the public 한글.json to measure that file.
+@main
+enum Benchmark {
+    static func main() throws {
+        let options = Options(CommandLine.arguments.dropFirst())
+        let tableBytes = try read(options.table)
+        let jsonBytes = try read(options.json)
+        let log = String(decoding: try read(options.keys), as: UTF8.self)
+        let keys = parseKeys(log)
+        let table = try TableFile.decode(tableBytes)
+        let repetitions = max(1, 1_000_000 / keys.count)
+
+        print("hwalja-bench: \(keys.count) keys from \(options.keys), typed \(repetitions) times (\(keys.count * repetitions) keys)")
+        print("")
+        print("hwalja binary table (\(options.table))")
+        print("  bytes:            \(tableBytes.count)")
+        let load = median(of: 101) { _ = try? TableFile.decode(tableBytes) }
+        print("  decode:           \(format(load)) median of 101 (bytes already in memory)")
+        let readAndLoad = median(of: 101) { _ = try? TableFile.decode([UInt8](FileManager.default.contents(atPath: options.table) ?? Data())) }
+        print("  read + decode:    \(format(readAndLoad)) median of 101")
+        let composerPerKey = perKey(keys.count * repetitions) {
+            var composer = Composer(table: table)
+            var sink = 0
+            for _ in 0..<repetitions {
+                for key in keys { sink &+= composer.press(key).preedit.count }
+            }
+            return sink
+        }
+        print("  composer:         \(String(format: "%.1f", composerPerKey)) ns per key")
+        print("")
+        print("Hwalja-style JSON table used as Hwalja's README shows (\(options.json))")
+        print("  bytes:            \(jsonBytes.count)")
+        let jsonLoad = median(of: 11) { _ = HwaljaStyleTable(json: Data(jsonBytes)) }
+        print("  parse:            \(format(jsonLoad)) median of 11 (JSONSerialization into [String: [String: String]])")
+        guard let hwaljaStyle = HwaljaStyleTable(json: Data(jsonBytes)) else {
+            print("  (not a {key: {tail: replacement}} JSON file)")
+            return
+        }
+        let jsonRepetitions = max(1, repetitions / 10)
+        let jsonPerKey = perKey(keys.count * jsonRepetitions) {
+            var sink = 0
+            for _ in 0..<jsonRepetitions { sink &+= hwaljaStyle.type(keys).count }
+            return sink
+        }
+        print("  five-line rule:   \(String(format: "%.1f", jsonPerKey)) ns per key (string-keyed lookups on the text's last scalars)")
+    }
+
+    struct Options {
+        var table = "Tables/hwalja.table"
+        var json = "Tables/hwalja.json"
+        var keys = "tools/bench/udhr-article-1.keys"
+
+        init(_ arguments: ArraySlice<String>) {
+            var iterator = arguments.makeIterator()
+            while let argument = iterator.next() {
+                switch argument {
+                case "--table": table = iterator.next() ?? table
+                case "--json": json = iterator.next() ?? json
+                case "--keys": keys = iterator.next() ?? keys
+                default:
+                    FileHandle.standardError.write(Data("usage: hwalja-bench [--table PATH] [--json PATH] [--keys LOG]\n".utf8))
+                    exit(2)
+                }
+            }
+        }
+    }
+
+    static func read(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            FileHandle.standardError.write(Data("hwalja-bench: cannot read \(path) (run from the package root)\n".utf8))
+            exit(1)
+        }
+        return [UInt8](data)
+    }
+
+    static func parseKeys(_ log: String) -> [Key] {
+        log.split(separator: "\n").filter { !$0.hasPrefix("#") }.flatMap { $0.split(separator: " ") }.compactMap { Key(token: String($0)) }
+    }
+
+    static func median(of runs: Int, _ body: () -> Void) -> Duration {
+        let clock = ContinuousClock()
+        let times = (0..<runs).map { _ in clock.measure(body) }.sorted()
+        return times[runs / 2]
+    }
+
+    static func perKey(_ count: Int, _ body: () -> Int) -> Double {
+        let clock = ContinuousClock()
+        var sink = 0
+        let elapsed = clock.measure { sink = body() }
+        if sink == Int.min { print(sink) }
+        let (seconds, attoseconds) = elapsed.components
+        return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(count)
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let microseconds = Double(seconds) * 1e6 + Double(attoseconds) / 1e12
+        return microseconds >= 1000 ? String(format: "%.2f ms", microseconds / 1000) : String(format: "%.0f µs", microseconds)
+    }
+}

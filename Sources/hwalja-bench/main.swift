@@ -1,1 +1,0 @@
-@main enum Bench { static func main() { } }
