@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "HwaljaTable", targets: ["HwaljaTable"]),
         .executable(name: "hwalja-gen", targets: ["hwalja-gen"]),
         .executable(name: "hwalja-replay", targets: ["hwalja-replay"]),
+        .executable(name: "hwaljad", targets: ["hwaljad"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -21,6 +22,12 @@ let package = Package(
         .target(name: "HwaljaTable", dependencies: ["HwaljaCore"]),
         // Keystroke logs and the simulated host application used by hwalja-replay and the tests.
         .target(name: "HwaljaReplay", dependencies: ["HwaljaCore"]),
+        // libdbus-1, as a system library (Debian: libdbus-1-dev).
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // The only importer of CDBus: connections, messages, values and errors, with no C type in its API.
+        .target(name: "HwaljaDBus", dependencies: ["CDBus"]),
+        // The daemon's logic without a bus: typing contexts, their owners, settings. No I/O.
+        .target(name: "HwaljaEngine", dependencies: ["HwaljaCore"]),
         // Finding and reading the table file (Foundation) for the executables.
         .target(name: "HwaljaRuntime", dependencies: ["HwaljaCore", "HwaljaTable"]),
         .executableTarget(
@@ -33,7 +40,14 @@ let package = Package(
         .executableTarget(
             name: "hwalja-replay",
             dependencies: [
-                "HwaljaCore", "HwaljaReplay", "HwaljaRuntime",
+                "HwaljaCore", "HwaljaReplay", "HwaljaRuntime", "HwaljaDBus",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "hwaljad",
+            dependencies: [
+                "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,7 +64,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

@@ -61,6 +61,15 @@ public struct HoldTimer: Sendable {
     /// The key held down, if any.
     public var heldKey: Key? { held }
 
+    /// A key pressed and released at once (no timing known) at `time`. Call ``advance(to:)`` with `time` first.
+    public mutating func tap(_ key: Key, at time: Int) -> [Action] {
+        var actions: [Action] = []
+        if let previous = held { actions += keyUp(previous, at: time) }
+        actions.append(.press(key))
+        armIdle(after: actions, at: time)
+        return actions
+    }
+
     /// A key went down at `time`. Call ``advance(to:)`` with `time` first.
     public mutating func keyDown(_ key: Key, at time: Int) -> [Action] {
         var actions: [Action] = []

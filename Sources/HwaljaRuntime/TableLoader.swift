@@ -19,15 +19,26 @@ public enum TableLoader {
         return paths
     }
 
+    /// A table read from disk, with where it came from.
+    public struct Loaded: Sendable {
+        public var table: TransitionTable
+        public var path: String
+        /// The checksum stored in the file's header.
+        public var checksum: UInt64
+    }
+
     /// Loads the table at `path`, or at the first default path that exists.
-    public static func load(path: String? = nil) throws(TableLoadError) -> (table: TransitionTable, path: String) {
+    public static func load(path: String? = nil) throws(TableLoadError) -> Loaded {
         let candidates = path.map { [$0] } ?? defaultPaths()
         guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw .notFound(searched: candidates)
         }
         guard let data = FileManager.default.contents(atPath: found) else { throw .unreadable(path: found) }
         do {
-            return (try TableFile.decode([UInt8](data)), found)
+            let bytes = [UInt8](data)
+            let table = try TableFile.decode(bytes)
+            let checksum = bytes[24..<32].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            return Loaded(table: table, path: found, checksum: checksum)
         } catch {
             throw .invalid(path: found, error)
         }

@@ -34,6 +34,9 @@ struct HwaljaReplayCommand: ParsableCommand {
     @Option(help: "Table file (default: $HWALJA_TABLE, ./Tables/hwalja.table, ../share/hwalja beside the executable, /usr/share/hwalja).")
     var table: String?
 
+    @Option(help: "Replay through the hwaljad daemon on this bus (session, system or an address) instead of in process; its own settings apply.")
+    var bus: String?
+
     @Flag(help: "SPACE always inserts a blank instead of first ending the syllable being composed.")
     var spaceInserts = false
 
@@ -62,7 +65,16 @@ struct HwaljaReplayCommand: ParsableCommand {
         } catch {
             fail("\(error)", status: 2)
         }
-        let loaded: (table: TransitionTable, path: String)
+        if let bus {
+            do {
+                let text = try BusReplay.play(log, bus: bus, trace: trace)
+                print(text)
+            } catch {
+                fail("through the daemon on the \(bus) bus: \(error)", status: 1)
+            }
+            return
+        }
+        let loaded: TableLoader.Loaded
         do {
             loaded = try TableLoader.load(path: table)
         } catch {

@@ -1,0 +1,151 @@
+import CDBus
+
+/// A private connection to a message bus.
+///
+/// Not thread-safe: use it from one thread or serial queue only (``BusDispatcher`` does). The
+/// connection is closed and released when this object goes away.
+public final class BusConnection: @unchecked Sendable {
+    /// Which bus to connect to.
+    public enum Bus: Sendable, Equatable {
+        case session
+        case system
+        /// A bus by address, such as `unix:path=/tmp/bus` from `dbus-daemon --print-address`.
+        case address(String)
+
+        /// Parses `session`, `system` or an address.
+        public init(_ text: String) {
+            switch text {
+            case "session": self = .session
+            case "system": self = .system
+            default: self = .address(text)
+            }
+        }
+    }
+
+    /// What asking for a well-known name gave.
+    public enum NameRequestResult: Sendable, Equatable {
+        case primaryOwner, alreadyOwner, inQueue, exists
+    }
+
+    let raw: OpaquePointer
+    private var handler: ((BusMessage) -> Bool)?
+
+    /// Connects and registers with the bus (`dbus_bus_get_private` or `dbus_connection_open_private` + `dbus_bus_register`).
+    public init(bus: Bus) throws(BusError) {
+        let connection: OpaquePointer? = try withDBusError { error in
+            switch bus {
+            case .session: return dbus_bus_get_private(DBUS_BUS_SESSION, error)
+            case .system: return dbus_bus_get_private(DBUS_BUS_SYSTEM, error)
+            case .address(let address):
+                guard let connection = dbus_connection_open_private(address, error) else { return nil }
+                if dbus_bus_register(connection, error) == 0 {
+                    dbus_connection_close(connection)
+                    dbus_connection_unref(connection)
+                    return nil
+                }
+                return connection
+            }
+        }
+        guard let connection else { throw .failed("could not connect to the bus") }
+        raw = connection
+        dbus_connection_set_exit_on_disconnect(raw, 0)
+    }
+
+    deinit {
+        dbus_connection_close(raw)
+        dbus_connection_unref(raw)
+    }
+
+    /// This connection's unique name on the bus (`dbus_bus_get_unique_name`).
+    public var uniqueName: String {
+        dbus_bus_get_unique_name(raw).map { String(cString: $0) } ?? ""
+    }
+
+    /// Whether the connection is still open (`dbus_connection_get_is_connected`).
+    public var isConnected: Bool { dbus_connection_get_is_connected(raw) != 0 }
+
+    /// The socket to watch for incoming data (`dbus_connection_get_unix_fd`).
+    public var fileDescriptor: Int32? {
+        var descriptor: Int32 = -1
+        return dbus_connection_get_unix_fd(raw, &descriptor) != 0 ? descriptor : nil
+    }
+
+    /// Asks for a well-known name (`dbus_bus_request_name`), never queueing.
+    public func requestName(_ name: String, allowReplacement: Bool, replaceExisting: Bool) throws(BusError)
+        -> NameRequestResult
+    {
+        var flags = UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE)
+        if allowReplacement { flags |= UInt32(DBUS_NAME_FLAG_ALLOW_REPLACEMENT) }
+        if replaceExisting { flags |= UInt32(DBUS_NAME_FLAG_REPLACE_EXISTING) }
+        let reply = try withDBusError { dbus_bus_request_name(raw, name, flags, $0) }
+        switch reply {
+        case DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER: return .primaryOwner
+        case DBUS_REQUEST_NAME_REPLY_ALREADY_OWNER: return .alreadyOwner
+        case DBUS_REQUEST_NAME_REPLY_IN_QUEUE: return .inQueue
+        default: return .exists
+        }
+    }
+
+    /// Gives a well-known name back (`dbus_bus_release_name`).
+    public func releaseName(_ name: String) throws(BusError) {
+        _ = try withDBusError { dbus_bus_release_name(raw, name, $0) }
+    }
+
+    /// Subscribes to messages matching `rule` (`dbus_bus_add_match`).
+    public func addMatch(_ rule: String) throws(BusError) {
+        try withDBusError { dbus_bus_add_match(raw, rule, $0) }
+    }
+
+    /// Queues a message (`dbus_connection_send`); ``flush()`` or the dispatcher writes it out.
+    public func send(_ message: BusMessage) {
+        _ = dbus_connection_send(raw, message.raw, nil)
+    }
+
+    /// Blocks until every queued message is written (`dbus_connection_flush`).
+    public func flush() {
+        dbus_connection_flush(raw)
+    }
+
+    /// Sends a method call and waits for its reply (`dbus_connection_send_with_reply_and_block`).
+    ///
+    /// - Throws: the error reply as a ``BusError``, or a timeout or disconnection error.
+    public func call(_ message: BusMessage, timeoutMilliseconds: Int32 = 25_000) throws(BusError) -> BusMessage {
+        let reply = try withDBusError { dbus_connection_send_with_reply_and_block(raw, message.raw, timeoutMilliseconds, $0) }
+        guard let reply else { throw .failed("no reply") }
+        return BusMessage(owning: reply)
+    }
+
+    /// Installs the function every incoming message is offered to; it returns whether it handled it.
+    ///
+    /// Method calls nobody handles get libdbus's `UnknownMethod` error reply
+    /// (`dbus_connection_add_filter`).
+    public func setHandler(_ handler: @escaping (BusMessage) -> Bool) {
+        let first = self.handler == nil
+        self.handler = handler
+        guard first else { return }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        _ = dbus_connection_add_filter(
+            raw,
+            { _, message, userData in
+                guard let message, let userData else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+                let connection = Unmanaged<BusConnection>.fromOpaque(userData).takeUnretainedValue()
+                let handled = connection.handler?(BusMessage(borrowing: message)) ?? false
+                return handled ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+            },
+            me,
+            nil
+        )
+    }
+
+    /// Reads what has arrived without blocking, hands every complete message to the handler and
+    /// writes the replies (`dbus_connection_read_write`, `dbus_connection_dispatch`, `dbus_connection_flush`).
+    ///
+    /// - Returns: `false` once the connection is closed.
+    @discardableResult
+    public func processIncoming(timeoutMilliseconds: Int32 = 0) -> Bool {
+        let open = dbus_connection_read_write(raw, timeoutMilliseconds) != 0
+        while dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
+        if open { dbus_connection_flush(raw) }
+        return open && isConnected
+    }
+}

@@ -1,0 +1,230 @@
+import CDBus
+
+/// A D-Bus message: a method call, its reply or error, or a signal.
+///
+/// Owns one reference to a libdbus `DBusMessage`, released when this object goes away.
+public final class BusMessage: @unchecked Sendable {
+    /// The kind of message.
+    public enum Kind: Sendable, Equatable {
+        case methodCall, methodReturn, error, signal, other
+    }
+
+    let raw: OpaquePointer
+
+    /// Takes over one reference to `raw` (the corresponding libdbus function is `dbus_message_unref`).
+    init(owning raw: OpaquePointer) {
+        self.raw = raw
+    }
+
+    /// Adds a reference to a message libdbus lends us (`dbus_message_ref`).
+    init(borrowing raw: OpaquePointer) {
+        self.raw = dbus_message_ref(raw)
+    }
+
+    deinit {
+        dbus_message_unref(raw)
+    }
+
+    /// A method call to `destination` (`dbus_message_new_method_call`).
+    public static func methodCall(destination: String?, path: String, interface: String?, member: String) -> BusMessage {
+        guard let raw = dbus_message_new_method_call(destination, path, interface, member) else {
+            preconditionFailure("BusMessage.methodCall: libdbus is out of memory or \(path) is not an object path")
+        }
+        return BusMessage(owning: raw)
+    }
+
+    /// A signal from `path` (`dbus_message_new_signal`).
+    public static func signal(path: String, interface: String, member: String) -> BusMessage {
+        guard let raw = dbus_message_new_signal(path, interface, member) else {
+            preconditionFailure("BusMessage.signal: libdbus is out of memory or the names are invalid")
+        }
+        return BusMessage(owning: raw)
+    }
+
+    /// The reply to this method call carrying `values` (`dbus_message_new_method_return`).
+    public func methodReturn(_ values: [BusValue] = []) throws(BusError) -> BusMessage {
+        guard let raw = dbus_message_new_method_return(raw) else { throw .failed("out of memory building a reply") }
+        let reply = BusMessage(owning: raw)
+        try reply.append(values)
+        return reply
+    }
+
+    /// The error reply to this method call (`dbus_message_new_error`).
+    public func errorReply(_ error: BusError) -> BusMessage {
+        guard let raw = dbus_message_new_error(raw, error.name, error.message) else {
+            preconditionFailure("BusMessage.errorReply: libdbus refused the error name \(error.name)")
+        }
+        return BusMessage(owning: raw)
+    }
+
+    public var kind: Kind {
+        switch dbus_message_get_type(raw) {
+        case DBUS_MESSAGE_TYPE_METHOD_CALL: .methodCall
+        case DBUS_MESSAGE_TYPE_METHOD_RETURN: .methodReturn
+        case DBUS_MESSAGE_TYPE_ERROR: .error
+        case DBUS_MESSAGE_TYPE_SIGNAL: .signal
+        default: .other
+        }
+    }
+
+    /// Addresses the message to one connection (`dbus_message_set_destination`): a signal so
+    /// addressed reaches only that client instead of every listener on the bus.
+    public func setDestination(_ destination: String) {
+        _ = dbus_message_set_destination(raw, destination)
+    }
+
+    public var path: String? { dbus_message_get_path(raw).map { String(cString: $0) } }
+    public var interface: String? { dbus_message_get_interface(raw).map { String(cString: $0) } }
+    public var member: String? { dbus_message_get_member(raw).map { String(cString: $0) } }
+    public var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
+    public var errorName: String? { dbus_message_get_error_name(raw).map { String(cString: $0) } }
+    /// The signature of the arguments.
+    public var signature: String { dbus_message_get_signature(raw).map { String(cString: $0) } ?? "" }
+    /// Whether the caller said it wants no reply.
+    public var noReplyExpected: Bool { dbus_message_get_no_reply(raw) != 0 }
+
+    /// The arguments, decoded.
+    public func arguments() throws(BusError) -> [BusValue] {
+        var iterator = DBusMessageIter()
+        guard dbus_message_iter_init(raw, &iterator) != 0 else { return [] }
+        return try Self.readAll(&iterator)
+    }
+
+    /// Appends `values` as arguments.
+    public func append(_ values: [BusValue]) throws(BusError) {
+        var iterator = DBusMessageIter()
+        dbus_message_iter_init_append(raw, &iterator)
+        for value in values { try Self.write(value, to: &iterator) }
+    }
+
+    // MARK: Reading
+
+    private static func readAll(_ iterator: inout DBusMessageIter) throws(BusError) -> [BusValue] {
+        var values: [BusValue] = []
+        while dbus_message_iter_get_arg_type(&iterator) != 0 {  // DBUS_TYPE_INVALID
+            values.append(try read(&iterator))
+            dbus_message_iter_next(&iterator)
+        }
+        return values
+    }
+
+    private static func read(_ iterator: inout DBusMessageIter) throws(BusError) -> BusValue {
+        let type = dbus_message_iter_get_arg_type(&iterator)
+        switch UInt8(truncatingIfNeeded: type) {
+        case UInt8(ascii: "s"): return .string(readString(&iterator))
+        case UInt8(ascii: "o"): return .objectPath(readString(&iterator))
+        case UInt8(ascii: "g"): return .signature(readString(&iterator))
+        case UInt8(ascii: "b"): return .boolean((readBasic(&iterator) as dbus_bool_t) != 0)
+        case UInt8(ascii: "y"): return .byte(readBasic(&iterator))
+        case UInt8(ascii: "n"): return .int16(readBasic(&iterator))
+        case UInt8(ascii: "q"): return .uint16(readBasic(&iterator))
+        case UInt8(ascii: "i"): return .int32(readBasic(&iterator))
+        case UInt8(ascii: "u"): return .uint32(readBasic(&iterator))
+        case UInt8(ascii: "x"): return .int64(readBasic(&iterator))
+        case UInt8(ascii: "t"): return .uint64(readBasic(&iterator))
+        case UInt8(ascii: "d"): return .double(readBasic(&iterator))
+        case UInt8(ascii: "a"):
+            let element = dbus_message_iter_get_signature(&iterator).map { pointer in
+                defer { dbus_free(pointer) }
+                return String(String(cString: pointer).dropFirst())
+            } ?? ""
+            var inner = DBusMessageIter()
+            dbus_message_iter_recurse(&iterator, &inner)
+            return .array(elementSignature: element, try readAll(&inner))
+        case UInt8(ascii: "e"):
+            var inner = DBusMessageIter()
+            dbus_message_iter_recurse(&iterator, &inner)
+            let pair = try readAll(&inner)
+            guard pair.count == 2 else { throw .invalidArgs("a dictionary entry without key and value") }
+            return .dictEntry(pair[0], pair[1])
+        case UInt8(ascii: "r"):
+            var inner = DBusMessageIter()
+            dbus_message_iter_recurse(&iterator, &inner)
+            return .structure(try readAll(&inner))
+        case UInt8(ascii: "v"):
+            var inner = DBusMessageIter()
+            dbus_message_iter_recurse(&iterator, &inner)
+            return .variant(try read(&inner))
+        default:
+            throw .invalidArgs("argument of type '\(Character(Unicode.Scalar(UInt8(truncatingIfNeeded: type))))' is not supported")
+        }
+    }
+
+    private static func readString(_ iterator: inout DBusMessageIter) -> String {
+        var pointer: UnsafePointer<CChar>?
+        dbus_message_iter_get_basic(&iterator, &pointer)
+        return pointer.map { String(cString: $0) } ?? ""
+    }
+
+    private static func readBasic<T: FixedWidthInteger>(_ iterator: inout DBusMessageIter) -> T {
+        var value: T = 0
+        dbus_message_iter_get_basic(&iterator, &value)
+        return value
+    }
+
+    private static func readBasic(_ iterator: inout DBusMessageIter) -> Double {
+        var value: Double = 0
+        dbus_message_iter_get_basic(&iterator, &value)
+        return value
+    }
+
+    // MARK: Writing
+
+    private static func write(_ value: BusValue, to iterator: inout DBusMessageIter) throws(BusError) {
+        let ok: Bool
+        switch value {
+        case .string(let text): ok = appendString(text, type: "s", to: &iterator)
+        case .objectPath(let text): ok = appendString(text, type: "o", to: &iterator)
+        case .signature(let text): ok = appendString(text, type: "g", to: &iterator)
+        case .boolean(let flag): ok = appendBasic(dbus_bool_t(flag ? 1 : 0), type: "b", to: &iterator)
+        case .byte(let number): ok = appendBasic(number, type: "y", to: &iterator)
+        case .int16(let number): ok = appendBasic(number, type: "n", to: &iterator)
+        case .uint16(let number): ok = appendBasic(number, type: "q", to: &iterator)
+        case .int32(let number): ok = appendBasic(number, type: "i", to: &iterator)
+        case .uint32(let number): ok = appendBasic(number, type: "u", to: &iterator)
+        case .int64(let number): ok = appendBasic(number, type: "x", to: &iterator)
+        case .uint64(let number): ok = appendBasic(number, type: "t", to: &iterator)
+        case .double(let number): ok = appendBasic(number, type: "d", to: &iterator)
+        case .array(let element, let items):
+            try container("a", element, items, &iterator)
+            return
+        case .dictEntry(let key, let item):
+            try container("e", nil, [key, item], &iterator)
+            return
+        case .structure(let fields):
+            try container("r", nil, fields, &iterator)
+            return
+        case .variant(let inner):
+            try container("v", inner.signature, [inner], &iterator)
+            return
+        }
+        guard ok else { throw .invalidArgs("libdbus refused a value of type \(value.signature)") }
+    }
+
+    private static func container(
+        _ type: Character, _ contained: String?, _ items: [BusValue], _ iterator: inout DBusMessageIter
+    ) throws(BusError) {
+        var inner = DBusMessageIter()
+        let code = Int32(type.asciiValue!)
+        let opened: dbus_bool_t =
+            if let contained { contained.withCString { dbus_message_iter_open_container(&iterator, code, $0, &inner) } }
+            else { dbus_message_iter_open_container(&iterator, code, nil, &inner) }
+        guard opened != 0 else { throw .failed("out of memory opening a container") }
+        for item in items { try write(item, to: &inner) }
+        guard dbus_message_iter_close_container(&iterator, &inner) != 0 else {
+            throw .failed("out of memory closing a container")
+        }
+    }
+
+    private static func appendString(_ text: String, type: Character, to iterator: inout DBusMessageIter) -> Bool {
+        text.withCString { pointer in
+            var argument: UnsafePointer<CChar>? = pointer
+            return dbus_message_iter_append_basic(&iterator, Int32(type.asciiValue!), &argument) != 0
+        }
+    }
+
+    private static func appendBasic<T: BitwiseCopyable>(_ value: T, type: Character, to iterator: inout DBusMessageIter) -> Bool {
+        var argument = value
+        return dbus_message_iter_append_basic(&iterator, Int32(type.asciiValue!), &argument) != 0
+    }
+}

@@ -1,0 +1,67 @@
+/// A client of the hwalja daemon: what `hwalja-replay --bus`, the benchmark and the tests use.
+///
+/// Calls block until their reply; signals the daemon sends meanwhile wait in the connection and
+/// reach ``onSignal`` in order when ``processSignals(waitingMilliseconds:)`` runs (each call does).
+public final class EngineClient: @unchecked Sendable {
+    /// A context's answer to a key: what was committed, the whole preedit, whether the key was used.
+    public struct KeyResult: Sendable, Equatable {
+        public var commit: String
+        public var preedit: String
+        public var consumed: Bool
+    }
+
+    /// The connection the calls go over.
+    public let connection: BusConnection
+    /// Receives each signal from the daemon: member name, object path, arguments.
+    public var onSignal: ((String, String, [BusValue]) -> Void)?
+
+    /// Connects to `bus`.
+    public init(bus: BusConnection.Bus) throws(BusError) {
+        connection = try BusConnection(bus: bus)
+        connection.setHandler { [unowned self] message in
+            guard message.kind == .signal, message.interface == EngineInterface.contextInterface,
+                let member = message.member, let path = message.path
+            else { return false }
+            onSignal?(member, path, (try? message.arguments()) ?? [])
+            return true
+        }
+    }
+
+    /// Calls `member` on `path` with `arguments`; returns the reply's values or throws the error reply.
+    @discardableResult
+    public func call(_ path: String, _ interface: String, _ member: String, _ arguments: [BusValue] = []) throws(BusError)
+        -> [BusValue]
+    {
+        let message = BusMessage.methodCall(destination: EngineInterface.busName, path: path, interface: interface, member: member)
+        try message.append(arguments)
+        let reply = try connection.call(message)
+        processSignals()
+        return try reply.arguments()
+    }
+
+    /// Creates a context and returns its object path.
+    public func createContext() throws(BusError) -> String {
+        let reply = try call(EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext")
+        guard let path = reply.first?.stringValue else { throw .failed("CreateContext returned \(reply)") }
+        return path
+    }
+
+    /// Destroys one of this client's contexts.
+    public func destroyContext(_ path: String) throws(BusError) {
+        try call(EngineInterface.enginePath, EngineInterface.engineInterface, "DestroyContext", [.objectPath(path)])
+    }
+
+    /// Sends `PressKey`, `KeyDown` or `KeyUp` (with a key name) or `Backspace` / `NextCharacter` (without).
+    public func key(_ member: String, _ key: String? = nil, on path: String) throws(BusError) -> KeyResult {
+        let reply = try call(path, EngineInterface.contextInterface, member, key.map { [.string($0)] } ?? [])
+        guard reply.count == 3, let commit = reply[0].stringValue, let preedit = reply[1].stringValue,
+            case .boolean(let consumed) = reply[2]
+        else { throw .failed("\(member) returned \(reply)") }
+        return KeyResult(commit: commit, preedit: preedit, consumed: consumed)
+    }
+
+    /// Hands signals that have arrived to ``onSignal``; waits up to `waitingMilliseconds` for the first.
+    public func processSignals(waitingMilliseconds: Int32 = 0) {
+        connection.processIncoming(timeoutMilliseconds: waitingMilliseconds)
+    }
+}

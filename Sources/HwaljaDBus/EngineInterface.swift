@@ -1,0 +1,183 @@
+/// Names and introspection data of hwalja's bus interface. Other programs are written against
+/// these names: change them only with a new interface version (Engine2, Context2).
+public enum EngineInterface {
+    /// The daemon's well-known bus name.
+    public static let busName = "org.hwalja.Engine1"
+    /// The engine object.
+    public static let enginePath = "/org/hwalja/Engine1"
+    /// The engine interface.
+    public static let engineInterface = "org.hwalja.Engine1"
+    /// The parent of all context objects.
+    public static let contextsPath = "/org/hwalja/Engine1/Context"
+    /// The context interface.
+    public static let contextInterface = "org.hwalja.Context1"
+
+    /// The object path of context `number`.
+    public static func contextPath(_ number: Int) -> String { "\(contextsPath)/\(number)" }
+
+    /// The context number in an object path, or `nil` if the path is not a context's.
+    public static func contextNumber(inPath path: String) -> Int? {
+        guard path.hasPrefix(contextsPath + "/") else { return nil }
+        let digits = path.dropFirst(contextsPath.count + 1)
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.first != "0", let number = Int(digits) else { return nil }
+        return number
+    }
+
+    /// Error names the daemon replies with.
+    public enum ErrorName {
+        public static let unknownKey = "org.hwalja.Error.UnknownKey"
+        public static let noSuchContext = "org.hwalja.Error.NoSuchContext"
+        public static let accessDenied = "org.hwalja.Error.AccessDenied"
+        public static let invalidArgs = "org.hwalja.Error.InvalidArgs"
+    }
+
+    /// Both hwalja interfaces, as installed to `/usr/share/dbus-1/interfaces/org.hwalja.Engine1.xml`
+    /// (committed as `packaging/org.hwalja.Engine1.xml`; a test keeps the two equal).
+    public static var interfaceFile: String {
+        """
+        <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
+        <!-- hwalja: the Cheon-Ji-In (천지인) input engine on the bus. Key names are those of
+             hwalja-replay: ㅣ ㆍ ㅡ ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ ㅈㅊ ㅇㅁ (or digits 1-9, 0), PUNCT, NEXT, SPACE, BS, ENTER.
+             Errors: org.hwalja.Error.UnknownKey, .NoSuchContext, .AccessDenied, .InvalidArgs. -->
+        <node>
+        \(engine)\(context)</node>
+
+        """
+    }
+
+    /// The engine interface's XML.
+    public static let engine = """
+          <!-- The engine: makes typing contexts. Object /org/hwalja/Engine1. -->
+          <interface name="org.hwalja.Engine1">
+            <!-- A new context owned by the caller; it is freed when the caller leaves the bus. -->
+            <method name="CreateContext">
+              <arg name="context" type="o" direction="out"/>
+            </method>
+            <!-- Frees a context of the caller's. -->
+            <method name="DestroyContext">
+              <arg name="context" type="o" direction="in"/>
+            </method>
+            <!-- The daemon's version. -->
+            <property name="Version" type="s" access="read"/>
+            <!-- The loaded table: format-version (u), transitions (u), live-pairs (u), checksum (s), path (s). -->
+            <property name="TableInfo" type="a{sv}" access="read"/>
+          </interface>
+
+        """
+
+    /// The context interface's XML.
+    public static let context = """
+          <!-- One place being typed into. Object /org/hwalja/Engine1/Context/N; only its creator may use it. -->
+          <interface name="org.hwalja.Context1">
+            <!-- A key tapped (pressed and released at once). consumed false: apply the key yourself
+                 (BS deletes a character, ENTER inserts a newline). -->
+            <method name="PressKey">
+              <arg name="key" type="s" direction="in"/>
+              <arg name="commit" type="s" direction="out"/>
+              <arg name="preedit" type="s" direction="out"/>
+              <arg name="consumed" type="b" direction="out"/>
+            </method>
+            <!-- A key going down: a letter held past the long-press time types its digit; BS repeats. -->
+            <method name="KeyDown">
+              <arg name="key" type="s" direction="in"/>
+              <arg name="commit" type="s" direction="out"/>
+              <arg name="preedit" type="s" direction="out"/>
+              <arg name="consumed" type="b" direction="out"/>
+            </method>
+            <!-- A key coming up: a letter released before the long-press time is typed now. -->
+            <method name="KeyUp">
+              <arg name="key" type="s" direction="in"/>
+              <arg name="commit" type="s" direction="out"/>
+              <arg name="preedit" type="s" direction="out"/>
+              <arg name="consumed" type="b" direction="out"/>
+            </method>
+            <!-- Undoes the last keystroke; consumed false when nothing is being composed. -->
+            <method name="Backspace">
+              <arg name="commit" type="s" direction="out"/>
+              <arg name="preedit" type="s" direction="out"/>
+              <arg name="consumed" type="b" direction="out"/>
+            </method>
+            <!-- Ends the syllable being composed. -->
+            <method name="NextCharacter">
+              <arg name="commit" type="s" direction="out"/>
+              <arg name="preedit" type="s" direction="out"/>
+              <arg name="consumed" type="b" direction="out"/>
+            </method>
+            <!-- Commits the preedit and returns it. -->
+            <method name="Commit">
+              <arg name="commit" type="s" direction="out"/>
+            </method>
+            <!-- Drops the preedit. -->
+            <method name="Reset"/>
+            <!-- Text committed for good, including by a timer (long press, auto-next). Sent to the owner only. -->
+            <signal name="Committed">
+              <arg name="text" type="s"/>
+            </signal>
+            <!-- The whole new preedit, on every change. Sent to the owner only. -->
+            <signal name="PreeditChanged">
+              <arg name="text" type="s"/>
+            </signal>
+            <!-- A key the engine did not use and the client must apply (BS with nothing composing,
+                 as a held backspace repeats). Sent to the owner only. -->
+            <signal name="KeyNotConsumed">
+              <arg name="key" type="s"/>
+            </signal>
+            <!-- The text being composed. -->
+            <property name="Preedit" type="s" access="read"/>
+          </interface>
+
+        """
+
+    static let standardInterfaces = """
+          <interface name="org.freedesktop.DBus.Introspectable">
+            <method name="Introspect">
+              <arg name="xml_data" type="s" direction="out"/>
+            </method>
+          </interface>
+          <interface name="org.freedesktop.DBus.Properties">
+            <method name="Get">
+              <arg name="interface_name" type="s" direction="in"/>
+              <arg name="property_name" type="s" direction="in"/>
+              <arg name="value" type="v" direction="out"/>
+            </method>
+            <method name="GetAll">
+              <arg name="interface_name" type="s" direction="in"/>
+              <arg name="properties" type="a{sv}" direction="out"/>
+            </method>
+            <method name="Set">
+              <arg name="interface_name" type="s" direction="in"/>
+              <arg name="property_name" type="s" direction="in"/>
+              <arg name="value" type="v" direction="in"/>
+            </method>
+          </interface>
+          <interface name="org.freedesktop.DBus.Peer">
+            <method name="Ping"/>
+            <method name="GetMachineId">
+              <arg name="machine_uuid" type="s" direction="out"/>
+            </method>
+          </interface>
+
+        """
+
+    /// The introspection XML for `path`, given the live context numbers, or `nil` if no object is there.
+    public static func introspection(ofPath path: String, contexts: [Int]) -> String? {
+        let header = """
+            <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
+
+            """
+        let parents = ["/": "org", "/org": "hwalja", "/org/hwalja": "Engine1"]
+        if let child = parents[path] { return header + "<node>\n  <node name=\"\(child)\"/>\n</node>\n" }
+        if path == enginePath {
+            return header + "<node>\n" + engine + standardInterfaces + "  <node name=\"Context\"/>\n</node>\n"
+        }
+        if path == contextsPath {
+            return header + "<node>\n" + contexts.map { "  <node name=\"\($0)\"/>\n" }.joined() + "</node>\n"
+        }
+        if let number = contextNumber(inPath: path), contexts.contains(number) {
+            return header + "<node>\n" + context + standardInterfaces + "</node>\n"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,77 @@
+import HwaljaCore
+
+/// The daemon's thresholds and switches, from defaults, a config file and flags (flags win).
+///
+/// Config file: one `name = value` a line, `#` comments:
+///
+/// ```
+/// long-press = 500        # ms a key is held to type its digit
+/// repeat-interval = 100   # ms between backspace repeats
+/// auto-next = off         # ms of idle time that ends the syllable, or off
+/// space-inserts = false   # true: SPACE always inserts a blank
+/// ```
+public struct DaemonSettings: Sendable, Equatable {
+    public var timing = HoldTimer.Settings()
+    public var composer = Composer.Options()
+
+    public init() {}
+
+    /// Applies a config file's text on top of these settings.
+    public mutating func apply(configFile text: String) throws(ConfigError) {
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = offset + 1
+            let content = (rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+                .trimmingWhitespace()
+            if content.isEmpty { continue }
+            let parts = content.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
+            guard parts.count == 2, !parts[0].isEmpty else { throw .malformed(line: line, text: String(rawLine)) }
+            try set(parts[0], to: parts[1], line: line)
+        }
+    }
+
+    /// Sets one setting by its config-file name.
+    public mutating func set(_ name: String, to value: String, line: Int = 0) throws(ConfigError) {
+        switch name {
+        case "long-press": timing.longPress = try Self.milliseconds(value, name, line)
+        case "repeat-interval": timing.repeatInterval = try Self.milliseconds(value, name, line)
+        case "auto-next": timing.autoNext = value == "off" ? nil : try Self.milliseconds(value, name, line)
+        case "space-inserts":
+            guard value == "true" || value == "false" else { throw .badValue(line: line, name: name, value: value) }
+            composer.spaceAlwaysInserts = value == "true"
+        default: throw .unknownSetting(line: line, name: name)
+        }
+    }
+
+    private static func milliseconds(_ value: String, _ name: String, _ line: Int) throws(ConfigError) -> Int {
+        guard let number = Int(value), number > 0, number <= 60_000 else {
+            throw .badValue(line: line, name: name, value: value)
+        }
+        return number
+    }
+}
+
+/// A config file problem, naming the line.
+public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
+    case malformed(line: Int, text: String)
+    case unknownSetting(line: Int, name: String)
+    case badValue(line: Int, name: String, value: String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let line, let text): "line \(line): expected 'name = value', found '\(text)'"
+        case .unknownSetting(let line, let name):
+            "line \(line): unknown setting '\(name)' (known: long-press, repeat-interval, auto-next, space-inserts)"
+        case .badValue(let line, let name, let value):
+            "line \(line): '\(value)' is not a valid \(name) (milliseconds 1-60000, 'off' for auto-next, true/false for space-inserts)"
+        }
+    }
+}
+
+extension StringProtocol {
+    func trimmingWhitespace() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}
+
+/// The version of hwalja, as the daemon reports it on the bus.
+public let hwaljaVersion = "0.1.0"

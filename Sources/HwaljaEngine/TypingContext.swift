@@ -1,0 +1,122 @@
+import HwaljaCore
+
+/// One client's typing: a composer and its hold timer, driven by calls stamped with times in
+/// milliseconds. The daemon keeps one per context object; it has no bus and no clock of its own.
+public struct TypingContext: Sendable {
+    /// What one call did, for the reply and the signals.
+    public struct Outcome: Sendable, Equatable {
+        /// Everything committed during the call, in order.
+        public var commit = ""
+        /// The preedit after the call.
+        public var preedit = ""
+        /// Whether the call's own key was used (`false`: the client applies it itself).
+        public var consumed = true
+        /// Keys the composer declined along the way (a backspace with nothing composing, a return),
+        /// which the client must apply itself, in order.
+        public var passedKeys: [Key] = []
+        /// Whether the preedit differs from before the call.
+        public var preeditChanged = false
+
+        public init() {}
+    }
+
+    /// The composer.
+    public private(set) var composer: Composer
+    /// The long-press, repeat and auto-next timer.
+    public private(set) var timer: HoldTimer
+
+    /// A reloaded table waiting for the current syllable to end.
+    private var nextTable: TransitionTable?
+
+    public init(table: TransitionTable, options: Composer.Options, timing: HoldTimer.Settings) {
+        composer = Composer(table: table, options: options)
+        timer = HoldTimer(settings: timing)
+    }
+
+    /// Switches to `table` now if nothing is being composed, else as soon as the preedit is empty.
+    public mutating func replaceTable(_ table: TransitionTable) {
+        nextTable = table
+        switchTableIfIdle()
+    }
+
+    private mutating func switchTableIfIdle() {
+        guard let table = nextTable, composer.preedit.isEmpty else { return }
+        composer = Composer(table: table, options: composer.options)
+        nextTable = nil
+    }
+
+    /// The text being composed.
+    public var preedit: String { composer.preedit.string }
+
+    /// When ``advance(to:)`` must next be called, if ever.
+    public var deadline: Int? { timer.deadline }
+
+    /// A key pressed and released at once.
+    public mutating func tap(_ key: Key, at time: Int) -> Outcome {
+        run(at: time) { $0.tap(key, at: time) }
+    }
+
+    /// A key going down (a held letter key types its digit, a held backspace repeats).
+    public mutating func keyDown(_ key: Key, at time: Int) -> Outcome {
+        run(at: time) { $0.keyDown(key, at: time) }
+    }
+
+    /// A key coming up.
+    public mutating func keyUp(_ key: Key, at time: Int) -> Outcome {
+        run(at: time) { $0.keyUp(key, at: time) }
+    }
+
+    /// Lets the timers run up to `time`.
+    public mutating func advance(to time: Int) -> Outcome {
+        run(at: time) { _ in [] }
+    }
+
+    /// Commits the preedit.
+    public mutating func commit() -> Outcome {
+        let before = preedit
+        var outcome = Outcome()
+        outcome.commit = composer.flush().commit.string
+        outcome.preeditChanged = before != preedit
+        timer.cancel()
+        switchTableIfIdle()
+        return outcome
+    }
+
+    /// Drops the preedit and any held key.
+    public mutating func reset() -> Outcome {
+        let before = preedit
+        composer.reset()
+        timer.cancel()
+        switchTableIfIdle()
+        var outcome = Outcome()
+        outcome.preeditChanged = !before.isEmpty
+        return outcome
+    }
+
+    /// Advances the timers to `time`, then applies the actions `events` produces; the consumed
+    /// flag is that of the last action the call itself produced.
+    private mutating func run(at time: Int, _ events: (inout HoldTimer) -> [HoldTimer.Action]) -> Outcome {
+        let before = preedit
+        var outcome = Outcome()
+        for action in timer.advance(to: time) { apply(action, to: &outcome) }
+        for action in events(&timer) { outcome.consumed = apply(action, to: &outcome) }
+        outcome.preedit = preedit
+        outcome.preeditChanged = before != outcome.preedit
+        switchTableIfIdle()
+        return outcome
+    }
+
+    @discardableResult
+    private mutating func apply(_ action: HoldTimer.Action, to outcome: inout Outcome) -> Bool {
+        let response: Composer.Response
+        switch action {
+        case .press(let key):
+            response = composer.press(key)
+            if !response.consumed && (key == .backspace || key == .enter) { outcome.passedKeys.append(key) }
+        case .typeDigit(let key):
+            response = composer.typeDigit(of: key)
+        }
+        outcome.commit += response.commit.string
+        return response.consumed
+    }
+}
