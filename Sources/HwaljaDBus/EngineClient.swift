@@ -8,6 +8,12 @@ public final class EngineClient: @unchecked Sendable {
         public var commit: String
         public var preedit: String
         public var consumed: Bool
+
+        public init(commit: String, preedit: String, consumed: Bool) {
+            self.commit = commit
+            self.preedit = preedit
+            self.consumed = consumed
+        }
     }
 
     /// The connection the calls go over.

@@ -4,37 +4,8 @@ import Testing
 
 /// The built executables, run as a user runs them.
 struct CommandLineTests {
-    struct Outcome {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-
-    static func run(_ tool: String, _ arguments: [String], stdin: String = "", in directory: URL = packageRoot) throws -> Outcome {
-        var executable = binaries.appendingPathComponent(tool)
-        if !FileManager.default.fileExists(atPath: executable.path) {
-            // Swift Testing may run from a helper; fall back to the debug products folder.
-            executable = packageRoot.appendingPathComponent(".build/debug/\(tool)")
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    static func run(_ tool: String, _ arguments: [String], stdin: String = "") throws -> ProcessOutcome {
+        try runProcess(product(tool), arguments, stdin: stdin)
     }
 
     @Test func replaysDigitAliases() throws {

@@ -1,0 +1,138 @@
+import Foundation
+import HwaljaDBus
+import HwaljaTestSupport
+import Testing
+
+/// hwaljad on a private bus, driven by the project's client and by clients no one here wrote
+/// (gdbus and dbus-send from GLib and dbus, GLib's client from Python).
+struct DaemonBusTests {
+    /// Parses the JSON line tools/gi-client.py prints.
+    struct GIResult: Decodable {
+        var path: String
+        var results: [[Entry]]
+        var signals: [[String]]
+
+        enum Entry: Decodable, Equatable {
+            case text(String), flag(Bool)
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if let flag = try? container.decode(Bool.self) { self = .flag(flag) } else { self = .text(try container.decode(String.self)) }
+            }
+        }
+    }
+
+    static func giClient(_ daemon: PrivateDaemon, _ arguments: [String]) throws -> GIResult {
+        let outcome = try runCommand(packageRoot.appendingPathComponent("tools/gi-client.py").path, [daemon.bus.address] + arguments)
+        try #require(outcome.status == 0, "gi-client.py failed: \(outcome.stderr)")
+        return try JSONDecoder().decode(GIResult.self, from: Data(outcome.stdout.utf8))
+    }
+
+    @Test func theProjectsClientTypesAWordAndGetsTheSignals() throws {
+        let daemon = try PrivateDaemon()
+        let client = try EngineClient(bus: .address(daemon.bus.address))
+        final class Received: @unchecked Sendable { var signals: [String] = [] }
+        let received = Received()
+        client.onSignal = { member, _, arguments in received.signals.append("\(member) \(arguments.first?.stringValue ?? "")") }
+        let path = try client.createContext()
+        var committed = ""
+        var last: EngineClient.KeyResult?
+        for key in "ㅇㅁ ㅣ ㆍ ㄴㄹ NEXT ㄴㄹ ㆍ ㆍ ㅣ ㅇㅁ ㅅㅎ ㅅㅎ ㅣ ㆍ ㅅㅎ ㆍ ㅣ ㅣ ㅇㅁ ㆍ ㆍ ㅡ".split(separator: " ") {
+            let result = try client.key("PressKey", String(key), on: path)
+            committed += result.commit
+            last = result
+        }
+        #expect(committed + (last?.preedit ?? "") == "안녕하세요")
+        #expect(try client.call(path, EngineInterface.contextInterface, "Commit") == [.string("요")])
+        #expect(received.signals.contains("Committed 안"))
+        #expect(received.signals.last == "PreeditChanged ")
+        try client.destroyContext(path)
+    }
+
+    @Test func glibsClientTypesAndSeesErrorsWithoutLosingItsContext() throws {
+        let daemon = try PrivateDaemon()
+        let result = try Self.giClient(daemon, ["0", "1", "2", "5", "X", "NEXT()", "BS()", "ENTER"])
+        #expect(result.results[3] == [.text(""), .text("안"), .flag(true)])
+        #expect(result.results[4].first == .text("error"))
+        #expect(result.results[4][1] == .text("org.hwalja.Error.UnknownKey"))
+        #expect(result.results[5] == [.text("안"), .text(""), .flag(true)])  // the context survived the bad key
+        #expect(result.results[6] == [.text(""), .text(""), .flag(false)])  // nothing composing: the client deletes
+        #expect(result.results[7] == [.text(""), .text(""), .flag(false)])  // ENTER is the client's
+        #expect(result.signals.contains(["Committed", "안"]))
+        #expect(result.signals.contains(["KeyNotConsumed", "BS"]))
+    }
+
+    @Test func gdbusIntrospectsTheCommittedInterfaces() throws {
+        let daemon = try PrivateDaemon()
+        let engine = try runCommand("gdbus", ["introspect", "--address", daemon.bus.address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1", "--xml"])
+        #expect(engine.status == 0)
+        #expect(engine.stdout.contains(EngineInterface.engine.trimmingCharacters(in: .newlines)))
+        let committed = try String(contentsOf: packageRoot.appendingPathComponent("packaging/org.hwalja.Engine1.xml"), encoding: .utf8)
+        #expect(committed == EngineInterface.interfaceFile, "packaging/org.hwalja.Engine1.xml is stale: hwaljad --print-interfaces > it")
+        let printed = try runProcess(product("hwaljad"), ["--print-interfaces"])
+        #expect(printed.stdout == committed)
+    }
+
+    @Test func gdbusReadsTheProperties() throws {
+        let daemon = try PrivateDaemon()
+        let version = try runCommand("gdbus", ["call", "--address", daemon.bus.address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1", "--method", "org.freedesktop.DBus.Properties.Get", "org.hwalja.Engine1", "Version"])
+        #expect(version.stdout.contains("<'0.1.0'>"))
+        let info = try runCommand("gdbus", ["call", "--address", daemon.bus.address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1", "--method", "org.freedesktop.DBus.Properties.Get", "org.hwalja.Engine1", "TableInfo"])
+        #expect(info.stdout.contains("'format-version': <uint32 1>"))
+        #expect(info.stdout.contains("'transitions': <uint32 "))
+        #expect(info.stdout.contains("'checksum': <'"))
+    }
+
+    @Test func wrongArgumentsGetInvalidArgsAndTheDaemonGoesOn() throws {
+        let daemon = try PrivateDaemon()
+        let wrong = try runCommand("dbus-send", ["--bus=\(daemon.bus.address)", "--print-reply", "--dest=org.hwalja.Engine1", "/org/hwalja/Engine1", "org.hwalja.Engine1.CreateContext", "int32:5"])
+        #expect(wrong.status != 0)
+        #expect(wrong.stderr.contains("org.hwalja.Error.InvalidArgs"))
+        #expect(wrong.stderr.contains("CreateContext takes (), got (i)"))
+        let destroy = try runCommand("dbus-send", ["--bus=\(daemon.bus.address)", "--print-reply", "--dest=org.hwalja.Engine1", "/org/hwalja/Engine1", "org.hwalja.Engine1.DestroyContext", "string:/org/hwalja/Engine1/Context/1"])
+        #expect(destroy.stderr.contains("org.hwalja.Error.InvalidArgs"))
+        let still = try runCommand("gdbus", ["call", "--address", daemon.bus.address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1", "--method", "org.hwalja.Engine1.CreateContext"])
+        #expect(still.stdout.contains("/org/hwalja/Engine1/Context/"))
+    }
+
+    @Test func anotherClientCannotDriveOrDestroyAContext() throws {
+        let daemon = try PrivateDaemon()
+        let owner = try EngineClient(bus: .address(daemon.bus.address))
+        let path = try owner.createContext()
+        _ = try owner.key("PressKey", "ㄱㅋ", on: path)
+        let intruder = try runCommand("dbus-send", ["--bus=\(daemon.bus.address)", "--print-reply", "--dest=org.hwalja.Engine1", path, "org.hwalja.Context1.PressKey", "string:ㅣ"])
+        #expect(intruder.stderr.contains("org.hwalja.Error.AccessDenied"))
+        let destroy = try runCommand("gdbus", ["call", "--address", daemon.bus.address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1", "--method", "org.hwalja.Engine1.DestroyContext", path])
+        #expect(destroy.stderr.contains("org.hwalja.Error.AccessDenied"))
+        #expect(try owner.key("PressKey", "ㅣ", on: path).preedit == "기")  // untouched by the intruder
+        let missing = try runCommand("dbus-send", ["--bus=\(daemon.bus.address)", "--print-reply", "--dest=org.hwalja.Engine1", "/org/hwalja/Engine1/Context/999", "org.hwalja.Context1.PressKey", "string:ㅣ"])
+        #expect(missing.stderr.contains("org.hwalja.Error.NoSuchContext"))
+    }
+
+    @Test func aClientThatVanishesMidWordLosesItsContextOnly() throws {
+        let daemon = try PrivateDaemon()
+        let survivor = try EngineClient(bus: .address(daemon.bus.address))
+        let kept = try survivor.createContext()
+        _ = try survivor.key("PressKey", "ㅅㅎ", on: kept)
+        let leaver = try Self.giClient(daemon, ["--leave", "0", "1", "2"])
+        #expect(leaver.results.last == [.text(""), .text("아"), .flag(true)])
+        // The bus tells the daemon the client left; its context goes, the other stays.
+        let deadline = Date().addingTimeInterval(5)
+        var children = ""
+        repeat {
+            children = (try? runCommand("gdbus", ["introspect", "--address", daemon.bus.address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1/Context", "--xml"]))?.stdout ?? ""
+        } while children.contains("node name=\"\(leaver.path.split(separator: "/").last!)\"") && Date() < deadline
+        #expect(!children.contains("node name=\"\(leaver.path.split(separator: "/").last!)\""))
+        #expect(children.contains("node name=\"\(kept.split(separator: "/").last!)\""))
+        #expect(try survivor.key("PressKey", "ㅣ", on: kept).preedit == "시")
+    }
+
+    @Test func replayThroughTheDaemonMatchesReplayInProcess() throws {
+        let daemon = try PrivateDaemon()
+        let log = packageRoot.appendingPathComponent("tools/demo.keys").path
+        let inProcess = try runProcess(product("hwalja-replay"), [log])
+        let throughBus = try runProcess(product("hwalja-replay"), ["--bus", daemon.bus.address, log])
+        #expect(throughBus.status == 0, "\(throughBus.stderr)")
+        #expect(throughBus.stdout == inProcess.stdout)
+        #expect(inProcess.stdout == "안녕하세요. 감사합니다\n")
+    }
+}

@@ -1,0 +1,114 @@
+import HwaljaCore
+import HwaljaEngine
+import HwaljaTestSupport
+import Testing
+
+/// A daemon context's logic on a virtual clock: what the timers do, with no sleeping.
+struct TypingContextTests {
+    private func context(_ timing: HoldTimer.Settings = HoldTimer.Settings()) -> TypingContext {
+        TypingContext(table: committedTable, options: Composer.Options(), timing: timing)
+    }
+
+    @Test func tapsTypeAsTheComposerDoes() {
+        var context = self.context()
+        for key in [Key.ieungMieum, .in, .cheon] { _ = context.tap(key, at: 0) }
+        let outcome = context.tap(.nieunRieul, at: 10)
+        #expect(outcome.preedit == "안")
+        #expect(outcome.preeditChanged)
+        #expect(outcome.consumed)
+    }
+
+    @Test func aHeldKeyTypesItsDigitWhenTheTimerFires() {
+        var context = self.context()
+        _ = context.tap(.giyeokKieuk, at: 0)
+        #expect(context.keyDown(.ieungMieum, at: 100).preedit == "ㄱ")
+        #expect(context.deadline == 600)
+        let fired = context.advance(to: 600)
+        #expect(fired.commit == "ㄱ0")
+        #expect(fired.preedit == "")
+        #expect(context.keyUp(.ieungMieum, at: 900).commit == "")
+    }
+
+    @Test func aHeldBackspaceRepeatsAndPassesWhatItCannotUndo() {
+        var context = self.context(HoldTimer.Settings(longPress: 500, repeatInterval: 100))
+        _ = context.tap(.giyeokKieuk, at: 0)
+        _ = context.tap(.in, at: 0)  // 기
+        let down = context.keyDown(.backspace, at: 1000)
+        #expect(down.preedit == "ㄱ")
+        let repeated = context.advance(to: 1650)  // 1500: ㄱ → "", 1600: nothing composing
+        #expect(repeated.preedit == "")
+        #expect(repeated.passedKeys == [.backspace])
+        #expect(context.keyUp(.backspace, at: 1660).passedKeys.isEmpty)
+        #expect(context.deadline == nil)
+    }
+
+    @Test func autoNextEndsTheSyllableAfterIdleTime() {
+        var context = self.context(HoldTimer.Settings(autoNext: 800))
+        _ = context.tap(.giyeokKieuk, at: 0)
+        _ = context.tap(.in, at: 100)
+        _ = context.tap(.cheon, at: 200)
+        #expect(context.deadline == 1000)
+        let idle = context.advance(to: 1000)
+        #expect(idle.commit == "가")
+        // The next ㄱㅋ starts a new syllable instead of becoming a final.
+        #expect(context.tap(.giyeokKieuk, at: 1100).preedit == "ㄱ")
+    }
+
+    @Test func aReloadedTableWaitsForTheSyllableToEnd() {
+        var context = self.context()
+        _ = context.tap(.giyeokKieuk, at: 0)
+        let tiny = TransitionTable(transitions: [Transition(key: .in, tail: [], replacement: ["ㅣ"])], livePairs: [])
+        context.replaceTable(tiny)
+        #expect(context.tap(.in, at: 10).preedit == "기")  // still the old table mid-syllable
+        _ = context.commit()
+        #expect(context.tap(.in, at: 20).preedit == "ㅣ")
+        #expect(context.tap(.cheon, at: 30).preedit == "ㅣ")  // the tiny table has no ㆍ: nothing appended
+    }
+
+    @Test func commitAndResetCancelTimers() {
+        var context = self.context()
+        _ = context.tap(.giyeokKieuk, at: 0)
+        _ = context.keyDown(.in, at: 10)
+        #expect(context.commit().commit == "ㄱ")
+        #expect(context.deadline == nil)
+        _ = context.tap(.in, at: 20)
+        #expect(context.reset().preeditChanged)
+        #expect(context.preedit == "")
+    }
+}
+
+struct ContextRegistryTests {
+    @Test func contextsBelongToTheirCreator() throws {
+        var registry = ContextRegistry<Int>()
+        let first = registry.add(10, owner: ":1.1")
+        let second = registry.add(20, owner: ":1.2")
+        #expect(first != second)
+        #expect(try registry.with(first, caller: ":1.1") { $0 } == 10)
+        #expect(throws: ContextRegistry<Int>.Refusal.accessDenied(first, owner: ":1.1")) {
+            try registry.with(first, caller: ":1.2") { $0 }
+        }
+        #expect(throws: ContextRegistry<Int>.Refusal.noSuchContext(99)) { try registry.remove(99, caller: ":1.1") }
+        #expect(registry.removeAll(ownedBy: ":1.2") == [second])
+        #expect(registry.numbers == [first])
+        try registry.remove(first, caller: ":1.1")
+        #expect(registry.add(30, owner: ":1.1") == 3)  // numbers are never reused
+    }
+}
+
+struct DaemonSettingsTests {
+    @Test func readsTheConfigFile() throws {
+        var settings = DaemonSettings()
+        try settings.apply(configFile: "# hwaljad\nlong-press = 700\nrepeat-interval=50 # faster\n\nauto-next = 900\nspace-inserts = true\n")
+        #expect(settings.timing == HoldTimer.Settings(longPress: 700, repeatInterval: 50, autoNext: 900))
+        #expect(settings.composer.spaceAlwaysInserts)
+        try settings.apply(configFile: "auto-next = off")
+        #expect(settings.timing.autoNext == nil)
+    }
+
+    @Test func namesTheBadLine() {
+        var settings = DaemonSettings()
+        #expect(throws: ConfigError.unknownSetting(line: 2, name: "long-pres")) { try settings.apply(configFile: "\nlong-pres = 5") }
+        #expect(throws: ConfigError.badValue(line: 1, name: "long-press", value: "-5")) { try settings.apply(configFile: "long-press = -5") }
+        #expect(throws: ConfigError.malformed(line: 1, text: "long-press")) { try settings.apply(configFile: "long-press") }
+    }
+}

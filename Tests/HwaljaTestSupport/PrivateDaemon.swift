@@ -1,0 +1,78 @@
+import Foundation
+
+/// A private dbus-daemon started by a test (tools/session-bus.conf), stopped by its PID.
+///
+/// Started in the foreground (`--nofork`) as the test's own child: a daemon that forks away
+/// keeps the pipes of its parent open, and Foundation's `Process` then never sees the parent end.
+public final class PrivateBus: @unchecked Sendable {
+    /// The bus address, for `--bus` and `DBUS_SESSION_BUS_ADDRESS`.
+    public let address: String
+    private let daemon: BackgroundProcess
+
+    public init() throws {
+        daemon = try BackgroundProcess(
+            URL(fileURLWithPath: "/usr/bin/dbus-daemon"),
+            ["--config-file=\(packageRoot.appendingPathComponent("tools/session-bus.conf").path)", "--nofork", "--print-address=1"]
+        )
+        let deadline = Date().addingTimeInterval(10)
+        var line = ""
+        while !line.hasSuffix("\n") {
+            guard daemon.process.isRunning, Date() < deadline else {
+                throw TestSetupError("could not start dbus-daemon: \(daemon.stop().stderr) (install the dbus package: tools/install-deps)")
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+            line = daemon.stdoutSoFar
+        }
+        address = line.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Environment for clients that read the session bus address.
+    public var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address] }
+
+    /// Whether a name has an owner on this bus (asked with dbus-send).
+    public func hasOwner(_ name: String) -> Bool {
+        let outcome = try? runCommand(
+            "dbus-send",
+            ["--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus", "/", "org.freedesktop.DBus.NameHasOwner", "string:\(name)"],
+            seconds: 5
+        )
+        return outcome?.stdout.contains("boolean true") ?? false
+    }
+
+    deinit {
+        daemon.stop()
+    }
+}
+
+/// hwaljad on a private bus, stopped when the test lets go of it.
+public final class PrivateDaemon: @unchecked Sendable {
+    public let bus: PrivateBus
+    public let daemon: BackgroundProcess
+
+    /// Starts a bus and hwaljad with `arguments`; waits (at most 10 s) until it owns its name.
+    public init(_ arguments: [String] = [], bus: PrivateBus? = nil) throws {
+        self.bus = try bus ?? PrivateBus()
+        daemon = try BackgroundProcess(
+            product("hwaljad"),
+            ["--bus", self.bus.address, "--table", packageRoot.appendingPathComponent("Tables/hwalja.table").path] + arguments
+        )
+        let deadline = Date().addingTimeInterval(10)
+        while !self.bus.hasOwner("org.hwalja.Engine1") {
+            guard daemon.process.isRunning, Date() < deadline else {
+                let outcome = daemon.stop()
+                throw TestSetupError("hwaljad did not take its name: \(outcome.stderr)")
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    deinit {
+        daemon.stop()
+    }
+}
+
+/// A test could not set up what it needs.
+public struct TestSetupError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// What a finished process left behind.
+public struct ProcessOutcome: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// The built executable `name` of this package (hwaljad, hwalja-replay, …).
+public func product(_ name: String) -> URL {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    return packageRoot.appendingPathComponent(".build/debug/\(name)")
+}
+
+/// A process started by a test, with its output captured to files; always stopped by its PID.
+public final class BackgroundProcess: @unchecked Sendable {
+    public let process = Process()
+    private let stdoutFile: URL
+    private let stderrFile: URL
+
+    /// Starts `executable` with `arguments`; `stdin` is written and closed.
+    public init(_ executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil) throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-test-\(UUID().uuidString)")
+        stdoutFile = base.appendingPathExtension("out")
+        stderrFile = base.appendingPathExtension("err")
+        _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
+        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+    }
+
+    /// The process ID.
+    public var pid: Int32 { process.processIdentifier }
+
+    /// What it has written to standard output so far.
+    public var stdoutSoFar: String { (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "" }
+
+    /// What it has written to standard error so far.
+    public var stderrSoFar: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
+
+    /// Waits up to `seconds` for the process to end by itself; `nil` if it is still running.
+    public func waitForExit(seconds: Double) -> ProcessOutcome? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        return process.isRunning ? nil : outcome()
+    }
+
+    /// Sends `signal`, waits up to `seconds`, then kills; returns the outcome.
+    @discardableResult
+    public func stop(signal: Int32 = SIGTERM, seconds: Double = 5) -> ProcessOutcome {
+        if process.isRunning { kill(pid, signal) }
+        if let outcome = waitForExit(seconds: seconds) { return outcome }
+        kill(pid, SIGKILL)
+        process.waitUntilExit()
+        return outcome()
+    }
+
+    private func outcome() -> ProcessOutcome {
+        defer {
+            try? FileManager.default.removeItem(at: stdoutFile)
+            try? FileManager.default.removeItem(at: stderrFile)
+        }
+        return ProcessOutcome(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
+        )
+    }
+
+    deinit {
+        if process.isRunning { kill(pid, SIGKILL) }
+    }
+}
+
+/// Runs a command to completion (killed after `seconds`) and returns what it printed.
+public func runProcess(
+    _ executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil, seconds: Double = 120
+) throws -> ProcessOutcome {
+    let background = try BackgroundProcess(executable, arguments, stdin: stdin, environment: environment)
+    if let outcome = background.waitForExit(seconds: seconds) { return outcome }
+    var outcome = background.stop(signal: SIGKILL)
+    outcome.stderr += "\n(killed after \(seconds) s)"
+    return outcome
+}
+
+/// Runs a program found on `PATH` (gdbus, dbus-send, python3 …).
+public func runCommand(_ name: String, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil, seconds: Double = 60) throws -> ProcessOutcome {
+    let path = name.hasPrefix("/") ? name : "/usr/bin/\(name)"
+    return try runProcess(URL(fileURLWithPath: path), arguments, stdin: stdin, environment: environment, seconds: seconds)
+}
