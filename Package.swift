@@ -51,6 +51,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "hwalja-bus-bench", dependencies: ["HwaljaDBus"]),
         .executableTarget(name: "hwalja-bench", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRuntime"]),
         .target(
             name: "HwaljaTestSupport",

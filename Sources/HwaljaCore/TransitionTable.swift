@@ -113,10 +113,13 @@ public struct TransitionTable: Sendable {
             defaults[Int(key.rawValue)] = Self.find(Self.pack(key: key.rawValue, first: 0, second: 0), in: layout) ?? 0
         }
         self.defaults = defaults
+        var markers = 0
+        for packed in layout.packedKeys where packed >> 28 == 0 { markers += 1 }
+        transitionCount = layout.packedKeys.count - markers
     }
 
     /// The number of transitions (live-pair markers not counted).
-    public var transitionCount: Int { layout.packedKeys.lazy.filter { $0 >> 28 != 0 }.count }
+    public let transitionCount: Int
 
     /// The number of live pairs.
     public var livePairCount: Int { layout.packedKeys.count - transitionCount }

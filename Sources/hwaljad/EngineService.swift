@@ -1,5 +1,8 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import HwaljaCore
 import HwaljaDBus
 import HwaljaEngine
@@ -19,6 +22,8 @@ final class EngineService: @unchecked Sendable {
     private var registry = ContextRegistry<TypingContext>()
     private var timers: [Int: any DispatchSourceTimer] = [:]
     private let start = DispatchTime.now()
+    /// Signals a call produced, sent after its reply.
+    private var pendingSignals: [BusMessage] = []
 
     init(connection: BusConnection, queue: DispatchQueue, table: TableLoader.Loaded, settings: DaemonSettings, recorder: KeystrokeRecorder?) {
         self.connection = connection
@@ -45,6 +50,8 @@ final class EngineService: @unchecked Sendable {
         case .methodCall:
             guard let reply = route(message) else { return false }
             if !message.noReplyExpected { connection.send(reply) }
+            for signal in pendingSignals { connection.send(signal) }
+            pendingSignals.removeAll(keepingCapacity: true)
             return true
         default:
             return false
@@ -163,7 +170,7 @@ final class EngineService: @unchecked Sendable {
                     "format-version": .uint32(1),
                     "transitions": .uint32(UInt32(loaded.table.transitionCount)),
                     "live-pairs": .uint32(UInt32(loaded.table.livePairCount)),
-                    "checksum": .string(String(format: "%016llx", loaded.checksum)),
+                    "checksum": .string(hexadecimal(loaded.checksum)),
                     "path": .string(loaded.path),
                 ]),
             ]
@@ -201,7 +208,7 @@ final class EngineService: @unchecked Sendable {
             let signal = BusMessage.signal(path: path, interface: EngineInterface.contextInterface, member: member)
             try? signal.append([.string(text)])
             signal.setDestination(owner)  // typed text goes to its owner only, never broadcast
-            connection.send(signal)
+            pendingSignals.append(signal)
         }
         if !outcome.commit.isEmpty { send("Committed", outcome.commit) }
         for key in outcome.passedKeys { send("KeyNotConsumed", key.name) }
@@ -225,6 +232,8 @@ final class EngineService: @unchecked Sendable {
                 let outcome = registry.withAny(number, { $0.advance(to: now) })
             else { return }
             emitSignals(for: outcome, context: number, owner: owner)
+            for signal in pendingSignals { connection.send(signal) }
+            pendingSignals.removeAll(keepingCapacity: true)
             connection.flush()
             rearm(number)
         }
@@ -249,8 +258,8 @@ final class EngineService: @unchecked Sendable {
             for number in registry.removeAll(ownedBy: name) { forget(number) }
         case "NameLost":
             guard arguments.first?.stringValue == EngineInterface.busName else { return }
-            FileHandle.standardError.write(Data("hwaljad: another daemon took \(EngineInterface.busName) (--replace); exiting\n".utf8))
-            exit(0)
+            log("another daemon took \(EngineInterface.busName) (--replace); exiting")
+            Glibc.exit(0)
         default:
             return
         }
@@ -307,4 +316,10 @@ final class EngineService: @unchecked Sendable {
             )
         }
     }
+}
+
+/// A 64-bit value as sixteen lowercase hexadecimal digits.
+func hexadecimal(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
 }

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Dispatch
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import HwaljaCore
 import HwaljaDBus
 import HwaljaEngine
@@ -79,7 +82,7 @@ struct Hwaljad: ParsableCommand {
         do {
             recorder = try record.map { try KeystrokeRecorder(directory: $0) }
         } catch {
-            fail("cannot record into \(record ?? ""): \(error.localizedDescription)")
+            fail("cannot record into \(record ?? ""): \(error)")
         }
 
         let queue = DispatchQueue(label: "org.hwalja.engine")
@@ -98,8 +101,8 @@ struct Hwaljad: ParsableCommand {
         let dispatcher: BusDispatcher
         do {
             dispatcher = try BusDispatcher(connection: connection, queue: queue) {
-                FileHandle.standardError.write(Data("hwaljad: the bus went away; exiting\n".utf8))
-                Foundation.exit(1)
+                log("the bus went away; exiting")
+                Glibc.exit(1)
             }
         } catch {
             fail("\(error)")
@@ -119,7 +122,7 @@ struct Hwaljad: ParsableCommand {
                 try? connection.releaseName(EngineInterface.busName)
                 connection.flush()
                 log("released \(EngineInterface.busName); exiting")
-                Foundation.exit(0)
+                Glibc.exit(0)
             }
         }
         log("serving \(EngineInterface.busName) on the \(bus) bus as \(connection.uniqueName) (table \(loaded.path), \(loaded.table.transitionCount) transitions)")
@@ -144,7 +147,7 @@ struct Hwaljad: ParsableCommand {
             if let autoNext { try settings.set("auto-next", to: autoNext) }
             if spaceInserts { try settings.set("space-inserts", to: "true") }
         } catch {
-            fail("bad flag: \(error)".replacingOccurrences(of: "line 0: ", with: ""))
+            fail("bad flag: \(String(describing: error).split(separator: ":", maxSplits: 1).last ?? "")")
         }
         return settings
     }
@@ -158,11 +161,12 @@ struct Hwaljad: ParsableCommand {
 
 /// Prints one line to standard error, prefixed with the program's name.
 func log(_ line: String) {
-    FileHandle.standardError.write(Data("hwaljad: \(line)\n".utf8))
+    var text = "hwaljad: \(line)\n"
+    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
 }
 
 /// Prints one line to standard error and exits with status 1.
 func fail(_ line: String) -> Never {
     log(line)
-    Foundation.exit(1)
+    Glibc.exit(1)
 }

@@ -1,38 +1,51 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import HwaljaCore
 
 /// Writes what clients type as timed replay logs, one file per context — only when the user
 /// started the daemon with `--record DIR`. Nothing else in the daemon writes keystrokes anywhere.
+///
+/// Files are created `0600` in a directory created `0700`: they may hold what was typed.
 final class KeystrokeRecorder {
-    private let directory: URL
-    private var files: [Int: FileHandle] = [:]
+    /// Why recording cannot start.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let directory: String
+    private var files: [Int: Int32] = [:]
 
     init(directory: String) throws {
-        self.directory = URL(fileURLWithPath: directory)
-        try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        self.directory = directory
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            throw Failure(description: "cannot create \(directory): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Appends `<ms> down|up KEY` lines for context `number`; a tap is a down and an up at once.
     func record(context number: Int, at time: Int, _ events: [(down: Bool, key: Key)]) {
-        guard let file = handle(for: number) else { return }
-        let text = events.map { "\(time) \($0.down ? "down" : "up") \($0.key.name)\n" }.joined()
-        file.write(Data(text.utf8))
+        guard let file = descriptor(for: number) else { return }
+        write(file, events.map { "\(time) \($0.down ? "down" : "up") \($0.key.name)\n" }.joined())
     }
 
     /// Closes the log of a context that went away.
     func close(context number: Int) {
-        try? files.removeValue(forKey: number)?.close()
+        if let file = files.removeValue(forKey: number) { _ = Glibc.close(file) }
     }
 
-    private func handle(for number: Int) -> FileHandle? {
+    private func descriptor(for number: Int) -> Int32? {
         if let file = files[number] { return file }
-        let path = directory.appendingPathComponent("context-\(number).log").path
-        let header = "# hwaljad keystroke recording of context \(number) (started with --record); replay: hwalja-replay FILE\n"
-        guard FileManager.default.createFile(atPath: path, contents: Data(header.utf8), attributes: [.posixPermissions: 0o600]),
-            let file = FileHandle(forWritingAtPath: path)
-        else { return nil }
-        file.seekToEndOfFile()
+        let path = "\(directory)/context-\(number).log"
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard file >= 0 else { return nil }
+        write(file, "# hwaljad keystroke recording of context \(number) (started with --record); replay: hwalja-replay FILE\n")
         files[number] = file
         return file
+    }
+
+    private func write(_ file: Int32, _ text: String) {
+        var text = text
+        text.withUTF8 { bytes in _ = Glibc.write(file, bytes.baseAddress, bytes.count) }
     }
 }

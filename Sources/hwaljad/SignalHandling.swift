@@ -1,5 +1,7 @@
 import Dispatch
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// SIGHUP, SIGTERM and SIGINT delivered on the daemon's queue as Dispatch sources.
 final class SignalHandling: @unchecked Sendable {  // immutable after init

@@ -1,0 +1,155 @@
+import Foundation
+import HwaljaDBus
+
+/// `hwalja-bus-bench`: the cost of typing through the bus, measured in one run on one private bus:
+/// `PressKey` round trips to hwaljad (through the client API, signals included) beside round
+/// trips to a bare libdbus echo service and `Peer.Ping` answered by libdbus inside hwaljad (its I/O
+/// path without hwalja's handler), the daemon's start-up time to owning its name, and its
+/// resident memory with the table loaded. The three kinds of call alternate in blocks.
+///
+///     swift build -c release && .build/release/hwalja-bus-bench [--calls N]
+///
+/// It starts its own dbus-daemon, echo service (itself with `--echo-service ADDRESS`) and hwaljad
+/// (from the same build folder), and stops them by PID.
+@main
+enum BusBenchmark {
+    static let echoName = "org.hwalja.BenchEcho"
+
+    static func main() throws {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--echo-service", arguments.count == 2 {
+            try serveEcho(address: arguments[1])
+        }
+        var calls = 10_000
+        if arguments.count == 2, arguments[0] == "--calls", let number = Int(arguments[1]) { calls = number }
+
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let bus = try Child("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"])
+        defer { bus.stop() }
+        let address = try bus.firstLine()
+        print("hwalja-bus-bench: private bus \(address), \(calls) calls each")
+
+        let echo = try Child(folder.appendingPathComponent("hwalja-bus-bench").path, ["--echo-service", address])
+        defer { echo.stop() }
+        let client = try EngineClient(bus: .address(address))
+        try waitForOwner(echoName, client.connection, timeout: 10)
+
+        let started = ContinuousClock.now
+        let daemon = try Child(folder.appendingPathComponent("hwaljad").path, ["--bus", address, "--table", "Tables/hwalja.table"])
+        defer { daemon.stop() }
+        try waitForOwner("org.hwalja.Engine1", client.connection, timeout: 10)
+        let startup = ContinuousClock.now - started
+
+        let path = try client.createContext()
+        let keys = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "NEXT", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "SPACE"]
+        let echoCall = BusMessage.methodCall(destination: echoName, path: "/", interface: echoName, member: "Echo")
+        try echoCall.append([.string("ㄱㅋ")])
+
+        // Warm up both, then alternate blocks so both see the same machine state.
+        for index in 0..<500 {
+            _ = try client.key("PressKey", keys[index % keys.count], on: path)
+            _ = try client.connection.call(echoCall)
+        }
+        let ping = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: "/org/hwalja/Engine1", interface: "org.freedesktop.DBus.Peer", member: "Ping")
+        var pings: [Duration] = []
+        var press: [Duration] = []
+        var bare: [Duration] = []
+        let clock = ContinuousClock()
+        for block in 0..<10 {
+            for index in 0..<(calls / 10) {
+                let key = keys[(block * calls / 10 + index) % keys.count]
+                press.append(try clock.measure { _ = try client.key("PressKey", key, on: path) })
+            }
+            for _ in 0..<(calls / 10) {
+                bare.append(try clock.measure { _ = try client.connection.call(echoCall) })
+            }
+            for _ in 0..<(calls / 10) {
+                pings.append(try clock.measure { _ = try client.connection.call(ping) })
+            }
+        }
+        let rss = residentKilobytes(daemon.pid)
+
+        print("")
+        print("PressKey round trip (hwaljad):     median \(format(percentile(press, 50))), p99 \(format(percentile(press, 99)))")
+        print("Echo round trip (bare libdbus):    median \(format(percentile(bare, 50))), p99 \(format(percentile(bare, 99)))")
+        print("Ping to hwaljad (libdbus answers): median \(format(percentile(pings, 50))), p99 \(format(percentile(pings, 99)))")
+        print(String(format: "ratio PressKey / echo:             median %.2f×, p99 %.2f×", ratio(percentile(press, 50), percentile(bare, 50)), ratio(percentile(press, 99), percentile(bare, 99))))
+        print("hwaljad start-up to owning name:   \(format(startup))")
+        print("hwaljad resident memory:           \(rss.map { String(format: "%.1f MB", Double($0) / 1024) } ?? "unknown")")
+    }
+
+    /// A bare libdbus service answering `Echo(s) → s`: the baseline round trip.
+    static func serveEcho(address: String) throws -> Never {
+        let connection = try BusConnection(bus: .address(address))
+        connection.setHandler { message in
+            guard message.kind == .methodCall, message.member == "Echo", let reply = try? message.methodReturn(try message.arguments()) else { return false }
+            connection.send(reply)
+            return true
+        }
+        _ = try connection.requestName(echoName, allowReplacement: false, replaceExisting: false)
+        while connection.processIncoming(timeoutMilliseconds: -1) {}
+        exit(0)
+    }
+
+    static func waitForOwner(_ name: String, _ connection: BusConnection, timeout: Double) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        let ask = { () throws -> Bool in
+            let message = BusMessage.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameHasOwner")
+            try message.append([.string(name)])
+            return try connection.call(message).arguments() == [.boolean(true)]
+        }
+        while try !ask() {
+            guard Date() < deadline else { throw BusError.failed("\(name) did not appear on the bus within \(timeout) s") }
+            usleep(500)
+        }
+    }
+
+    static func residentKilobytes(_ pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
+    }
+
+    static func percentile(_ samples: [Duration], _ percent: Int) -> Duration {
+        let sorted = samples.sorted()
+        return sorted[min(sorted.count - 1, sorted.count * percent / 100)]
+    }
+
+    static func ratio(_ lhs: Duration, _ rhs: Duration) -> Double { microseconds(lhs) / microseconds(rhs) }
+
+    static func microseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let value = microseconds(duration)
+        return value >= 1000 ? String(format: "%.2f ms", value / 1000) : String(format: "%.1f µs", value)
+    }
+}
+
+/// A child process, stopped by its PID.
+final class Child {
+    let process = Process()
+    private let output = Pipe()
+
+    init(_ path: String, _ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = output
+        try process.run()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// The first line the child prints (dbus-daemon's address).
+    func firstLine() throws -> String {
+        var bytes: [UInt8] = []
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { bytes.append(byte) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func stop() {
+        if process.isRunning { kill(pid, SIGTERM) }
+    }
+}
