@@ -137,6 +137,11 @@ public final class BusConnection: @unchecked Sendable {
         )
     }
 
+    /// Hands every message already read to the handler, without touching the socket (`dbus_connection_dispatch`).
+    public func dispatchReceived() {
+        while dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
+    }
+
     /// Reads what has arrived without blocking, hands every complete message to the handler and
     /// writes the replies (`dbus_connection_read_write`, `dbus_connection_dispatch`, `dbus_connection_flush`).
     ///

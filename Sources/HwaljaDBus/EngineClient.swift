@@ -41,7 +41,7 @@ public final class EngineClient: @unchecked Sendable {
         let message = BusMessage.methodCall(destination: EngineInterface.busName, path: path, interface: interface, member: member)
         try message.append(arguments)
         let reply = try connection.call(message)
-        processSignals()
+        connection.dispatchReceived()  // signals sent before the reply were read with it
         return try reply.arguments()
     }
 

@@ -22,7 +22,7 @@ final class EngineService: @unchecked Sendable {
     private var registry = ContextRegistry<TypingContext>()
     private var timers: [Int: any DispatchSourceTimer] = [:]
     private let start = DispatchTime.now()
-    /// Signals a call produced, sent after its reply.
+    /// Signals a call produced, sent just before its reply.
     private var pendingSignals: [BusMessage] = []
 
     init(connection: BusConnection, queue: DispatchQueue, table: TableLoader.Loaded, settings: DaemonSettings, recorder: KeystrokeRecorder?) {
@@ -49,9 +49,10 @@ final class EngineService: @unchecked Sendable {
             return false
         case .methodCall:
             guard let reply = route(message) else { return false }
-            if !message.noReplyExpected { connection.send(reply) }
+            // Signals first: a client has seen every change a call made when its reply arrives.
             for signal in pendingSignals { connection.send(signal) }
             pendingSignals.removeAll(keepingCapacity: true)
+            if !message.noReplyExpected { connection.send(reply) }
             return true
         default:
             return false
