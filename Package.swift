@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "hwalja-gen", targets: ["hwalja-gen"]),
         .executable(name: "hwalja-replay", targets: ["hwalja-replay"]),
         .executable(name: "hwaljad", targets: ["hwaljad"]),
+        .executable(name: "ibus-engine-hwalja", targets: ["ibus-engine-hwalja"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -26,10 +27,13 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // The only importer of CDBus: connections, messages, values and errors, with no C type in its API.
         .target(name: "HwaljaDBus", dependencies: ["CDBus"]),
+        // IBus specifics: keymaps, IBusText, constants, finding ibus-daemon's bus.
+        .target(name: "HwaljaIBus", dependencies: ["HwaljaCore", "HwaljaDBus"]),
         // The daemon's logic without a bus: typing contexts, their owners, settings. No I/O.
         .target(name: "HwaljaEngine", dependencies: ["HwaljaCore"]),
         // Finding and reading the table file (Foundation) for the executables.
         .target(name: "HwaljaRuntime", dependencies: ["HwaljaCore", "HwaljaTable"]),
+        .testTarget(name: "HwaljaIBusTests", dependencies: ["HwaljaIBus", "HwaljaDBus", "HwaljaTestSupport"]),
         .executableTarget(
             name: "hwalja-gen",
             dependencies: [
@@ -48,6 +52,13 @@ let package = Package(
             name: "hwaljad",
             dependencies: [
                 "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "ibus-engine-hwalja",
+            dependencies: [
+                "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaIBus", "HwaljaRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -20,8 +20,7 @@ final class EngineService: @unchecked Sendable {
     private let recorder: KeystrokeRecorder?
     private var loaded: TableLoader.Loaded
     private var registry = ContextRegistry<TypingContext>()
-    private var timers: [Int: any DispatchSourceTimer] = [:]
-    private let start = DispatchTime.now()
+    private var timers: ContextTimers!
     /// Signals a call produced, sent just before its reply.
     private var pendingSignals: [BusMessage] = []
 
@@ -31,10 +30,11 @@ final class EngineService: @unchecked Sendable {
         self.loaded = table
         self.settings = settings
         self.recorder = recorder
+        timers = ContextTimers(queue: queue) { [unowned self] number in timerFired(number) }
     }
 
     /// Milliseconds since the daemon started, on the monotonic clock.
-    private var now: Int { Int((DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000) }
+    private var now: Int { timers.now }
 
     /// Number of live contexts.
     var contextCount: Int { registry.count }
@@ -218,33 +218,20 @@ final class EngineService: @unchecked Sendable {
 
     /// Schedules context `number`'s timer for its next deadline, or stops it.
     private func rearm(_ number: Int) {
-        guard let deadline = registry.withAny(number, { $0.deadline }) ?? nil else {
-            timers.removeValue(forKey: number)?.cancel()
-            return
-        }
-        let timer = timers[number] ?? makeTimer(number)
-        timer.schedule(deadline: .now() + .milliseconds(max(0, deadline - now)), leeway: .milliseconds(1))
+        timers.set(number, deadline: registry.withAny(number, { $0.deadline }) ?? nil)
     }
 
-    private func makeTimer(_ number: Int) -> any DispatchSourceTimer {
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [unowned self] in
-            guard let owner = registry.owner(of: number),
-                let outcome = registry.withAny(number, { $0.advance(to: now) })
-            else { return }
-            emitSignals(for: outcome, context: number, owner: owner)
-            for signal in pendingSignals { connection.send(signal) }
-            pendingSignals.removeAll(keepingCapacity: true)
-            connection.flush()
-            rearm(number)
-        }
-        timer.activate()
-        timers[number] = timer
-        return timer
+    private func timerFired(_ number: Int) {
+        guard let owner = registry.owner(of: number), let outcome = registry.withAny(number, { $0.advance(to: now) }) else { return }
+        emitSignals(for: outcome, context: number, owner: owner)
+        for signal in pendingSignals { connection.send(signal) }
+        pendingSignals.removeAll(keepingCapacity: true)
+        connection.flush()
+        rearm(number)
     }
 
     private func forget(_ number: Int) {
-        timers.removeValue(forKey: number)?.cancel()
+        timers.cancel(number)
         recorder?.close(context: number)
     }
 

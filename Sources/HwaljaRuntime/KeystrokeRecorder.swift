@@ -4,19 +4,19 @@ import Glibc
 import HwaljaCore
 
 /// Writes what clients type as timed replay logs, one file per context — only when the user
-/// started the daemon with `--record DIR`. Nothing else in the daemon writes keystrokes anywhere.
+/// started the daemon or the IBus engine with `--record DIR`. Nothing else writes keystrokes anywhere.
 ///
 /// Files are created `0600` in a directory created `0700`: they may hold what was typed.
-final class KeystrokeRecorder {
+public final class KeystrokeRecorder {
     /// Why recording cannot start.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     private let directory: String
     private var files: [Int: Int32] = [:]
 
-    init(directory: String) throws {
+    public init(directory: String) throws {
         self.directory = directory
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
             throw Failure(description: "cannot create \(directory): \(String(cString: strerror(errno)))")
@@ -24,13 +24,13 @@ final class KeystrokeRecorder {
     }
 
     /// Appends `<ms> down|up KEY` lines for context `number`; a tap is a down and an up at once.
-    func record(context number: Int, at time: Int, _ events: [(down: Bool, key: Key)]) {
+    public func record(context number: Int, at time: Int, _ events: [(down: Bool, key: Key)]) {
         guard let file = descriptor(for: number) else { return }
         write(file, events.map { "\(time) \($0.down ? "down" : "up") \($0.key.name)\n" }.joined())
     }
 
     /// Closes the log of a context that went away.
-    func close(context number: Int) {
+    public func close(context number: Int) {
         if let file = files.removeValue(forKey: number) { _ = Glibc.close(file) }
     }
 

@@ -1,0 +1,129 @@
+import HwaljaCore
+
+/// Which Cheon-Ji-In key each X keysym types: the number row and the keypad by default.
+///
+/// A keymap file replaces or adds bindings, one `KEYSYM = KEY` a line (`#` comments), where
+/// KEYSYM is a name from ``Keymap/keysymNames`` or a hex value (`0xffb7`) and KEY a
+/// hwalja-replay key name or digit alias (`KP_7 = ㅣ`, `KP_Add = NEXT`). The file may start with
+/// `preset = phone` or `preset = keypad-position` to build on that layout.
+public struct Keymap: Sendable, Equatable {
+    /// keysym → key.
+    public private(set) var bindings: [UInt32: Key]
+
+    /// The phone layout: digits 1-9, 0 on the number row and on the keypad (with NumLock) type the
+    /// key with that phone digit (1 = ㅣ, 2 = ㆍ, 3 = ㅡ, 4 = ㄱㅋ … 0 = ㅇㅁ).
+    public static let phone = Keymap(bindings: controls.merging(digitBindings { $0 }) { $1 })
+
+    /// The keypad by position: the keypad's top row 7 8 9 is ㅣ ㆍ ㅡ, as on a phone where 1 2 3 is
+    /// the top row (7 8 9 → ㅣ ㆍ ㅡ, 4 5 6 → ㄱㅋ ㄴㄹ ㄷㅌ, 1 2 3 → ㅂㅍ ㅅㅎ ㅈㅊ, 0 → ㅇㅁ); the number row stays by digit.
+    public static let keypadPosition: Keymap = {
+        var bindings = phone.bindings
+        let flipped: [UInt32: UInt32] = [7: 1, 8: 2, 9: 3, 4: 4, 5: 5, 6: 6, 1: 7, 2: 8, 3: 9, 0: 0]
+        for (keypadDigit, phoneDigit) in flipped {
+            bindings[0xFFB0 + keypadDigit] = key(forPhoneDigit: phoneDigit)
+        }
+        return Keymap(bindings: bindings)
+    }()
+
+    /// Controls bound in every preset.
+    static let controls: [UInt32: Key] = [
+        0xFF08: .backspace,  // BackSpace
+        0x0020: .space,  // space
+        0xFF0D: .enter,  // Return
+        0xFF8D: .enter,  // KP_Enter
+        0xFFAB: .next,  // KP_Add: next-character
+        0xFFAE: .punctuation,  // KP_Decimal
+        0x002E: .punctuation,  // period
+        0xFFAA: .punctuation,  // KP_Multiply, where * sits on a phone
+    ]
+
+    static func digitBindings(_ map: (UInt32) -> UInt32) -> [UInt32: Key] {
+        var bindings: [UInt32: Key] = [:]
+        for digit in UInt32(0)...9 {
+            bindings[0x30 + digit] = key(forPhoneDigit: digit)  // number row
+            bindings[0xFFB0 + digit] = key(forPhoneDigit: map(digit))  // keypad with NumLock
+        }
+        return bindings
+    }
+
+    static func key(forPhoneDigit digit: UInt32) -> Key {
+        Key(token: String(digit))!
+    }
+
+    public init(bindings: [UInt32: Key]) {
+        self.bindings = bindings
+    }
+
+    /// The key for a keysym, if bound.
+    public func key(for keysym: UInt32) -> Key? { bindings[keysym] }
+
+    /// Reads a keymap file.
+    public init(parsing text: String) throws(KeymapError) {
+        var bindings = Keymap.phone.bindings
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = offset + 1
+            let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let parts = content.split(separator: "=", maxSplits: 1).map { $0.split(whereSeparator: \.isWhitespace).joined() }
+            if parts.allSatisfy(\.isEmpty) { continue }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw .malformed(line: line, text: String(rawLine))
+            }
+            if parts[0] == "preset" {
+                switch parts[1] {
+                case "phone": bindings = Keymap.phone.bindings
+                case "keypad-position": bindings = Keymap.keypadPosition.bindings
+                default: throw .unknownPreset(line: line, name: parts[1])
+                }
+                continue
+            }
+            guard let keysym = Keymap.keysym(named: parts[0]) else { throw .unknownKeysym(line: line, name: parts[0]) }
+            if parts[1] == "none" {
+                bindings[keysym] = nil
+                continue
+            }
+            guard let key = Key(token: parts[1]) else { throw .unknownKey(line: line, name: parts[1]) }
+            bindings[keysym] = key
+        }
+        self.bindings = bindings
+    }
+
+    /// The keysym for a name (`KP_7`, `BackSpace`, `a`) or hex value (`0xffb7`).
+    public static func keysym(named name: String) -> UInt32? {
+        if name.hasPrefix("0x"), let value = UInt32(name.dropFirst(2), radix: 16) { return value }
+        if let value = keysymNames[name] { return value }
+        if name.unicodeScalars.count == 1, let scalar = name.unicodeScalars.first, scalar.value >= 0x20, scalar.value < 0x7F {
+            return scalar.value  // Latin-1 keysyms are their character
+        }
+        return nil
+    }
+
+    /// The keysym names a keymap file may use besides single ASCII characters.
+    public static let keysymNames: [String: UInt32] = {
+        var names: [String: UInt32] = [
+            "space": 0x20, "period": 0x2E, "comma": 0x2C, "minus": 0x2D, "plus": 0x2B, "asterisk": 0x2A,
+            "numbersign": 0x23, "slash": 0x2F, "BackSpace": 0xFF08, "Tab": 0xFF09, "Return": 0xFF0D,
+            "Escape": 0xFF1B, "Delete": 0xFFFF, "Left": 0xFF51, "Up": 0xFF52, "Right": 0xFF53, "Down": 0xFF54,
+            "KP_Enter": 0xFF8D, "KP_Multiply": 0xFFAA, "KP_Add": 0xFFAB, "KP_Separator": 0xFFAC,
+            "KP_Subtract": 0xFFAD, "KP_Decimal": 0xFFAE, "KP_Divide": 0xFFAF, "Hangul": 0xFF31,
+        ]
+        for digit in UInt32(0)...9 { names["KP_\(digit)"] = 0xFFB0 + digit }
+        return names
+    }()
+}
+
+/// A keymap file problem, naming the line.
+public enum KeymapError: Error, Equatable, Sendable, CustomStringConvertible {
+    case malformed(line: Int, text: String)
+    case unknownKeysym(line: Int, name: String)
+    case unknownKey(line: Int, name: String)
+    case unknownPreset(line: Int, name: String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let line, let text): "line \(line): expected 'KEYSYM = KEY', found '\(text)'"
+        case .unknownKeysym(let line, let name): "line \(line): unknown keysym '\(name)' (use a name such as KP_7 or a hex value such as 0xffb7)"
+        case .unknownKey(let line, let name): "line \(line): unknown key '\(name)' (use ㅣ ㆍ ㅡ ㄱㅋ … ㅇㅁ, digits, PUNCT, NEXT, SPACE, BS, ENTER or none)"
+        case .unknownPreset(let line, let name): "line \(line): unknown preset '\(name)' (phone or keypad-position)"
+        }
+    }
+}

@@ -1,0 +1,262 @@
+import Dispatch
+import HwaljaCore
+import HwaljaDBus
+import HwaljaEngine
+import HwaljaIBus
+import HwaljaRuntime
+
+/// The IBus side: `org.freedesktop.IBus.Factory` makes engines, each an
+/// `org.freedesktop.IBus.Engine` object whose key events drive a ``TypingContext``.
+///
+/// Follows ../shared/docs/ibus-protocol.md: answer `Properties.GetAll` at once, emit
+/// `UpdatePreeditText`/`CommitText` before the `ProcessKeyEvent` reply, show the preedit in
+/// commit mode and forget it (never commit it) on `FocusOut` and `Reset`. Confined to `queue`.
+final class IBusEngineService: @unchecked Sendable {
+    static let factoryPath = "/org/freedesktop/IBus/Factory"
+    static let enginePrefix = "/org/freedesktop/IBus/Engine/"
+    static let engineInterface = "org.freedesktop.IBus.Engine"
+    static let engineName = "hwalja"
+
+    /// One engine object: its typing context and what the application told it.
+    struct Engine {
+        var context: TypingContext
+        /// `IBusInputPurpose` of the focused field (0 free form, 8 password …).
+        var purpose: UInt32 = 0
+        /// Keysyms whose press the application got; their release goes there too.
+        var passedPresses: Set<UInt32> = []
+    }
+
+    private let connection: BusConnection
+    private let table: TransitionTable
+    private let settings: DaemonSettings
+    private let keymap: Keymap
+    private let recorder: KeystrokeRecorder?
+    private var engines: [Int: Engine] = [:]
+    private var nextNumber = 1
+    private var timers: ContextTimers!
+
+    init(connection: BusConnection, queue: DispatchQueue, table: TransitionTable, settings: DaemonSettings, keymap: Keymap, recorder: KeystrokeRecorder?) {
+        self.connection = connection
+        self.table = table
+        self.settings = settings
+        self.keymap = keymap
+        self.recorder = recorder
+        timers = ContextTimers(queue: queue) { [unowned self] number in timerFired(number) }
+    }
+
+    // MARK: Messages
+
+    /// Handles one incoming message; returns whether it was ours.
+    func handle(_ call: BusMessage) -> Bool {
+        guard call.kind == .methodCall, let path = call.path, let member = call.member else { return false }
+        let reply: BusMessage?
+        do {
+            if path == Self.factoryPath {
+                reply = try factory(call, member: member)
+            } else if path.hasPrefix(Self.enginePrefix), let number = Int(path.dropFirst(Self.enginePrefix.count)), engines[number] != nil {
+                reply = try engine(call, number: number, member: member)
+            } else {
+                reply = nil
+            }
+        } catch let error as BusError {
+            reply = call.errorReply(error)
+        } catch {
+            reply = call.errorReply(.failed("\(error)"))
+        }
+        guard let reply else { return false }
+        if !call.noReplyExpected { connection.send(reply) }
+        return true
+    }
+
+    private func factory(_ call: BusMessage, member: String) throws -> BusMessage? {
+        switch (call.interface, member) {
+        case ("org.freedesktop.IBus.Factory", "CreateEngine"):
+            guard call.signature == "s", case .string(let name) = try call.arguments()[0] else {
+                throw BusError.invalidArgs("CreateEngine takes (s)")
+            }
+            guard name == Self.engineName else { throw BusError.invalidArgs("this component has one engine, \(Self.engineName), not \(name)") }
+            let number = nextNumber
+            nextNumber += 1
+            engines[number] = Engine(context: TypingContext(table: table, options: settings.composer, timing: settings.timing))
+            return try call.methodReturn([.objectPath(Self.enginePrefix + String(number))])
+        case ("org.freedesktop.DBus.Introspectable", "Introspect"):
+            return try call.methodReturn([.string(Self.factoryIntrospection)])
+        default:
+            return nil
+        }
+    }
+
+    private func engine(_ call: BusMessage, number: Int, member: String) throws -> BusMessage? {
+        let path = Self.enginePrefix + String(number)
+        switch (call.interface, member) {
+        case (Self.engineInterface, "ProcessKeyEvent"):
+            guard call.signature == "uuu", case .uint32(let keyval) = try call.arguments()[0],
+                case .uint32(let state) = try call.arguments()[2]
+            else { throw BusError.invalidArgs("ProcessKeyEvent takes (uuu)") }
+            let handled = processKey(keyval: keyval, state: state, engine: number, path: path)
+            return try call.methodReturn([.boolean(handled)])
+        case (Self.engineInterface, "FocusIn"), (Self.engineInterface, "Enable"), (Self.engineInterface, "SetCapabilities"),
+            (Self.engineInterface, "SetCursorLocation"), (Self.engineInterface, "SetSurroundingText"),
+            (Self.engineInterface, "PropertyActivate"), (Self.engineInterface, "PropertyShow"), (Self.engineInterface, "PropertyHide"),
+            (Self.engineInterface, "CandidateClicked"), (Self.engineInterface, "PageUp"), (Self.engineInterface, "PageDown"),
+            (Self.engineInterface, "CursorUp"), (Self.engineInterface, "CursorDown"), (Self.engineInterface, "FocusInId"):
+            return try call.methodReturn()
+        case (Self.engineInterface, "FocusOut"), (Self.engineInterface, "FocusOutId"), (Self.engineInterface, "Reset"),
+            (Self.engineInterface, "Disable"):
+            // The preedit was shown in commit mode: the client or ibus-daemon commits it. Committing
+            // here too would double it, or send it to the daemon's fake context (protocol notes §7).
+            forget(number)
+            return try call.methodReturn()
+        case ("org.freedesktop.IBus.Service", "Destroy"):
+            timers.cancel(number)
+            engines[number] = nil
+            recorder?.close(context: number)
+            return try call.methodReturn()
+        case ("org.freedesktop.DBus.Properties", "GetAll"):
+            return try call.methodReturn([.stringVariantDictionary([:])])  // at once: ibus-daemon blocks on it
+        case ("org.freedesktop.DBus.Properties", "Get"):
+            let arguments = try call.arguments()
+            guard arguments.count == 2, arguments[1].stringValue == "FocusId" else {
+                throw BusError.invalidArgs("hwalja's engine has only the FocusId property")
+            }
+            return try call.methodReturn([.variant(.boolean(false))])  // plain b, as ibus-daemon reads it
+        case ("org.freedesktop.DBus.Properties", "Set"):
+            let arguments = try call.arguments()
+            if arguments.count == 3, arguments[1].stringValue == "ContentType", case .variant(.structure(let fields)) = arguments[2],
+                fields.count == 2, case .uint32(let purpose) = fields[0]
+            {
+                engines[number]?.purpose = purpose
+                if IBusConstants.passthroughPurposes.contains(purpose) { forget(number) }
+            }
+            return try call.methodReturn()
+        case ("org.freedesktop.DBus.Introspectable", "Introspect"):
+            return try call.methodReturn([.string(Self.engineIntrospection)])
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Keys
+
+    /// Runs one key event; returns whether the engine used it.
+    private func processKey(keyval: UInt32, state: UInt32, engine number: Int, path: String) -> Bool {
+        guard var engine = engines[number] else { return false }
+        defer { engines[number] = engine }
+        let isRelease = state & IBusConstants.release != 0
+        if IBusConstants.passthroughPurposes.contains(engine.purpose) { return false }
+        if isRelease, engine.passedPresses.remove(keyval) != nil { return false }
+        let key = keymap.key(for: keyval)
+        if state & IBusConstants.shortcutModifiers != 0 || key == nil {
+            // Not ours: finish the syllable, then let the application have the key.
+            if !isRelease {
+                let outcome = engine.context.commit()
+                emit(outcome, path: path, forwarding: 0)
+                engine.passedPresses.insert(keyval)
+            }
+            return false
+        }
+        guard let key else { return false }
+        let time = timers.now
+        let outcome = isRelease ? engine.context.keyUp(key, at: time) : engine.context.keyDown(key, at: time)
+        if !IBusConstants.secretPurposes.contains(engine.purpose) {
+            recorder?.record(context: number, at: time, [(!isRelease, key)])
+        }
+        let declinedOwnKey = !outcome.consumed && !isRelease && (key == .backspace || key == .enter)
+        emit(outcome, path: path, forwarding: outcome.passedKeys.count - (declinedOwnKey ? 1 : 0))
+        timers.set(number, deadline: engine.context.deadline)
+        if declinedOwnKey {
+            engine.passedPresses.insert(keyval)
+            return false
+        }
+        return true
+    }
+
+    private func timerFired(_ number: Int) {
+        guard var engine = engines[number] else { return }
+        let outcome = engine.context.advance(to: timers.now)
+        engines[number] = engine
+        emit(outcome, path: Self.enginePrefix + String(number), forwarding: outcome.passedKeys.count)
+        connection.flush()
+        timers.set(number, deadline: engine.context.deadline)
+    }
+
+    private func forget(_ number: Int) {
+        guard var engine = engines[number] else { return }
+        _ = engine.context.reset()
+        engine.passedPresses.removeAll()
+        engines[number] = engine
+        timers.set(number, deadline: nil)
+    }
+
+    // MARK: Signals
+
+    /// Sends what an outcome changed: the commit, the preedit, and the last `forwarding` keys the
+    /// composer declined (a repeating backspace with nothing composing) back to the application.
+    private func emit(_ outcome: TypingContext.Outcome, path: String, forwarding: Int) {
+        if !outcome.commit.isEmpty { signal(path, "CommitText", [IBusText.variant(outcome.commit)]) }
+        if outcome.preeditChanged {
+            let preedit = outcome.preedit
+            signal(path, "UpdatePreeditText", [
+                IBusText.variant(preedit, underlined: true), .uint32(UInt32(preedit.unicodeScalars.count)),
+                .boolean(!preedit.isEmpty), .uint32(IBusConstants.preeditCommitMode),
+            ])
+        }
+        for key in outcome.passedKeys.suffix(max(0, forwarding)) where key == .backspace {
+            signal(path, "ForwardKeyEvent", [.uint32(0xFF08), .uint32(14), .uint32(0)])
+            signal(path, "ForwardKeyEvent", [.uint32(0xFF08), .uint32(14), .uint32(IBusConstants.release)])
+        }
+    }
+
+    private func signal(_ path: String, _ member: String, _ values: [BusValue]) {
+        let message = BusMessage.signal(path: path, interface: Self.engineInterface, member: member)
+        do {
+            try message.append(values)
+            connection.send(message)
+        } catch {
+            log("could not build \(member): \(error)")  // never send a half-built IBusText: it would crash ibus-daemon
+        }
+    }
+
+    static let factoryIntrospection = """
+        <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
+        <node>
+          <interface name="org.freedesktop.IBus.Factory">
+            <method name="CreateEngine">
+              <arg direction="in" type="s" name="name"/>
+              <arg direction="out" type="o"/>
+            </method>
+          </interface>
+        </node>
+
+        """
+
+    static let engineIntrospection = """
+        <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
+        <node>
+          <interface name="org.freedesktop.IBus.Engine">
+            <method name="ProcessKeyEvent">
+              <arg direction="in" type="u" name="keyval"/>
+              <arg direction="in" type="u" name="keycode"/>
+              <arg direction="in" type="u" name="state"/>
+              <arg direction="out" type="b"/>
+            </method>
+            <method name="FocusIn"/>
+            <method name="FocusOut"/>
+            <method name="Reset"/>
+            <method name="Enable"/>
+            <method name="Disable"/>
+            <method name="SetCapabilities"><arg direction="in" type="u" name="caps"/></method>
+            <signal name="CommitText"><arg type="v" name="text"/></signal>
+            <signal name="UpdatePreeditText">
+              <arg type="v" name="text"/><arg type="u" name="cursor_pos"/><arg type="b" name="visible"/><arg type="u" name="mode"/>
+            </signal>
+            <signal name="ForwardKeyEvent"><arg type="u" name="keyval"/><arg type="u" name="keycode"/><arg type="u" name="state"/></signal>
+            <property name="ContentType" type="(uu)" access="write"/>
+            <property name="FocusId" type="(b)" access="read"/>
+          </interface>
+        </node>
+
+        """
+}

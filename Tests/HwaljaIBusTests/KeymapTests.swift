@@ -1,0 +1,68 @@
+import HwaljaCore
+import HwaljaDBus
+import HwaljaIBus
+import Testing
+
+struct KeymapTests {
+    @Test func thePhoneLayoutMapsTheNumberRowAndTheKeypadByDigit() {
+        let keymap = Keymap.phone
+        #expect(keymap.key(for: 0x31) == .in)  // 1
+        #expect(keymap.key(for: 0x30) == .ieungMieum)  // 0
+        #expect(keymap.key(for: 0xFFB1) == .in)  // KP_1
+        #expect(keymap.key(for: 0xFFB9) == .jieutChieut)  // KP_9
+        #expect(keymap.key(for: 0xFF08) == .backspace)
+        #expect(keymap.key(for: 0xFFAB) == .next)  // KP_Add
+        #expect(keymap.key(for: 0x61) == nil)  // a: not ours
+        #expect(keymap.key(for: 0xFF9C) == nil)  // KP_End (NumLock off): not ours
+    }
+
+    @Test func theKeypadPositionLayoutPutsTheVowelsOnTheTopRow() {
+        let keymap = Keymap.keypadPosition
+        #expect(keymap.key(for: 0xFFB7) == .in)  // KP_7 → ㅣ
+        #expect(keymap.key(for: 0xFFB9) == .ji)  // KP_9 → ㅡ
+        #expect(keymap.key(for: 0xFFB1) == .bieupPieup)  // KP_1 → ㅂㅍ
+        #expect(keymap.key(for: 0xFFB0) == .ieungMieum)
+        #expect(keymap.key(for: 0x37) == .bieupPieup)  // the number row stays by digit: 7 → ㅂㅍ
+    }
+
+    @Test func aKeymapFileBuildsOnAPreset() throws {
+        let keymap = try Keymap(parsing: "# mine\npreset = keypad-position\nKP_Subtract = BS\nRight = NEXT\n0xffab = none\nq = ㄱㅋ\n")
+        #expect(keymap.key(for: 0xFFB7) == .in)
+        #expect(keymap.key(for: 0xFFAD) == .backspace)
+        #expect(keymap.key(for: 0xFF53) == .next)
+        #expect(keymap.key(for: 0xFFAB) == nil)
+        #expect(keymap.key(for: 0x71) == .giyeokKieuk)
+    }
+
+    @Test func aBadKeymapLineIsNamed() {
+        #expect(throws: KeymapError.unknownKeysym(line: 2, name: "KP_Eleven")) { try Keymap(parsing: "\nKP_Eleven = ㅣ") }
+        #expect(throws: KeymapError.unknownKey(line: 1, name: "ㄱ")) { try Keymap(parsing: "KP_1 = ㄱ") }
+        #expect(throws: KeymapError.unknownPreset(line: 1, name: "qwerty")) { try Keymap(parsing: "preset = qwerty") }
+        #expect(throws: KeymapError.malformed(line: 1, text: "KP_1")) { try Keymap(parsing: "KP_1") }
+    }
+}
+
+struct IBusTextTests {
+    /// The exact shape libibus sends (../shared/docs/ibus-protocol.md §5), as a D-Bus signature.
+    @Test func textHasTheSerialisedShapeIBusExpects() {
+        let plain = IBusText.variant("가")
+        #expect(plain == .variant(.structure([
+            .string("IBusText"), .array(elementSignature: "{sv}", []), .string("가"),
+            .variant(.structure([.string("IBusAttrList"), .array(elementSignature: "{sv}", []), .array(elementSignature: "v", [])])),
+        ])))
+        guard case .variant(let inner) = IBusText.variant("ᄀᆞ", underlined: true) else {
+            Issue.record("not a variant")
+            return
+        }
+        #expect(inner.signature == "(sa{sv}sv)")
+        guard case .structure(let fields) = inner, case .variant(let list) = fields[3], case .structure(let listFields) = list,
+            case .array(_, let attributes) = listFields[2], case .variant(let attribute) = attributes.first
+        else {
+            Issue.record("unexpected shape")
+            return
+        }
+        #expect(attribute.signature == "(sa{sv}uuuu)")
+        // Underline (type 1, value 1) over both characters: IBus counts characters, not bytes.
+        #expect(attribute == .structure([.string("IBusAttribute"), .array(elementSignature: "{sv}", []), .uint32(1), .uint32(1), .uint32(0), .uint32(2)]))
+    }
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/python3
+"""A real IBus application, headless: an input context on ibus-daemon (Debian's gir1.2-ibus-1.0
+through python3-gi) that selects an engine, sends key events and keeps the text an application
+would hold. Reads commands from standard input, prints one JSON object.
+
+    tools/ibus-client.py ENGINE < commands
+
+Commands, one a line ('#' comments):
+    tap KEYSYM [STATE]      press then release (KEYSYM: name such as KP_1, BackSpace, or hex 0xffb1)
+    press KEYSYM [STATE]    key down only          release KEYSYM [STATE]   key up only
+    sleep MS                wait, handling signals  purpose N                 set the input purpose
+    focus-out / focus-in    move focus away and back
+STATE is a number (16 = NumLock); a release adds 1<<30 itself.
+Output: {"text": …, "preedit": …, "handled": [...], "events": [...]} where text is what the
+application holds (commits, plus the keys the engine did not handle, applied as an editor would).
+"""
+import json
+import sys
+import time
+
+import gi
+
+gi.require_version("IBus", "1.0")
+from gi.repository import GLib, IBus  # noqa: E402
+
+RELEASE = 1 << 30
+
+
+def main():
+    engine = sys.argv[1]
+    IBus.init()
+    bus = IBus.Bus()
+    deadline = time.monotonic() + 10
+    while not bus.is_connected():
+        if time.monotonic() > deadline:
+            sys.exit(f"ibus-client: cannot connect to ibus-daemon at {IBus.get_address()}")
+        pump(0.05)
+    context = bus.create_input_context("hwalja-test")
+    state = {"text": "", "preedit": "", "events": [], "handled": []}
+
+    def commit(_ic, text):
+        state["text"] += text.get_text()
+        state["events"].append(["commit", text.get_text()])
+
+    def preedit(_ic, text, _cursor, visible):
+        state["preedit"] = text.get_text() if visible else ""
+        state["events"].append(["preedit", state["preedit"]])
+
+    def forward(_ic, keyval, _keycode, modifiers):
+        state["events"].append(["forward", keyval, modifiers])
+        if not modifiers & RELEASE:
+            apply_key(keyval)
+
+    def apply_key(keyval):
+        if keyval == IBus.KEY_BackSpace:
+            state["text"] = state["text"][:-1]
+        elif keyval in (IBus.KEY_Return, IBus.KEY_KP_Enter):
+            state["text"] += "\n"
+        elif 0x20 <= keyval < 0x7F:
+            state["text"] += chr(keyval)
+
+    context.connect("commit-text", commit)
+    context.connect("update-preedit-text", preedit)
+    context.connect("forward-key-event", forward)
+    context.set_capabilities(IBus.Capabilite.PREEDIT_TEXT | IBus.Capabilite.FOCUS)
+    context.focus_in()
+    context.set_engine(engine)
+    pump(0.3)
+    if context.get_engine() is None or context.get_engine().get_name() != engine:
+        sys.exit(f"ibus-client: engine {engine} was not selected")
+
+    for line in sys.stdin:
+        words = line.split("#")[0].split()
+        if not words:
+            continue
+        command, args = words[0], words[1:]
+        if command in ("tap", "press", "release"):
+            keyval = keysym(args[0])
+            modifiers = int(args[1]) if len(args) > 1 else 0
+            if command in ("tap", "press"):
+                send(context, state, keyval, modifiers, apply_key)
+            if command in ("tap", "release"):
+                send(context, state, keyval, modifiers | RELEASE, apply_key)
+        elif command == "sleep":
+            pump(int(args[0]) / 1000)
+        elif command == "purpose":
+            context.set_content_type(int(args[0]), 0)
+            pump(0.05)
+        elif command == "focus-out":
+            context.focus_out()
+            pump(0.05)
+        elif command == "focus-in":
+            context.focus_in()
+            pump(0.05)
+        else:
+            sys.exit(f"ibus-client: unknown command {command}")
+    pump(0.2)
+    print(json.dumps(state, ensure_ascii=False))
+
+
+def send(context, state, keyval, modifiers, apply_key):
+    handled = context.process_key_event(keyval, 0, modifiers)
+    pump(0.02)  # signals the engine sent before its reply reach the application first
+    state["handled"].append(bool(handled))
+    if not handled and not modifiers & RELEASE:
+        apply_key(keyval)
+
+
+def keysym(name):
+    if name.startswith("0x"):
+        return int(name, 16)
+    value = IBus.keyval_from_name(name)
+    if value == IBus.KEY_VoidSymbol:
+        sys.exit(f"ibus-client: unknown keysym {name}")
+    return value
+
+
+def pump(seconds):
+    main = GLib.MainContext.default()
+    end = time.monotonic() + seconds
+    while True:
+        while main.iteration(False):
+            pass
+        if time.monotonic() >= end:
+            return
+        time.sleep(0.005)
+
+
+main()
