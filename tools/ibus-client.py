@@ -24,6 +24,7 @@ gi.require_version("IBus", "1.0")
 from gi.repository import GLib, IBus  # noqa: E402
 
 RELEASE = 1 << 30
+SHORTCUT = (1 << 2) | (1 << 3) | (1 << 6) | (1 << 26)  # Control, Alt, Mod4, Super
 
 
 def main():
@@ -102,8 +103,8 @@ def send(context, state, keyval, modifiers, apply_key):
     handled = context.process_key_event(keyval, 0, modifiers)
     pump(0.02)  # signals the engine sent before its reply reach the application first
     state["handled"].append(bool(handled))
-    if not handled and not modifiers & RELEASE:
-        apply_key(keyval)
+    if not handled and not modifiers & RELEASE and not modifiers & SHORTCUT:
+        apply_key(keyval)  # an editor inserts plain keys; Ctrl/Alt/Super combinations are its commands
 
 
 def keysym(name):

@@ -1,0 +1,105 @@
+import Foundation
+import HwaljaTestSupport
+import Testing
+
+/// hwalja inside a real ibus-daemon (Debian's ibus), headless, typed into by a real IBus
+/// application (tools/ibus-client.py: python3-gi with gir1.2-ibus-1.0).
+@Suite(.serialized)
+struct IBusEndToEndTests {
+    /// 안녕하세요 on the keypad with NumLock (state 16), phone layout.
+    static let annyeonghaseyo = """
+        tap KP_0 16
+        tap KP_1 16
+        tap KP_2 16
+        tap KP_5 16
+        tap KP_Add 16
+        tap KP_5 16
+        tap KP_2 16
+        tap KP_2 16
+        tap KP_1 16
+        tap KP_0 16
+        tap KP_8 16
+        tap KP_8 16
+        tap KP_1 16
+        tap KP_2 16
+        tap KP_8 16
+        tap KP_2 16
+        tap KP_1 16
+        tap KP_1 16
+        tap KP_0 16
+        tap KP_2 16
+        tap KP_2 16
+        tap KP_3 16
+        tap space
+
+        """
+
+    @Test func typesAnnyeonghaseyoOnTheKeypad() throws {
+        let ibus = try PrivateIBus()
+        let result = try ibus.type(Self.annyeonghaseyo)
+        #expect(result.text == "안녕하세요")
+        #expect(result.preedit == "")
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
+    @Test func aLongPressTypesTheDigit() throws {
+        let ibus = try PrivateIBus()
+        let result = try ibus.type("tap 4\ntap 1\ntap 2\npress 0\nsleep 800\nrelease 0\n")
+        #expect(result.text == "가0")
+        #expect(ibus.problems.isEmpty)
+    }
+
+    @Test func backspaceUndoesAStrokeThenDeletesInTheApplication() throws {
+        let ibus = try PrivateIBus()
+        // 아 ← 이 + ㆍ: one backspace gives 이; committed 가 then goes with the application's own backspace.
+        let stroke = try ibus.type("tap 0\ntap 1\ntap 2\ntap BackSpace\n")
+        #expect(stroke.preedit == "이")
+        let through = try ibus.type("tap 4\ntap 1\ntap 2\ntap space\ntap BackSpace\ntap 5\ntap 1\ntap 2\ntap space\n")
+        #expect(through.text == "나")
+        #expect(ibus.problems.isEmpty)
+    }
+
+    @Test func returnCommitsAndPassesThrough() throws {
+        let ibus = try PrivateIBus()
+        let result = try ibus.type("tap 4\ntap 1\ntap 2\ntap Return\ntap 5\ntap 1\ntap 2\ntap Return\n")
+        #expect(result.text == "가\n나\n")
+        #expect(result.handled.suffix(2) == [false, false])  // Return's press and release go to the application
+    }
+
+    @Test func focusChangesLoseNothing() throws {
+        let ibus = try PrivateIBus()
+        let result = try ibus.type("tap 4\ntap 1\ntap 2\nfocus-out\nfocus-in\ntap 5\ntap 1\ntap 2\ntap space\n")
+        #expect(result.text == "가나")
+        #expect(ibus.problems.isEmpty)
+    }
+
+    @Test func shortcutsAndOtherKeysFinishTheSyllableAndPass() throws {
+        let ibus = try PrivateIBus()
+        let result = try ibus.type("tap 4\ntap 1\ntap 2\ntap a\ntap 4\ntap 1\ntap 2\ntap c 4\n")
+        #expect(result.text == "가a가")
+        #expect(result.handled.suffix(2) == [false, false])
+    }
+
+    @Test func passwordFieldsPassKeysThroughAndAreNeverRecorded() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-rec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ibus = try PrivateIBus(engineArguments: ["--record", directory.path])
+        let secret = try ibus.type("purpose 8\ntap 1\ntap 2\ntap 3\n")
+        #expect(secret.text == "123")
+        let recorded = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let contents = recorded.map { (try? String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)) ?? "" }.joined()
+        #expect(!contents.contains(" ㅣ") && !contents.contains(" ㆍ"), "a password field was recorded: \(contents)")
+        // The same engine records an ordinary field, because it was asked to.
+        _ = try ibus.type("tap 4\n")
+        let after = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let all = after.map { (try? String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)) ?? "" }.joined()
+        #expect(all.contains("down ㄱㅋ"))
+    }
+
+    @Test func theKeypadPositionKeymapPutsTheVowelsOnTop() throws {
+        let ibus = try PrivateIBus(engineArguments: ["--keymap", "keypad-position"])
+        // KP_5 = ㄴㄹ, KP_7 = ㅣ, KP_8 = ㆍ: 나
+        let result = try ibus.type("tap KP_5 16\ntap KP_7 16\ntap KP_8 16\ntap space\n")
+        #expect(result.text == "나")
+    }
+}

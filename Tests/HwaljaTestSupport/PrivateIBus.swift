@@ -1,0 +1,76 @@
+import Foundation
+
+/// A headless ibus-daemon on its own socket, with a private session bus, started by a test and
+/// stopped by its PID (the test is its parent: ibus-daemon quits when its parent dies).
+///
+/// By default it loads a component XML written for the engine in this build; with
+/// `componentDirectory` it loads the installed one (`/usr/share/ibus/component`).
+public final class PrivateIBus: @unchecked Sendable {
+    public let bus: PrivateBus
+    public let daemon: BackgroundProcess
+    /// Environment that makes libibus clients (tools/ibus-client.py) find this daemon.
+    public let environment: [String: String]
+    private let directory: URL
+
+    public init(engineArguments: [String] = [], componentDirectory: String? = nil) throws {
+        bus = try PrivateBus()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-ibus-\(UUID().uuidString)")
+        let components = directory.appendingPathComponent("component")
+        for folder in ["component", "config", "cache"] {
+            try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let exec = ([product("ibus-engine-hwalja").path, "--ibus", "--table", packageRoot.appendingPathComponent("Tables/hwalja.table").path] + engineArguments)
+            .joined(separator: " ")
+        let xml = try String(contentsOf: packageRoot.appendingPathComponent("packaging/hwalja.xml"), encoding: .utf8)
+            .replacingOccurrences(of: "/usr/libexec/hwalja/ibus-engine-hwalja --ibus", with: exec)
+        try xml.write(to: components.appendingPathComponent("hwalja.xml"), atomically: true, encoding: .utf8)
+        environment = [
+            "DBUS_SESSION_BUS_ADDRESS": bus.address,
+            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+            "IBUS_COMPONENT_PATH": componentDirectory ?? components.path,
+            "DISPLAY": "", "WAYLAND_DISPLAY": "",
+        ]
+        daemon = try BackgroundProcess(
+            URL(fileURLWithPath: "/usr/bin/ibus-daemon"),
+            ["--cache=none", "--single", "--panel=disable", "--emoji-extension=disable", "--config=disable",
+             "--address=unix:path=\(directory.appendingPathComponent("ibus.sock").path)", "--verbose"],
+            environment: environment
+        )
+        let addressFiles = directory.appendingPathComponent("config/ibus/bus")
+        let deadline = Date().addingTimeInterval(10)
+        while (try? FileManager.default.contentsOfDirectory(atPath: addressFiles.path))?.isEmpty ?? true {
+            guard daemon.process.isRunning, Date() < deadline else {
+                throw TestSetupError("ibus-daemon did not start: \(daemon.stop().stderr) (install ibus: tools/install-deps)")
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Runs tools/ibus-client.py with `commands`, selecting the hwalja engine.
+    public func type(_ commands: String) throws -> IBusClientResult {
+        let outcome = try runCommand(packageRoot.appendingPathComponent("tools/ibus-client.py").path, ["hwalja"], stdin: commands, environment: environment, seconds: 60)
+        guard outcome.status == 0 else { throw TestSetupError("ibus-client.py failed: \(outcome.stderr)\nibus-daemon: \(daemon.stderrSoFar)") }
+        return try JSONDecoder().decode(IBusClientResult.self, from: Data(outcome.stdout.utf8))
+    }
+
+    /// Lines of ibus-daemon's log that report a GLib CRITICAL or ERROR (a broken protocol).
+    public var problems: [String] {
+        daemon.stderrSoFar.split(separator: "\n").map(String.init).filter { $0.contains("CRITICAL") || $0.contains("-ERROR") }
+    }
+
+    deinit {
+        daemon.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// What tools/ibus-client.py reports.
+public struct IBusClientResult: Decodable, Sendable {
+    /// The application's text: commits and the keys the engine passed on.
+    public var text: String
+    /// The preedit shown last.
+    public var preedit: String
+    /// `ProcessKeyEvent` results, one per press and per release.
+    public var handled: [Bool]
+}
