@@ -4,17 +4,20 @@ import HwaljaTable
 
 /// Finds and loads the table file for the executables.
 public enum TableLoader {
-    /// Where the table is looked for when no path is given, in order: `$HWALJA_TABLE`,
-    /// `Tables/hwalja.table` under the current directory, `../share/hwalja/hwalja.table` beside
-    /// the executable, then `/usr/share/hwalja/hwalja.table`.
+    /// Where the table is looked for when no path is given, in order: `$HWALJA_TABLE`; beside the
+    /// executable, `../share/hwalja/hwalja.table` (for `/usr/bin`) or `../../share/hwalja/hwalja.table`
+    /// (for `/usr/libexec/hwalja`); `Tables/hwalja.table` under the current directory (a checkout);
+    /// then `/usr/share/hwalja/hwalja.table`.
     public static func defaultPaths() -> [String] {
         var paths: [String] = []
         if let fromEnvironment = ProcessInfo.processInfo.environment["HWALJA_TABLE"], !fromEnvironment.isEmpty {
             paths.append(fromEnvironment)
         }
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for up in ["../share/hwalja/hwalja.table", "../../share/hwalja/hwalja.table"] {
+            paths.append(folder.appendingPathComponent(up).standardized.path)
+        }
         paths.append(FileManager.default.currentDirectoryPath + "/Tables/hwalja.table")
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        paths.append(executable.deletingLastPathComponent().appendingPathComponent("../share/hwalja/hwalja.table").standardized.path)
         paths.append("/usr/share/hwalja/hwalja.table")
         return paths
     }

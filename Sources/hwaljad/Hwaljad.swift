@@ -33,7 +33,7 @@ struct Hwaljad: ParsableCommand {
     @Option(help: "Bus to serve on: session, system, or a bus address such as unix:path=/run/bus.")
     var bus = "session"
 
-    @Option(help: "Table file (default: $HWALJA_TABLE, ./Tables/hwalja.table, ../share/hwalja beside the executable, /usr/share/hwalja).")
+    @Option(help: "Table file (default: $HWALJA_TABLE, share/hwalja beside the executable, ./Tables/hwalja.table, /usr/share/hwalja).")
     var table: String?
 
     @Option(help: "Config file to read.")

@@ -42,7 +42,7 @@ struct IBusEngineCommand: ParsableCommand {
     @Option(help: "ibus-daemon's bus address (default: $IBUS_ADDRESS, else IBus's address file).")
     var address: String?
 
-    @Option(help: "Table file (default: $HWALJA_TABLE, ./Tables/hwalja.table, ../share/hwalja beside the executable, /usr/share/hwalja).")
+    @Option(help: "Table file (default: $HWALJA_TABLE, share/hwalja beside the executable, ./Tables/hwalja.table, /usr/share/hwalja).")
     var table: String?
 
     @Option(help: "phone (default), keypad-position, or a keymap file.")

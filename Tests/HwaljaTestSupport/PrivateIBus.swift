@@ -3,8 +3,8 @@ import Foundation
 /// A headless ibus-daemon on its own socket, with a private session bus, started by a test and
 /// stopped by its PID (the test is its parent: ibus-daemon quits when its parent dies).
 ///
-/// By default it loads a component XML written for the engine in this build; with
-/// `componentDirectory` it loads the installed one (`/usr/share/ibus/component`).
+/// By default it loads a component XML written for the engine in this build; with `installed`
+/// it reads the system registry cache (`ibus write-cache --system`) of the installed package.
 public final class PrivateIBus: @unchecked Sendable {
     public let bus: PrivateBus
     public let daemon: BackgroundProcess
@@ -12,7 +12,7 @@ public final class PrivateIBus: @unchecked Sendable {
     public let environment: [String: String]
     private let directory: URL
 
-    public init(engineArguments: [String] = [], componentDirectory: String? = nil) throws {
+    public init(engineArguments: [String] = [], installed: Bool = false) throws {
         bus = try PrivateBus()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-ibus-\(UUID().uuidString)")
         let components = directory.appendingPathComponent("component")
@@ -24,16 +24,17 @@ public final class PrivateIBus: @unchecked Sendable {
         let xml = try String(contentsOf: packageRoot.appendingPathComponent("packaging/hwalja.xml"), encoding: .utf8)
             .replacingOccurrences(of: "/usr/libexec/hwalja/ibus-engine-hwalja --ibus", with: exec)
         try xml.write(to: components.appendingPathComponent("hwalja.xml"), atomically: true, encoding: .utf8)
-        environment = [
+        var environment = [
             "DBUS_SESSION_BUS_ADDRESS": bus.address,
             "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
             "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
-            "IBUS_COMPONENT_PATH": componentDirectory ?? components.path,
             "DISPLAY": "", "WAYLAND_DISPLAY": "",
         ]
+        if !installed { environment["IBUS_COMPONENT_PATH"] = components.path }
+        self.environment = environment
         daemon = try BackgroundProcess(
             URL(fileURLWithPath: "/usr/bin/ibus-daemon"),
-            ["--cache=none", "--single", "--panel=disable", "--emoji-extension=disable", "--config=disable",
+            [installed ? "--cache=auto" : "--cache=none", "--single", "--panel=disable", "--emoji-extension=disable", "--config=disable",
              "--address=unix:path=\(directory.appendingPathComponent("ibus.sock").path)", "--verbose"],
             environment: environment
         )
