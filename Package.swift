@@ -32,7 +32,7 @@ let package = Package(
         // The daemon's logic without a bus: typing contexts, their owners, settings. No I/O.
         .target(name: "HwaljaEngine", dependencies: ["HwaljaCore"]),
         // Finding and reading the table file (Foundation) for the executables.
-        .target(name: "HwaljaRuntime", dependencies: ["HwaljaCore", "HwaljaTable"]),
+        .target(name: "HwaljaRuntime", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaEngine"]),
         .testTarget(name: "HwaljaIBusTests", dependencies: ["HwaljaIBus", "HwaljaDBus", "HwaljaTestSupport"]),
         .executableTarget(
             name: "hwalja-gen",

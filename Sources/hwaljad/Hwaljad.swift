@@ -130,16 +130,11 @@ struct Hwaljad: ParsableCommand {
     }
 
     private func loadSettings() -> DaemonSettings {
-        var settings = DaemonSettings()
-        let path = config ?? defaultConfigPath()
-        if let path, let data = FileManager.default.contents(atPath: path) {
-            do {
-                try settings.apply(configFile: String(decoding: data, as: UTF8.self))
-            } catch {
-                fail("\(path): \(error)")
-            }
-        } else if let config {
-            fail("cannot read config file \(config)")
+        var settings: DaemonSettings
+        do {
+            settings = try ConfigFile.load(config)
+        } catch {
+            fail("\(error)")
         }
         do {
             if let longPress { try settings.set("long-press", to: String(longPress)) }
@@ -151,22 +146,12 @@ struct Hwaljad: ParsableCommand {
         }
         return settings
     }
-
-    private func defaultConfigPath() -> String? {
-        let environment = ProcessInfo.processInfo.environment
-        guard let base = environment["XDG_CONFIG_HOME"] ?? environment["HOME"].map({ $0 + "/.config" }) else { return nil }
-        return base + "/hwalja/hwaljad.conf"
-    }
 }
+
+private let diagnostics = Diagnostics(program: "hwaljad")
 
 /// Prints one line to standard error, prefixed with the program's name.
-func log(_ line: String) {
-    var text = "hwaljad: \(line)\n"
-    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
-}
+func log(_ line: String) { diagnostics.log(line) }
 
 /// Prints one line to standard error and exits with status 1.
-func fail(_ line: String) -> Never {
-    log(line)
-    Glibc.exit(1)
-}
+func fail(_ line: String) -> Never { diagnostics.fail(line) }

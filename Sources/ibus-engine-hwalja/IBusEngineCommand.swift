@@ -114,19 +114,11 @@ struct IBusEngineCommand: ParsableCommand {
     }
 
     private func loadSettings() -> DaemonSettings {
-        var settings = DaemonSettings()
-        let environment = ProcessInfo.processInfo.environment
-        let path = config ?? (environment["XDG_CONFIG_HOME"] ?? environment["HOME"].map { $0 + "/.config" }).map { $0 + "/hwalja/hwaljad.conf" }
-        if let path, let data = FileManager.default.contents(atPath: path) {
-            do {
-                try settings.apply(configFile: String(decoding: data, as: UTF8.self))
-            } catch {
-                fail("\(path): \(error)")
-            }
-        } else if let config {
-            fail("cannot read config file \(config)")
+        do {
+            return try ConfigFile.load(config)
+        } catch {
+            fail("\(error)")
         }
-        return settings
     }
 
     private func loadKeymap() -> Keymap {
@@ -144,14 +136,10 @@ struct IBusEngineCommand: ParsableCommand {
     }
 }
 
+private let diagnostics = Diagnostics(program: "ibus-engine-hwalja")
+
 /// Prints one line to standard error (ibus-daemon shows it only with --verbose).
-func log(_ line: String) {
-    var text = "ibus-engine-hwalja: \(line)\n"
-    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
-}
+func log(_ line: String) { diagnostics.log(line) }
 
 /// Prints one line to standard error and exits with status 1.
-func fail(_ line: String) -> Never {
-    log(line)
-    Glibc.exit(1)
-}
+func fail(_ line: String) -> Never { diagnostics.fail(line) }
