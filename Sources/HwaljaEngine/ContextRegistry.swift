@@ -24,21 +24,17 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
         return number
     }
 
-    /// Runs `body` on context `number` if `caller` owns it.
+    /// Runs `body` on context `number`, in place, if `caller` owns it.
     public mutating func with<T>(_ number: Int, caller: String, _ body: (inout Context) -> T) throws(Refusal) -> T {
-        guard var entry = contexts[number] else { throw .noSuchContext(number) }
-        guard entry.owner == caller else { throw .accessDenied(number, owner: entry.owner) }
-        let result = body(&entry.context)
-        contexts[number] = entry
-        return result
+        guard let owner = contexts[number]?.owner else { throw .noSuchContext(number) }
+        guard owner == caller else { throw .accessDenied(number, owner: owner) }
+        return body(&contexts[number]!.context)
     }
 
-    /// Runs `body` on context `number` whoever owns it (for timers), or returns `nil` if it is gone.
+    /// Runs `body` on context `number`, in place, whoever owns it (for timers), or returns `nil` if it is gone.
     public mutating func withAny<T>(_ number: Int, _ body: (inout Context) -> T) -> T? {
-        guard var entry = contexts[number] else { return nil }
-        let result = body(&entry.context)
-        contexts[number] = entry
-        return result
+        guard contexts[number] != nil else { return nil }
+        return body(&contexts[number]!.context)
     }
 
     /// Removes context `number` if `caller` owns it.

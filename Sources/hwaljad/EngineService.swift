@@ -115,7 +115,7 @@ final class EngineService: @unchecked Sendable {
         let caller = call.sender ?? ""
         let time = now
         let outcome: TypingContext.Outcome
-        _ = try onContext(number, caller) { _ in () }  // existence and ownership before anything else
+        _ = try onContext(number, caller) { _ in () }  // existence and ownership before the arguments
         switch member {
         case "PressKey", "KeyDown", "KeyUp":
             try expect(call, "s")

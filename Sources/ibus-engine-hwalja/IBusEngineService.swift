@@ -140,8 +140,11 @@ final class IBusEngineService: @unchecked Sendable {
 
     /// Runs one key event; returns whether the engine used it.
     private func processKey(keyval: UInt32, state: UInt32, engine number: Int, path: String) -> Bool {
-        guard var engine = engines[number] else { return false }
-        defer { engines[number] = engine }
+        guard engines[number] != nil else { return false }
+        return processKey(keyval: keyval, state: state, engine: &engines[number]!, number: number, path: path)
+    }
+
+    private func processKey(keyval: UInt32, state: UInt32, engine: inout Engine, number: Int, path: String) -> Bool {
         let isRelease = state & IBusConstants.release != 0
         if IBusConstants.passthroughPurposes.contains(engine.purpose) { return false }
         if isRelease, engine.passedPresses.remove(keyval) != nil { return false }
