@@ -12,13 +12,15 @@ public enum EngineInterface {
     /// The context interface.
     public static let contextInterface = "org.hwalja.Context1"
 
+    private static let contextsPrefix = contextsPath + "/"
+
     /// The object path of context `number`.
     public static func contextPath(_ number: Int) -> String { "\(contextsPath)/\(number)" }
 
     /// The context number in an object path, or `nil` if the path is not a context's.
     public static func contextNumber(inPath path: String) -> Int? {
-        guard path.hasPrefix(contextsPath + "/") else { return nil }
-        let digits = path.dropFirst(contextsPath.count + 1)
+        guard path.hasPrefix(contextsPrefix) else { return nil }
+        let digits = path.dropFirst(contextsPrefix.count)
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.first != "0", let number = Int(digits) else { return nil }
         return number
     }

@@ -62,8 +62,9 @@ final class EngineService: @unchecked Sendable {
     /// The reply to a method call on one of our objects, or `nil` if the call is not for us.
     private func route(_ call: BusMessage) -> BusMessage? {
         guard let path = call.path, let member = call.member else { return nil }
+        let interface = call.interface
         do {
-            switch (call.interface, member) {
+            switch (interface, member) {
             case ("org.freedesktop.DBus.Introspectable", "Introspect"):
                 try expect(call, "")
                 guard let xml = EngineInterface.introspection(ofPath: path, contexts: registry.numbers) else { return nil }
@@ -73,11 +74,11 @@ final class EngineService: @unchecked Sendable {
             default:
                 break
             }
-            if path == EngineInterface.enginePath, call.interface == nil || call.interface == EngineInterface.engineInterface {
+            if path == EngineInterface.enginePath, interface == nil || interface == EngineInterface.engineInterface {
                 return try engineMethod(call, member: member)
             }
             if let number = EngineInterface.contextNumber(inPath: path),
-                call.interface == nil || call.interface == EngineInterface.contextInterface
+                interface == nil || interface == EngineInterface.contextInterface
             {
                 return try contextMethod(call, number: number, member: member)
             }
