@@ -9,10 +9,8 @@ import statistics
 import sys
 import time
 
-import gi
-
-gi.require_version("IBus", "1.0")
-from gi.repository import Gio, GLib, IBus  # noqa: E402
+from ibus_session import connect, pump
+from gi.repository import Gio, GLib, IBus  # noqa: E402 (ibus_session selects IBus 1.0)
 
 RELEASE = 1 << 30
 NUMLOCK = 1 << 4
@@ -20,19 +18,12 @@ NUMLOCK = 1 << 4
 
 def main():
     calls = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
-    IBus.init()
-    bus = IBus.Bus()
-    deadline = time.monotonic() + 10
-    while not bus.is_connected():
-        if time.monotonic() > deadline:
-            sys.exit("ibus-bench: cannot connect to ibus-daemon")
-        GLib.MainContext.default().iteration(False)
-        time.sleep(0.01)
+    bus = connect()
     context = bus.create_input_context("hwalja-bench")
     context.set_capabilities(IBus.Capabilite.PREEDIT_TEXT | IBus.Capabilite.FOCUS)
     context.focus_in()
     context.set_engine("hwalja")
-    drain(0.3)
+    pump(0.3)
     connection = bus.get_connection()
     ping = GLib.Variant("(v)", (GLib.Variant("s", "hwalja"),))
     # 안녕하세요 on the keypad, over and over; each key is a press and a release.
@@ -46,7 +37,7 @@ def main():
                 start = time.perf_counter()
                 context.process_key_event(keyval, 0, state)
                 presses.append(time.perf_counter() - start)
-            drain(0)
+            pump(0)
         for _ in range(calls // 10):
             start = time.perf_counter()
             connection.call_sync("org.freedesktop.IBus", "/org/freedesktop/IBus", "org.freedesktop.IBus", "Ping",
@@ -62,17 +53,6 @@ def report(name, samples):
     median = statistics.median(samples) * 1e6
     p99 = samples[int(len(samples) * 0.99)] * 1e6
     print(f"{name:48s} median {median:7.1f} µs, p99 {p99:7.1f} µs ({len(samples)} calls)")
-
-
-def drain(seconds):
-    main = GLib.MainContext.default()
-    end = time.monotonic() + seconds
-    while True:
-        while main.iteration(False):
-            pass
-        if time.monotonic() >= end:
-            return
-        time.sleep(0.005)
 
 
 main()

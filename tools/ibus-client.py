@@ -16,12 +16,9 @@ application holds (commits, plus the keys the engine did not handle, applied as 
 """
 import json
 import sys
-import time
 
-import gi
-
-gi.require_version("IBus", "1.0")
-from gi.repository import GLib, IBus  # noqa: E402
+from ibus_session import connect, pump
+from gi.repository import IBus  # noqa: E402 (ibus_session selects IBus 1.0)
 
 RELEASE = 1 << 30
 SHORTCUT = (1 << 2) | (1 << 3) | (1 << 6) | (1 << 26)  # Control, Alt, Mod4, Super
@@ -29,13 +26,7 @@ SHORTCUT = (1 << 2) | (1 << 3) | (1 << 6) | (1 << 26)  # Control, Alt, Mod4, Sup
 
 def main():
     engine = sys.argv[1]
-    IBus.init()
-    bus = IBus.Bus()
-    deadline = time.monotonic() + 10
-    while not bus.is_connected():
-        if time.monotonic() > deadline:
-            sys.exit(f"ibus-client: cannot connect to ibus-daemon at {IBus.get_address()}")
-        pump(0.05)
+    bus = connect()
     context = bus.create_input_context("hwalja-test")
     state = {"text": "", "preedit": "", "events": [], "handled": []}
 
@@ -114,17 +105,6 @@ def keysym(name):
     if value == IBus.KEY_VoidSymbol:
         sys.exit(f"ibus-client: unknown keysym {name}")
     return value
-
-
-def pump(seconds):
-    main = GLib.MainContext.default()
-    end = time.monotonic() + seconds
-    while True:
-        while main.iteration(False):
-            pass
-        if time.monotonic() >= end:
-            return
-        time.sleep(0.005)
 
 
 main()
