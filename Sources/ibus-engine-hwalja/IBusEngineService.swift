@@ -147,8 +147,17 @@ final class IBusEngineService: @unchecked Sendable {
     private func processKey(keyval: UInt32, state: UInt32, engine: inout Engine, number: Int, path: String) -> Bool {
         let isRelease = state & IBusConstants.release != 0
         if IBusConstants.passthroughPurposes.contains(engine.purpose) { return false }
-        if isRelease, engine.passedPresses.remove(keyval) != nil { return false }
         let key = keymap.key(for: keyval)
+        if isRelease, engine.passedPresses.remove(keyval) != nil {
+            // The application had the press, so it has the release; the timer still hears of it
+            // (a held backspace whose first press went to the application must stop repeating).
+            if let key {
+                let outcome = engine.context.keyUp(key, at: timers.now)
+                emit(outcome, path: path, forwarding: outcome.passedKeys.count)
+                timers.set(number, deadline: engine.context.deadline)
+            }
+            return false
+        }
         if state & IBusConstants.shortcutModifiers != 0 || key == nil {
             // Not ours: finish the syllable, then let the application have the key.
             if !isRelease {

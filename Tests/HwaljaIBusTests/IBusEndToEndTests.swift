@@ -49,6 +49,21 @@ struct IBusEndToEndTests {
         #expect(ibus.problems.isEmpty)
     }
 
+    @Test func aHeldBackspaceKeepsDeletingInTheApplication() throws {
+        let ibus = try PrivateIBus()
+        // Plain letters go to the application; BackSpace held 700 ms deletes once, then repeats
+        // every 100 ms from 500 ms on (ForwardKeyEvent, since nothing is being composed), and
+        // stops at the release: half a second later nothing more has gone.
+        let result = try ibus.type(
+            "tap a\ntap b\ntap c\ntap d\ntap e\ntap f\ntap g\ntap h\npress BackSpace\nsleep 700\nrelease BackSpace\nsleep 500\ntap x\nsleep 300\n"
+        )
+        let kept = String(result.text.dropLast())
+        #expect(result.text.hasSuffix("x"), "the repeat went on after the release: \(result.text)")
+        #expect("abcdefgh".hasPrefix(kept))
+        #expect((1...5).contains(kept.count), "\(8 - kept.count) of 8 deleted: \(result.text)")
+        #expect(ibus.problems.isEmpty)
+    }
+
     @Test func backspaceUndoesAStrokeThenDeletesInTheApplication() throws {
         let ibus = try PrivateIBus()
         // 아 ← 이 + ㆍ: one backspace gives 이; committed 가 then goes with the application's own backspace.
