@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "hwaljad",
             dependencies: [
-                "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaRuntime",
+                "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaRuntime", "HwaljaTable",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

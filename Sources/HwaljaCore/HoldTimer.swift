@@ -58,9 +58,6 @@ public struct HoldTimer: Sendable {
         }
     }
 
-    /// The key held down, if any.
-    public var heldKey: Key? { held }
-
     /// A key pressed and released at once (no timing known) at `time`. Call ``advance(to:)`` with `time` first.
     public mutating func tap(_ key: Key, at time: Int) -> [Action] {
         var actions: [Action] = []

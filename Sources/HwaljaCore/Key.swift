@@ -87,6 +87,9 @@ public enum Key: UInt8, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// The key tokens, for messages that tell the user what is accepted.
+    public static let tokenSummary = "ㅣ ㆍ ㅡ ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ ㅈㅊ ㅇㅁ (or digits 1-9, 0), PUNCT, NEXT, SPACE, BS, ENTER"
+
     /// Parses a key token: a canonical name (`ㄱㅋ`, `NEXT`) or a digit alias (`4`).
     ///
     /// Returns `nil` for anything else, so callers can name the bad token in their error.

@@ -71,7 +71,7 @@ public enum KeystrokeLogError: Error, Equatable, Sendable, CustomStringConvertib
     public var description: String {
         switch self {
         case .unknownKey(let token, let line):
-            "line \(line): unknown key \"\(token)\" (use ㅣ ㆍ ㅡ ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ ㅈㅊ ㅇㅁ PUNCT NEXT SPACE BS ENTER or digits 0-9)"
+            "line \(line): unknown key \"\(token)\" (keys: \(Key.tokenSummary))"
         case .malformedTimedLine(let line, let text):
             "line \(line): expected \"<milliseconds> down|up <KEY>\" in a timed log, found \"\(text)\""
         case .timeWentBackwards(let line, let time, let previous):

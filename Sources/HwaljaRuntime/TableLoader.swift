@@ -4,6 +4,9 @@ import HwaljaTable
 
 /// Finds and loads the table file for the executables.
 public enum TableLoader {
+    /// The default search order in a sentence, for `--table`'s help.
+    public static let searchOrder = "$HWALJA_TABLE, share/hwalja beside the executable, ./Tables/hwalja.table, /usr/share/hwalja"
+
     /// Where the table is looked for when no path is given, in order: `$HWALJA_TABLE`; beside the
     /// executable, `../share/hwalja/hwalja.table` (for `/usr/bin`) or `../../share/hwalja/hwalja.table`
     /// (for `/usr/libexec/hwalja`); `Tables/hwalja.table` under the current directory (a checkout);
@@ -40,8 +43,7 @@ public enum TableLoader {
         do {
             let bytes = [UInt8](data)
             let table = try TableFile.decode(bytes)
-            let checksum = bytes[24..<32].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            return Loaded(table: table, path: found, checksum: checksum)
+            return Loaded(table: table, path: found, checksum: TableFile.declaredChecksum(bytes) ?? 0)
         } catch {
             throw .invalid(path: found, error)
         }

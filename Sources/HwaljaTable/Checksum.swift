@@ -22,6 +22,12 @@ public enum Checksum {
         return (hash ^ UInt64(bytes.count)) &* prime
     }
 
+    /// A checksum as sixteen lowercase hexadecimal digits, as messages and TableInfo show it.
+    public static func hexadecimal(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
     /// The checksum of `bytes`.
     public static func of(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBytes { of($0) }

@@ -24,14 +24,9 @@ public enum TableError: Error, Equatable, Sendable, CustomStringConvertible {
         case .trailingBytes(let expected, let found):
             "table has \(found - expected) unexpected trailing bytes after offset \(expected); regenerate it with hwalja-gen"
         case .checksumMismatch(let expected, let found):
-            "table checksum mismatch (header \(hex(expected)), contents \(hex(found))): the file is damaged; regenerate it with hwalja-gen"
+            "table checksum mismatch (header 0x\(Checksum.hexadecimal(expected)), contents 0x\(Checksum.hexadecimal(found))): the file is damaged; regenerate it with hwalja-gen"
         case .inconsistent(let problem):
             "table is inconsistent: \(problem); regenerate it with hwalja-gen"
         }
     }
-}
-
-private func hex(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return "0x" + String(repeating: "0", count: 16 - digits.count) + digits
 }

@@ -45,6 +45,12 @@ public enum TableFile {
         return bytes + payload
     }
 
+    /// The checksum a table file's header declares (read without checking anything else), or `nil` if the header is short.
+    public static func declaredChecksum(_ bytes: [UInt8]) -> UInt64? {
+        guard bytes.count >= headerSize else { return nil }
+        return bytes.withUnsafeBytes { $0.littleEndian(at: 24) as UInt64 }
+    }
+
     /// Reads a table file, refusing anything damaged with a ``TableError`` that names the problem.
     public static func decode(_ bytes: [UInt8]) throws(TableError) -> TransitionTable {
         let result: Result<TransitionTable, TableError> = bytes.withUnsafeBytes { raw in

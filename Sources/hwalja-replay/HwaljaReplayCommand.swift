@@ -31,7 +31,7 @@ struct HwaljaReplayCommand: ParsableCommand {
     @Flag(help: "Print every step: key, commit, preedit.")
     var trace = false
 
-    @Option(help: "Table file (default: $HWALJA_TABLE, share/hwalja beside the executable, ./Tables/hwalja.table, /usr/share/hwalja).")
+    @Option(help: "Table file (default: \(TableLoader.searchOrder)).")
     var table: String?
 
     @Option(help: "Replay through the hwaljad daemon on this bus (session, system or an address) instead of in process; its own settings apply.")

@@ -7,6 +7,7 @@ import HwaljaCore
 import HwaljaDBus
 import HwaljaEngine
 import HwaljaRuntime
+import HwaljaTable
 
 /// The daemon on the bus: turns method calls into ``TypingContext`` calls and their outcomes into
 /// replies and signals, and runs each context's timer with Dispatch.
@@ -172,7 +173,7 @@ final class EngineService: @unchecked Sendable {
                     "format-version": .uint32(1),
                     "transitions": .uint32(UInt32(loaded.table.transitionCount)),
                     "live-pairs": .uint32(UInt32(loaded.table.livePairCount)),
-                    "checksum": .string(hexadecimal(loaded.checksum)),
+                    "checksum": .string(Checksum.hexadecimal(loaded.checksum)),
                     "path": .string(loaded.path),
                 ]),
             ]
@@ -291,7 +292,7 @@ final class EngineService: @unchecked Sendable {
         guard let key = Key(token: token) else {
             throw BusError(
                 name: EngineInterface.ErrorName.unknownKey,
-                message: "unknown key \"\(token)\"; keys are ㅣ ㆍ ㅡ ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ ㅈㅊ ㅇㅁ, digits 0-9, PUNCT, NEXT, SPACE, BS, ENTER"
+                message: "unknown key \"\(token)\"; keys are \(Key.tokenSummary)"
             )
         }
         return key
@@ -307,8 +308,3 @@ final class EngineService: @unchecked Sendable {
     }
 }
 
-/// A 64-bit value as sixteen lowercase hexadecimal digits.
-func hexadecimal(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
-}

@@ -33,7 +33,7 @@ struct Hwaljad: ParsableCommand {
     @Option(help: "Bus to serve on: session, system, or a bus address such as unix:path=/run/bus.")
     var bus = "session"
 
-    @Option(help: "Table file (default: $HWALJA_TABLE, share/hwalja beside the executable, ./Tables/hwalja.table, /usr/share/hwalja).")
+    @Option(help: "Table file (default: \(TableLoader.searchOrder)).")
     var table: String?
 
     @Option(help: "Config file to read.")
@@ -107,7 +107,7 @@ struct Hwaljad: ParsableCommand {
         } catch {
             fail("\(error)")
         }
-        let signals = SignalHandling(queue: queue) { signal in
+        let signals = SignalHandling([SIGHUP, SIGTERM, SIGINT], queue: queue) { signal in
             switch signal {
             case SIGHUP:
                 do {

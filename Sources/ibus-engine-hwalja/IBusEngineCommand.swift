@@ -42,7 +42,7 @@ struct IBusEngineCommand: ParsableCommand {
     @Option(help: "ibus-daemon's bus address (default: $IBUS_ADDRESS, else IBus's address file).")
     var address: String?
 
-    @Option(help: "Table file (default: $HWALJA_TABLE, share/hwalja beside the executable, ./Tables/hwalja.table, /usr/share/hwalja).")
+    @Option(help: "Table file (default: \(TableLoader.searchOrder)).")
     var table: String?
 
     @Option(help: "phone (default), keypad-position, or a keymap file.")
@@ -102,13 +102,7 @@ struct IBusEngineCommand: ParsableCommand {
         } catch {
             fail("\(error)")
         }
-        let signals = [SIGTERM, SIGINT].map { (number: Int32) -> any DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { Glibc.exit(0) }
-            source.activate()
-            return source
-        }
+        let signals = SignalHandling([SIGTERM, SIGINT], queue: queue) { _ in Glibc.exit(0) }
         log("serving \(Self.componentName) on \(busAddress) (table \(loaded.path), keymap \(keymap))")
         withExtendedLifetime((service, dispatcher, signals)) { dispatchMain() }
     }
