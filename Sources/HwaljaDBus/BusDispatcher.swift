@@ -39,14 +39,21 @@ public final class BusDispatcher: @unchecked Sendable {
 
     private func run() {
         // Messages may already be buffered from the connection's set-up.
-        var open = queue.sync { connection.processIncoming() }
+        var open = process()
         var watched = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
         while open {
             let ready = poll(&watched, 2, -1)
             if ready < 0 && errno == EINTR { continue }
             if watched[1].revents != 0 { return }
-            open = queue.sync { connection.processIncoming() }
+            open = process()
         }
         queue.async(execute: onDisconnect)
+    }
+
+    /// Processes what has arrived, on the queue. The non-generic `sync` spares a generic metadata look-up per message.
+    private func process() -> Bool {
+        var open = false
+        queue.sync { open = connection.processIncoming() }
+        return open
     }
 }

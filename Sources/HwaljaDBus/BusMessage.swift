@@ -57,6 +57,13 @@ public final class BusMessage: @unchecked Sendable {
         return BusMessage(owning: raw)
     }
 
+    /// A copy that can be changed and sent again (`dbus_message_copy`): an unsent template for
+    /// messages that differ only in their arguments is cheaper to copy than to build.
+    public func copy() -> BusMessage {
+        guard let raw = dbus_message_copy(raw) else { preconditionFailure("BusMessage.copy: libdbus is out of memory") }
+        return BusMessage(owning: raw)
+    }
+
     public var kind: Kind {
         switch dbus_message_get_type(raw) {
         case DBUS_MESSAGE_TYPE_METHOD_CALL: .methodCall
@@ -78,6 +85,8 @@ public final class BusMessage: @unchecked Sendable {
     public var member: String? { dbus_message_get_member(raw).map { String(cString: $0) } }
     public var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
     public var errorName: String? { dbus_message_get_error_name(raw).map { String(cString: $0) } }
+    /// The serial number the sender gave the message (0 until sent).
+    public var serial: UInt32 { dbus_message_get_serial(raw) }
     /// The signature of the arguments.
     public var signature: String { dbus_message_get_signature(raw).map { String(cString: $0) } ?? "" }
     /// Whether the caller said it wants no reply.

@@ -96,12 +96,12 @@ public struct TypingContext: Sendable {
     /// Advances the timers to `time`, then applies the actions `events` produces; the consumed
     /// flag is that of the last action the call itself produced.
     private mutating func run(at time: Int, _ events: (inout HoldTimer) -> [HoldTimer.Action]) -> Outcome {
-        let before = preedit
+        let before = composer.preedit
         var outcome = Outcome()
         for action in timer.advance(to: time) { apply(action, to: &outcome) }
         for action in events(&timer) { outcome.consumed = apply(action, to: &outcome) }
         outcome.preedit = preedit
-        outcome.preeditChanged = before != outcome.preedit
+        outcome.preeditChanged = before != composer.preedit
         switchTableIfIdle()
         return outcome
     }

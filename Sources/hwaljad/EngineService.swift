@@ -21,6 +21,7 @@ final class EngineService: @unchecked Sendable {
     private let recorder: KeystrokeRecorder?
     private var loaded: TableLoader.Loaded
     private var registry = ContextRegistry<TypingContext>()
+    private var signals: [Int: ContextSignals] = [:]
     private var timers: ContextTimers!
     /// Signals a call produced, sent just before its reply.
     private var pendingSignals: [BusMessage] = []
@@ -98,6 +99,7 @@ final class EngineService: @unchecked Sendable {
             try expect(call, "")
             let context = TypingContext(table: loaded.table, options: settings.composer, timing: settings.timing)
             let number = registry.add(context, owner: caller)
+            signals[number] = ContextSignals(path: EngineInterface.contextPath(number), owner: caller)
             return try call.methodReturn([.objectPath(EngineInterface.contextPath(number))])
         case "DestroyContext":
             try expect(call, "o")
@@ -117,7 +119,7 @@ final class EngineService: @unchecked Sendable {
         let caller = call.sender ?? ""
         let time = now
         let outcome: TypingContext.Outcome
-        _ = try onContext(number, caller) { _ in () }  // existence and ownership before the arguments
+        try refusalToBusError { () throws(ContextRegistry<TypingContext>.Refusal) in try registry.check(number, caller: caller) }  // before the arguments
         switch member {
         case "PressKey", "KeyDown", "KeyUp":
             try expect(call, "s")
@@ -129,13 +131,15 @@ final class EngineService: @unchecked Sendable {
                 default: context.keyUp(key, at: time)
                 }
             }
-            let events: [(Bool, Key)] =
-                switch member {
-                case "PressKey": [(true, key), (false, key)]
-                case "KeyDown": [(true, key)]
-                default: [(false, key)]
-                }
-            recorder?.record(context: number, at: time, events)
+            if let recorder {
+                let events: [(Bool, Key)] =
+                    switch member {
+                    case "PressKey": [(true, key), (false, key)]
+                    case "KeyDown": [(true, key)]
+                    default: [(false, key)]
+                    }
+                recorder.record(context: number, at: time, events)
+            }
         case "Backspace", "NextCharacter":
             try expect(call, "")
             let key: Key = member == "Backspace" ? .backspace : .next
@@ -144,19 +148,19 @@ final class EngineService: @unchecked Sendable {
         case "Commit":
             try expect(call, "")
             let result = try onContext(number, caller) { $0.commit() }
-            emitSignals(for: result, context: number, owner: caller)
+            emitSignals(for: result, context: number)
             rearm(number)
             return try call.methodReturn([.string(result.commit)])
         case "Reset":
             try expect(call, "")
             let result = try onContext(number, caller) { $0.reset() }
-            emitSignals(for: result, context: number, owner: caller)
+            emitSignals(for: result, context: number)
             rearm(number)
             return try call.methodReturn()
         default:
             return nil
         }
-        emitSignals(for: outcome, context: number, owner: caller)
+        emitSignals(for: outcome, context: number)
         rearm(number)
         return try call.methodReturn([.string(outcome.commit), .string(outcome.preedit), .boolean(outcome.consumed)])
     }
@@ -205,17 +209,11 @@ final class EngineService: @unchecked Sendable {
 
     // MARK: Signals and timers
 
-    private func emitSignals(for outcome: TypingContext.Outcome, context number: Int, owner: String) {
-        let path = EngineInterface.contextPath(number)
-        func send(_ member: String, _ text: String) {
-            let signal = BusMessage.signal(path: path, interface: EngineInterface.contextInterface, member: member)
-            try? signal.append([.string(text)])
-            signal.setDestination(owner)  // typed text goes to its owner only, never broadcast
-            pendingSignals.append(signal)
-        }
-        if !outcome.commit.isEmpty { send("Committed", outcome.commit) }
-        for key in outcome.passedKeys { send("KeyNotConsumed", key.name) }
-        if outcome.preeditChanged { send("PreeditChanged", outcome.preedit) }
+    private func emitSignals(for outcome: TypingContext.Outcome, context number: Int) {
+        guard let templates = signals[number] else { return }
+        if !outcome.commit.isEmpty { pendingSignals.append(templates.committed(outcome.commit)) }
+        for key in outcome.passedKeys { pendingSignals.append(templates.keyNotConsumed(key.name)) }
+        if outcome.preeditChanged { pendingSignals.append(templates.preeditChanged(outcome.preedit)) }
     }
 
     /// Schedules context `number`'s timer for its next deadline, or stops it.
@@ -224,8 +222,8 @@ final class EngineService: @unchecked Sendable {
     }
 
     private func timerFired(_ number: Int) {
-        guard let owner = registry.owner(of: number), let outcome = registry.withAny(number, { $0.advance(to: now) }) else { return }
-        emitSignals(for: outcome, context: number, owner: owner)
+        guard let outcome = registry.withAny(number, { $0.advance(to: now) }) else { return }
+        emitSignals(for: outcome, context: number)
         for signal in pendingSignals { connection.send(signal) }
         pendingSignals.removeAll(keepingCapacity: true)
         connection.flush()
@@ -233,6 +231,7 @@ final class EngineService: @unchecked Sendable {
     }
 
     private func forget(_ number: Int) {
+        signals[number] = nil
         timers.cancel(number)
         recorder?.close(context: number)
     }
@@ -307,4 +306,3 @@ final class EngineService: @unchecked Sendable {
         }
     }
 }
-

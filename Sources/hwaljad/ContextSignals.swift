@@ -1,0 +1,35 @@
+import HwaljaDBus
+
+/// The signals of one context, built once with its path, interface, member and owner set:
+/// sending one copies its template and adds the text (`BusMessage.copy()`), a fraction of the
+/// cost of building a signal and addressing it anew on every key.
+struct ContextSignals {
+    private let committed: BusMessage
+    private let preeditChanged: BusMessage
+    private let keyNotConsumed: BusMessage
+
+    /// Templates for the context at `path`, addressed to `owner` only: typed text is never broadcast.
+    init(path: String, owner: String) {
+        func template(_ member: String) -> BusMessage {
+            let signal = BusMessage.signal(path: path, interface: EngineInterface.contextInterface, member: member)
+            signal.setDestination(owner)
+            return signal
+        }
+        committed = template("Committed")
+        preeditChanged = template("PreeditChanged")
+        keyNotConsumed = template("KeyNotConsumed")
+    }
+
+    /// `Committed(text)`.
+    func committed(_ text: String) -> BusMessage { filled(committed, text) }
+    /// `PreeditChanged(text)`.
+    func preeditChanged(_ text: String) -> BusMessage { filled(preeditChanged, text) }
+    /// `KeyNotConsumed(key)`.
+    func keyNotConsumed(_ key: String) -> BusMessage { filled(keyNotConsumed, key) }
+
+    private func filled(_ template: BusMessage, _ text: String) -> BusMessage {
+        let signal = template.copy()
+        try? signal.append([.string(text)])  // fails only without memory; the signal then goes without text
+        return signal
+    }
+}
