@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "HwaljaCoreTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaTableTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaEngineTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaTestSupport"]),
-        .testTarget(name: "HwaljaDaemonTests", dependencies: ["HwaljaDBus", "HwaljaTestSupport"]),
+        .testTarget(name: "HwaljaDaemonTests", dependencies: ["CDBus", "HwaljaDBus", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

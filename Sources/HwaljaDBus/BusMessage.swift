@@ -42,7 +42,15 @@ public final class BusMessage: @unchecked Sendable {
     }
 
     /// The reply to this method call carrying `values` (`dbus_message_new_method_return`).
+    ///
+    /// Two or more basic values are written in one piece (``WireMessage``): libdbus appends
+    /// argument by argument at several microseconds each.
     public func methodReturn(_ values: [BusValue] = []) throws(BusError) -> BusMessage {
+        if values.count >= 2,
+            let packed = WireMessage.methodReturn(replySerial: dbus_message_get_serial(raw), destination: sender, values: values)
+        {
+            return BusMessage(owning: packed)
+        }
         guard let raw = dbus_message_new_method_return(raw) else { throw .failed("out of memory building a reply") }
         let reply = BusMessage(owning: raw)
         try reply.append(values)

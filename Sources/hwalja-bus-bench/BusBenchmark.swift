@@ -5,7 +5,7 @@ import HwaljaDBus
 /// `PressKey` round trips to hwaljad (its signals received and dispatched) beside round
 /// trips to a bare libdbus echo service and `Peer.Ping` answered by libdbus inside hwaljad (its I/O
 /// path without hwalja's handler), the daemon's start-up time to owning its name, and its
-/// resident memory with the table loaded. The three kinds of call alternate in blocks.
+/// resident memory with the table loaded. The three kinds of call take turns, one of each at a time.
 ///
 ///     swift build -c release && .build/release/hwalja-bus-bench [--calls N]
 ///
@@ -45,7 +45,7 @@ enum BusBenchmark {
         let echoCall = BusMessage.methodCall(destination: echoName, path: "/", interface: echoName, member: "Echo")
         try echoCall.append([.string("ㄱㅋ")])
 
-        // Warm up both, then alternate blocks so both see the same machine state.
+        // Warm up both.
         for index in 0..<500 {
             _ = try client.key("PressKey", keys[index % keys.count], on: path)
             _ = try client.connection.call(echoCall)
@@ -61,20 +61,15 @@ enum BusBenchmark {
         var press: [Duration] = []
         var bare: [Duration] = []
         let clock = ContinuousClock()
-        for block in 0..<10 {
-            for index in 0..<(calls / 10) {
-                let call = pressCalls[(block * calls / 10 + index) % keys.count]
-                press.append(try clock.measure {
-                    _ = try client.connection.call(call)
-                    client.connection.dispatchReceived()  // the PreeditChanged/Committed signals that came with it
-                })
-            }
-            for _ in 0..<(calls / 10) {
-                bare.append(try clock.measure { _ = try client.connection.call(echoCall) })
-            }
-            for _ in 0..<(calls / 10) {
-                pings.append(try clock.measure { _ = try client.connection.call(ping) })
-            }
+        // One of each in turn, so all three kinds of call meet the same machine state.
+        for index in 0..<calls {
+            let call = pressCalls[index % keys.count]
+            press.append(try clock.measure {
+                _ = try client.connection.call(call)
+                client.connection.dispatchReceived()  // the PreeditChanged/Committed signals that came with it
+            })
+            bare.append(try clock.measure { _ = try client.connection.call(echoCall) })
+            pings.append(try clock.measure { _ = try client.connection.call(ping) })
         }
         let rss = residentKilobytes(daemon.pid)
 
