@@ -63,9 +63,6 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
         return numbers
     }
 
-    /// The client that owns context `number`, if it exists.
-    @inlinable public func owner(of number: Int) -> String? { owners[number] }
-
     /// The numbers of all contexts, sorted.
     @inlinable public var numbers: [Int] { contexts.keys.sorted() }
 

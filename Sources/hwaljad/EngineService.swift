@@ -119,7 +119,7 @@ final class EngineService: @unchecked Sendable {
         let caller = call.sender ?? ""
         let time = now
         let outcome: TypingContext.Outcome
-        try refusalToBusError { () throws(ContextRegistry<TypingContext>.Refusal) in try registry.check(number, caller: caller) }  // before the arguments
+        try checkOwner(number, caller)  // before the arguments: a foreign context's caller learns nothing more
         switch member {
         case "PressKey", "KeyDown", "KeyUp":
             try expect(call, "s")
@@ -266,6 +266,10 @@ final class EngineService: @unchecked Sendable {
 
     private func onContext<T>(_ number: Int, _ caller: String, _ body: (inout TypingContext) -> T) throws(BusError) -> T {
         try refusalToBusError { () throws(ContextRegistry<TypingContext>.Refusal) in try registry.with(number, caller: caller, body) }
+    }
+
+    private func checkOwner(_ number: Int, _ caller: String) throws(BusError) {
+        try refusalToBusError { () throws(ContextRegistry<TypingContext>.Refusal) in try registry.check(number, caller: caller) }
     }
 
     private func refusalToBusError<T>(_ body: () throws(ContextRegistry<TypingContext>.Refusal) -> T) throws(BusError) -> T {
