@@ -71,9 +71,9 @@ public enum KeystrokeLogError: Error, Equatable, Sendable, CustomStringConvertib
     public var description: String {
         switch self {
         case .unknownKey(let token, let line):
-            "line \(line): unknown key \"\(token)\" (keys: \(Key.tokenSummary))"
+            "line \(line): unknown key \(Excerpt.quoted(token)) (keys: \(Key.tokenSummary))"
         case .malformedTimedLine(let line, let text):
-            "line \(line): expected \"<milliseconds> down|up <KEY>\" in a timed log, found \"\(text)\""
+            "line \(line): expected \"<milliseconds> down|up <KEY>\" in a timed log, found \(Excerpt.quoted(text))"
         case .timeWentBackwards(let line, let time, let previous):
             "line \(line): time \(time) ms is earlier than the previous event at \(previous) ms"
         }

@@ -295,7 +295,7 @@ final class EngineService: @unchecked Sendable {
         guard let key = Key(token: token) else {
             throw BusError(
                 name: EngineInterface.ErrorName.unknownKey,
-                message: "unknown key \"\(token)\"; keys are \(Key.tokenSummary)"
+                message: "unknown key \(Excerpt.quoted(token)); keys are \(Key.tokenSummary)"
             )
         }
         return key
