@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "HwaljaReplay", dependencies: ["HwaljaCore"]),
         // libdbus-1, as a system library (Debian: libdbus-1-dev).
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // glibc's malloc.h (malloc_trim: hwaljad gives freed memory back when contexts go).
+        .systemLibrary(name: "CMalloc"),
         // The only importer of CDBus: connections, messages, values and errors, with no C type in its API.
         .target(name: "HwaljaDBus", dependencies: ["CDBus"]),
         // IBus specifics: keymaps, IBusText, constants, finding ibus-daemon's bus.
@@ -51,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "hwaljad",
             dependencies: [
-                "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaRuntime", "HwaljaTable",
+                "CMalloc", "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaRuntime", "HwaljaTable",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -22,7 +22,11 @@ def main():
     flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
     bus = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
     signals = []
-    bus.signal_subscribe(NAME, CONTEXT, None, None, None, Gio.DBusSignalFlags.NONE,
+    # Signals only from the daemon's own connection: anyone may send this one a lookalike.
+    owner = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
+                          GLib.Variant("(s)", (NAME,)), GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 5000,
+                          None).unpack()[0]
+    bus.signal_subscribe(owner, CONTEXT, None, None, None, Gio.DBusSignalFlags.NONE,
                          lambda _c, _s, _p, _i, name, params: signals.append([name, params.unpack()[0]]))
     path = bus.call_sync(NAME, ENGINE, "org.hwalja.Engine1", "CreateContext", None,
                          GLib.VariantType("(o)"), Gio.DBusCallFlags.NONE, 5000, None).unpack()[0]

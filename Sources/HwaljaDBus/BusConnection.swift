@@ -86,9 +86,13 @@ public final class BusConnection: @unchecked Sendable {
         }
     }
 
-    /// Gives a well-known name back (`dbus_bus_release_name`).
-    public func releaseName(_ name: String) throws(BusError) {
-        _ = try withDBusError { dbus_bus_release_name(raw, name, $0) }
+    /// Gives a well-known name back (`org.freedesktop.DBus.ReleaseName`), waiting at most
+    /// `timeoutMilliseconds` for the bus's answer.
+    public func releaseName(_ name: String, timeoutMilliseconds: Int32 = 2_000) throws(BusError) {
+        let message = BusMessage.methodCall(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "ReleaseName")
+        try message.append([.string(name)])
+        _ = try call(message, timeoutMilliseconds: timeoutMilliseconds)
     }
 
     /// Subscribes to messages matching `rule` (`dbus_bus_add_match`).
@@ -96,14 +100,58 @@ public final class BusConnection: @unchecked Sendable {
         try withDBusError { dbus_bus_add_match(raw, rule, $0) }
     }
 
-    /// Queues a message (`dbus_connection_send`); ``flush()`` or the dispatcher writes it out.
-    public func send(_ message: BusMessage) {
-        _ = dbus_connection_send(raw, message.raw, nil)
+    /// Queues a message (`dbus_connection_send`); ``flush()``, ``pump()`` or the dispatcher writes it out.
+    ///
+    /// - Returns: the serial libdbus gave the message (a reply to it names this serial).
+    @discardableResult
+    public func send(_ message: BusMessage) -> UInt32 {
+        var serial: UInt32 = 0
+        _ = dbus_connection_send(raw, message.raw, &serial)
+        return serial
     }
 
-    /// Blocks until every queued message is written (`dbus_connection_flush`).
+    /// Blocks until every queued message is written (`dbus_connection_flush`). For clients only:
+    /// a service that blocks on its socket stops serving everyone when one peer stops reading.
     public func flush() {
         dbus_connection_flush(raw)
+    }
+
+    /// Caps what libdbus reads ahead of dispatching, in bytes (`dbus_connection_set_max_received_size`):
+    /// past it the connection stops reading its socket until messages are dispatched.
+    public func limitReadAhead(bytes: Int) {
+        dbus_connection_set_max_received_size(raw, bytes)
+    }
+
+    /// Whether messages wait to be written (`dbus_connection_has_messages_to_send`).
+    public var hasOutputPending: Bool { dbus_connection_has_messages_to_send(raw) != 0 }
+
+    /// Reads what has arrived, hands every complete message to the handler, and writes as much as
+    /// the socket takes now; never waits (`dbus_connection_read_write` with no timeout,
+    /// `dbus_connection_dispatch`).
+    ///
+    /// - Returns: whether the connection is still open, and whether output is left to write once
+    ///   the socket is writable again.
+    public func pump() -> (open: Bool, outputPending: Bool) {
+        var open = dbus_connection_read_write(raw, 0) != 0
+        dispatchReceived()
+        // One iteration writes about 2 KiB; go on while the socket takes more, stop when it is full.
+        while open && hasOutputPending {
+            let before = dbus_connection_get_outgoing_size(raw)
+            open = dbus_connection_read_write(raw, 0) != 0
+            dispatchReceived()
+            if dbus_connection_get_outgoing_size(raw) >= before { break }
+        }
+        open = open && isConnected
+        return (open, open && hasOutputPending)
+    }
+
+    /// Writes what is queued, waiting for the socket at most `timeoutMilliseconds` in all: for a
+    /// service about to exit, which must not hang on a bus that stopped reading it.
+    public func drain(timeoutMilliseconds: Int) {
+        let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+        while isConnected && hasOutputPending && ContinuousClock.now < deadline {
+            _ = dbus_connection_read_write(raw, 10)
+        }
     }
 
     /// Sends a method call and waits for its reply (`dbus_connection_send_with_reply_and_block`).

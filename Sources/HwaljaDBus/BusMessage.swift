@@ -91,10 +91,13 @@ public final class BusMessage: @unchecked Sendable {
     public var path: String? { dbus_message_get_path(raw).map { String(cString: $0) } }
     public var interface: String? { dbus_message_get_interface(raw).map { String(cString: $0) } }
     public var member: String? { dbus_message_get_member(raw).map { String(cString: $0) } }
+    public var destination: String? { dbus_message_get_destination(raw).map { String(cString: $0) } }
     public var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
     public var errorName: String? { dbus_message_get_error_name(raw).map { String(cString: $0) } }
     /// The serial number the sender gave the message (0 until sent).
     public var serial: UInt32 { dbus_message_get_serial(raw) }
+    /// The serial of the call a reply or error answers (0 for calls and signals).
+    public var replySerial: UInt32 { dbus_message_get_reply_serial(raw) }
     /// The signature of the arguments.
     public var signature: String { dbus_message_get_signature(raw).map { String(cString: $0) } ?? "" }
     /// Whether the caller said it wants no reply.

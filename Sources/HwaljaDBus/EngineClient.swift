@@ -2,6 +2,10 @@
 ///
 /// Calls block until their reply; signals the daemon sends meanwhile wait in the connection and
 /// reach ``onSignal`` in order when ``processSignals(waitingMilliseconds:)`` runs (each call does).
+///
+/// Signals are believed only from the daemon: the unique bus name its replies come from. Any
+/// other connection can send this one a signal that looks like the daemon's (`Committed("…")`),
+/// and the bus delivers it whatever the match rules say.
 public final class EngineClient: @unchecked Sendable {
     /// A context's answer to a key: what was committed, the whole preedit, whether the key was used.
     public struct KeyResult: Sendable, Equatable {
@@ -20,14 +24,21 @@ public final class EngineClient: @unchecked Sendable {
     public let connection: BusConnection
     /// Receives each signal from the daemon: member name, object path, arguments.
     public var onSignal: ((String, String, [BusValue]) -> Void)?
+    /// The daemon's unique bus name, from its first reply; signals from anyone else are ignored.
+    public private(set) var daemonName: String?
 
-    /// Connects to `bus`.
-    public init(bus: BusConnection.Bus) throws(BusError) {
+    /// How long a call waits for its reply.
+    public let timeoutMilliseconds: Int32
+
+    /// Connects to `bus`; each call waits at most `timeoutMilliseconds` for its reply.
+    public init(bus: BusConnection.Bus, timeoutMilliseconds: Int32 = 25_000) throws(BusError) {
+        self.timeoutMilliseconds = timeoutMilliseconds
         connection = try BusConnection(bus: bus)
         connection.setHandler { [unowned self] message in
             guard message.kind == .signal, message.interface == EngineInterface.contextInterface,
                 let member = message.member, let path = message.path
             else { return false }
+            guard let daemonName, message.sender == daemonName else { return true }  // forged: dropped
             onSignal?(member, path, (try? message.arguments()) ?? [])
             return true
         }
@@ -40,7 +51,8 @@ public final class EngineClient: @unchecked Sendable {
     {
         let message = BusMessage.methodCall(destination: EngineInterface.busName, path: path, interface: interface, member: member)
         try message.append(arguments)
-        let reply = try connection.call(message)
+        let reply = try connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
+        if daemonName == nil || path == EngineInterface.enginePath { daemonName = reply.sender }
         connection.dispatchReceived()  // signals sent before the reply were read with it
         return try reply.arguments()
     }

@@ -42,6 +42,7 @@ public enum EngineInterface {
         public static let noSuchContext = "org.hwalja.Error.NoSuchContext"
         public static let accessDenied = "org.hwalja.Error.AccessDenied"
         public static let invalidArgs = "org.hwalja.Error.InvalidArgs"
+        public static let limitExceeded = "org.hwalja.Error.LimitExceeded"
     }
 
     /// Both hwalja interfaces, as installed to `/usr/share/dbus-1/interfaces/org.hwalja.Engine1.xml`
@@ -52,7 +53,7 @@ public enum EngineInterface {
          "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
         <!-- hwalja: the Cheon-Ji-In (천지인) input engine on the bus. Key names are those of
              hwalja-replay: ㅣ ㆍ ㅡ ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ ㅈㅊ ㅇㅁ (or digits 1-9, 0), PUNCT, NEXT, SPACE, BS, ENTER.
-             Errors: org.hwalja.Error.UnknownKey, .NoSuchContext, .AccessDenied, .InvalidArgs. -->
+             Errors: org.hwalja.Error.UnknownKey, .NoSuchContext, .AccessDenied, .InvalidArgs, .LimitExceeded. -->
         <node>
         \(engine)\(context)</node>
 
@@ -63,7 +64,9 @@ public enum EngineInterface {
     public static let engine = """
           <!-- The engine: makes typing contexts. Object /org/hwalja/Engine1. -->
           <interface name="org.hwalja.Engine1">
-            <!-- A new context owned by the caller; it is freed when the caller leaves the bus. -->
+            <!-- A new context owned by the caller; it is freed when the caller leaves the bus, or
+                 stops reading what the daemon sends it. A client holds at most max-contexts (64)
+                 contexts: past that, org.hwalja.Error.LimitExceeded. -->
             <method name="CreateContext">
               <arg name="context" type="o" direction="out"/>
             </method>

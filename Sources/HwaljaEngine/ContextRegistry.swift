@@ -1,4 +1,8 @@
 /// The typing contexts of a daemon, each owned by the bus client that created it.
+///
+/// Each owner may hold at most ``limitPerOwner`` contexts, so one client cannot exhaust the
+/// daemon's memory; the storage shrinks again when contexts go. Every look-up an owner makes costs
+/// the same however many contexts other owners hold.
 public struct ContextRegistry<Context>: Sendable where Context: Sendable {
     /// Why a call on a context was refused.
     public enum Refusal: Error, Equatable, Sendable {
@@ -6,25 +10,40 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
         case noSuchContext(Int)
         /// The context belongs to another client.
         case accessDenied(Int, owner: String)
+        /// The owner already holds ``ContextRegistry/limitPerOwner`` contexts.
+        case limitExceeded(owner: String, limit: Int)
     }
+
+    /// The most contexts one owner may hold at once.
+    public var limitPerOwner: Int
 
     // Owners apart from contexts: checking a caller never copies a context. Inlinable so that the
     // daemon gets code specialised for its context type, without generic metadata look-ups per call.
     @usableFromInline var owners: [Int: String] = [:]
     @usableFromInline var contexts: [Int: Context] = [:]
+    /// Each owner's context numbers, in creation order (so sorted: numbers only grow).
+    @usableFromInline var byOwner: [String: [Int]] = [:]
     @usableFromInline var nextNumber = 1
 
-    @inlinable public init() {}
+    /// An empty registry allowing `limitPerOwner` contexts per owner.
+    @inlinable public init(limitPerOwner: Int = 64) {
+        self.limitPerOwner = limitPerOwner
+    }
 
     /// The number of live contexts.
     @inlinable public var count: Int { contexts.count }
 
     /// Adds a context owned by `owner` and returns its number (numbers are never reused).
-    @inlinable public mutating func add(_ context: Context, owner: String) -> Int {
+    ///
+    /// - Throws: ``Refusal/limitExceeded(owner:limit:)`` when `owner` already holds ``limitPerOwner``.
+    @inlinable public mutating func add(_ context: Context, owner: String) throws(Refusal) -> Int {
+        let held = byOwner[owner, default: []]
+        guard held.count < limitPerOwner else { throw .limitExceeded(owner: owner, limit: limitPerOwner) }
         let number = nextNumber
         nextNumber += 1
         owners[number] = owner
         contexts[number] = context
+        byOwner[owner, default: []].append(number)
         return number
     }
 
@@ -51,23 +70,39 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
         try check(number, caller: caller)
         owners[number] = nil
         contexts[number] = nil
+        byOwner[caller]?.removeAll { $0 == number }
+        if byOwner[caller]?.isEmpty == true { byOwner[caller] = nil }
+        shrinkIfSparse()
     }
 
     /// Removes every context of `owner` (a client that left the bus) and returns their numbers.
     @inlinable public mutating func removeAll(ownedBy owner: String) -> [Int] {
-        let numbers = owners.filter { $0.value == owner }.map(\.key).sorted()
+        guard let numbers = byOwner.removeValue(forKey: owner) else { return [] }
         for number in numbers {
             owners[number] = nil
             contexts[number] = nil
         }
+        shrinkIfSparse()
         return numbers
     }
 
-    /// The numbers of all contexts, sorted.
-    @inlinable public var numbers: [Int] { contexts.keys.sorted() }
+    /// The numbers of `owner`'s contexts, sorted; costs nothing per context of other owners.
+    @inlinable public func numbers(ownedBy owner: String) -> [Int] { byOwner[owner] ?? [] }
+
+    /// Whether `owner` holds context `number`.
+    @inlinable public func owns(_ owner: String, _ number: Int) -> Bool { owners[number] == owner }
 
     /// Replaces every context with `transform` of it (a table reload).
     @inlinable public mutating func update(_ transform: (inout Context) -> Void) {
         for number in contexts.keys { transform(&contexts[number]!) }
+    }
+
+    /// Dictionaries keep their capacity when emptied: rebuild them once they are mostly empty, so
+    /// memory returns when a client's many contexts go.
+    @inlinable mutating func shrinkIfSparse() {
+        guard contexts.capacity > 64, contexts.count * 4 < contexts.capacity else { return }
+        contexts = Dictionary(uniqueKeysWithValues: contexts.map { ($0.key, $0.value) })
+        owners = Dictionary(uniqueKeysWithValues: owners.map { ($0.key, $0.value) })
+        byOwner = Dictionary(uniqueKeysWithValues: byOwner.map { ($0.key, $0.value) })
     }
 }

@@ -9,10 +9,19 @@ import HwaljaCore
 /// repeat-interval = 100   # ms between backspace repeats
 /// auto-next = off         # ms of idle time that ends the syllable, or off
 /// space-inserts = false   # true: SPACE always inserts a blank
+/// max-contexts = 64       # contexts one client may hold at once
+/// max-unread-kib = 1024   # KiB a client may leave unread before the daemon stops writing to it
 /// ```
 public struct DaemonSettings: Sendable, Equatable {
     public var timing = HoldTimer.Settings()
     public var composer = Composer.Options()
+    /// The most contexts one bus client may hold at once.
+    public var maxContextsPerClient = 64
+    /// What a client may leave unread before the daemon stops writing to it (see ``ClientBacklog``).
+    public var backlog = ClientBacklog.Limits()
+
+    /// The settings a config file may set, in the order the documentation lists them.
+    public static let names = ["long-press", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib"]
 
     public init() {}
 
@@ -38,14 +47,20 @@ public struct DaemonSettings: Sendable, Equatable {
         case "space-inserts":
             guard value == "true" || value == "false" else { throw .badValue(line: line, name: name, value: value) }
             composer.spaceAlwaysInserts = value == "true"
+        case "max-contexts":
+            maxContextsPerClient = try Self.number(value, name, line, in: 1...10_000)
+        case "max-unread-kib":
+            backlog = ClientBacklog.Limits(maxUnread: try Self.number(value, name, line, in: 16...1_048_576) << 10)
         default: throw .unknownSetting(line: line, name: name)
         }
     }
 
     private static func milliseconds(_ value: String, _ name: String, _ line: Int) throws(ConfigError) -> Int {
-        guard let number = Int(value), number > 0, number <= 60_000 else {
-            throw .badValue(line: line, name: name, value: value)
-        }
+        try number(value, name, line, in: 1...60_000)
+    }
+
+    private static func number(_ value: String, _ name: String, _ line: Int, in range: ClosedRange<Int>) throws(ConfigError) -> Int {
+        guard let number = Int(value), range.contains(number) else { throw .badValue(line: line, name: name, value: value) }
         return number
     }
 }
@@ -60,9 +75,9 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .malformed(let line, let text): "line \(line): expected 'name = value', found '\(text)'"
         case .unknownSetting(let line, let name):
-            "line \(line): unknown setting '\(name)' (known: long-press, repeat-interval, auto-next, space-inserts)"
+            "line \(line): unknown setting '\(name)' (known: \(DaemonSettings.names.joined(separator: ", ")))"
         case .badValue(let line, let name, let value):
-            "line \(line): '\(value)' is not a valid \(name) (milliseconds 1-60000, 'off' for auto-next, true/false for space-inserts)"
+            "line \(line): '\(value)' is not a valid \(name) (milliseconds 1-60000, 'off' for auto-next, true/false for space-inserts, 1-10000 for max-contexts, 16-1048576 for max-unread-kib)"
         }
     }
 }

@@ -20,6 +20,9 @@ struct ContextSignals {
         keyNotConsumed = template("KeyNotConsumed")
     }
 
+    /// The approximate wire size of one of these signals without its text: header fields, path, owner.
+    static let size = 160
+
     /// `Committed(text)`.
     func committed(_ text: String) -> BusMessage { filled(committed, text) }
     /// `PreeditChanged(text)`.

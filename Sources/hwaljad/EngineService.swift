@@ -1,3 +1,4 @@
+import CMalloc
 import Dispatch
 import FoundationEssentials
 #if canImport(Glibc)
@@ -14,17 +15,25 @@ import HwaljaTable
 ///
 /// Confined to `queue`: the bus dispatcher, the timers and the signal handlers all run there, so
 /// nothing here needs a lock.
+///
+/// Every client is a possible adversary: bus signals are believed only from the bus itself, each
+/// client may hold ``DaemonSettings/maxContextsPerClient`` contexts and sees only its own, and
+/// everything sent to a client goes through its ``ClientBacklog``, so one that stops reading is
+/// cut off instead of freezing the daemon for everyone.
 final class EngineService: @unchecked Sendable {
     private let connection: BusConnection
     private let queue: DispatchQueue
     private let settings: DaemonSettings
     private let recorder: KeystrokeRecorder?
     private var loaded: TableLoader.Loaded
-    private var registry = ContextRegistry<TypingContext>()
+    private var registry: ContextRegistry<TypingContext>
     private var signals: [Int: ContextSignals] = [:]
     private var timers: ContextTimers!
-    /// Signals a call produced, sent just before its reply.
-    private var pendingSignals: [BusMessage] = []
+    private var backlog: ClientBacklog
+    /// Signals a call produced, with their approximate sizes, sent just before its reply.
+    private var pendingSignals: [(message: BusMessage, bytes: Int)] = []
+    /// Writes what was sent outside a bus dispatch (timers); set once the dispatcher exists.
+    var sendQueued: () -> Void = {}
 
     init(connection: BusConnection, queue: DispatchQueue, table: TableLoader.Loaded, settings: DaemonSettings, recorder: KeystrokeRecorder?) {
         self.connection = connection
@@ -32,6 +41,8 @@ final class EngineService: @unchecked Sendable {
         self.loaded = table
         self.settings = settings
         self.recorder = recorder
+        registry = ContextRegistry(limitPerOwner: settings.maxContextsPerClient)
+        backlog = ClientBacklog(limits: settings.backlog)
         timers = ContextTimers(queue: queue) { [unowned self] number in timerFired(number) }
     }
 
@@ -52,10 +63,13 @@ final class EngineService: @unchecked Sendable {
         case .methodCall:
             guard let reply = route(message) else { return false }
             // Signals first: a client has seen every change a call made when its reply arrives.
-            for signal in pendingSignals { connection.send(signal) }
-            pendingSignals.removeAll(keepingCapacity: true)
-            if !message.noReplyExpected { connection.send(reply) }
+            sendPendingSignals()
+            if !message.noReplyExpected, let caller = message.sender {
+                deliver(reply, to: caller, bytes: Self.estimatedSize(ofReplyTo: message))
+            }
             return true
+        case .methodReturn, .error:
+            return handlePingReply(message)
         default:
             return false
         }
@@ -69,7 +83,9 @@ final class EngineService: @unchecked Sendable {
             switch (interface, member) {
             case ("org.freedesktop.DBus.Introspectable", "Introspect"):
                 try expect(call, "")
-                guard let xml = EngineInterface.introspection(ofPath: path, contexts: registry.numbers) else { return nil }
+                // A client sees its own contexts only, at a cost that does not grow with others'.
+                let own = registry.numbers(ownedBy: call.sender ?? "")
+                guard let xml = EngineInterface.introspection(ofPath: path, contexts: own) else { return nil }
                 return try call.methodReturn([.string(xml)])
             case ("org.freedesktop.DBus.Properties", _):
                 return try properties(call, path: path, member: member)
@@ -98,14 +114,16 @@ final class EngineService: @unchecked Sendable {
         case "CreateContext":
             try expect(call, "")
             let context = TypingContext(table: loaded.table, options: settings.composer, timing: settings.timing)
-            let number = registry.add(context, owner: caller)
+            let number = try refusalToBusError { () throws(ContextRegistry<TypingContext>.Refusal) in
+                try registry.add(context, owner: caller)
+            }
             signals[number] = ContextSignals(path: EngineInterface.contextPath(number), owner: caller)
             return try call.methodReturn([.objectPath(EngineInterface.contextPath(number))])
         case "DestroyContext":
             try expect(call, "o")
             let path = try call.arguments()[0].stringValue ?? ""
             guard let number = EngineInterface.contextNumber(inPath: path) else {
-                throw BusError(name: EngineInterface.ErrorName.noSuchContext, message: "\(path) is not a context's path")
+                throw BusError(name: EngineInterface.ErrorName.noSuchContext, message: "\(Excerpt.quoted(path)) is not a context's path")
             }
             try refusalToBusError { () throws(ContextRegistry<TypingContext>.Refusal) in try registry.remove(number, caller: caller) }
             forget(number)
@@ -197,7 +215,8 @@ final class EngineService: @unchecked Sendable {
             try expect(call, "ss")
             let name = arguments[1].stringValue ?? ""
             guard arguments[0].stringValue == interface || arguments[0].stringValue == "", let value = all[name] else {
-                throw BusError.invalidArgs("no property \(arguments[0].stringValue ?? "").\(name) on \(path)")
+                let asked = (arguments[0].stringValue ?? "") + "." + name
+                throw BusError.invalidArgs("no property \(Excerpt.quoted(asked)) on \(path)")
             }
             return try call.methodReturn([.variant(value)])
         case "Set":
@@ -211,9 +230,23 @@ final class EngineService: @unchecked Sendable {
 
     private func emitSignals(for outcome: TypingContext.Outcome, context number: Int) {
         guard let templates = signals[number] else { return }
-        if !outcome.commit.isEmpty { pendingSignals.append(templates.committed(outcome.commit)) }
-        for key in outcome.passedKeys { pendingSignals.append(templates.keyNotConsumed(key.name)) }
-        if outcome.preeditChanged { pendingSignals.append(templates.preeditChanged(outcome.preedit)) }
+        if !outcome.commit.isEmpty {
+            pendingSignals.append((templates.committed(outcome.commit), ContextSignals.size + outcome.commit.utf8.count))
+        }
+        for key in outcome.passedKeys {
+            pendingSignals.append((templates.keyNotConsumed(key.name), ContextSignals.size + key.name.utf8.count))
+        }
+        if outcome.preeditChanged {
+            pendingSignals.append((templates.preeditChanged(outcome.preedit), ContextSignals.size + outcome.preedit.utf8.count))
+        }
+    }
+
+    private func sendPendingSignals() {
+        for (signal, bytes) in pendingSignals {
+            guard let owner = signal.destination else { continue }
+            deliver(signal, to: owner, bytes: bytes)
+        }
+        pendingSignals.removeAll(keepingCapacity: true)
     }
 
     /// Schedules context `number`'s timer for its next deadline, or stops it.
@@ -224,9 +257,8 @@ final class EngineService: @unchecked Sendable {
     private func timerFired(_ number: Int) {
         guard let outcome = registry.withAny(number, { $0.advance(to: now) }) else { return }
         emitSignals(for: outcome, context: number)
-        for signal in pendingSignals { connection.send(signal) }
-        pendingSignals.removeAll(keepingCapacity: true)
-        connection.flush()
+        sendPendingSignals()
+        sendQueued()
         rearm(number)
     }
 
@@ -237,14 +269,19 @@ final class EngineService: @unchecked Sendable {
     }
 
     private func handleBusSignal(_ signal: BusMessage) {
-        guard signal.interface == "org.freedesktop.DBus", let arguments = try? signal.arguments() else { return }
+        // Signals addressed to this connection arrive whatever its match rules say: believe only
+        // the bus itself (a client cannot forge the sender, which the bus sets).
+        guard signal.sender == "org.freedesktop.DBus", signal.path == "/org/freedesktop/DBus",
+            signal.interface == "org.freedesktop.DBus", let arguments = try? signal.arguments()
+        else { return }
         switch signal.member {
         case "NameOwnerChanged":
             // A client that leaves the bus loses its contexts.
             guard arguments.count == 3, let name = arguments[0].stringValue, name.hasPrefix(":"),
                 arguments[2].stringValue == ""
             else { return }
-            for number in registry.removeAll(ownedBy: name) { forget(number) }
+            freeContexts(of: name)
+            backlog.forget(name)
         case "NameLost":
             guard arguments.first?.stringValue == EngineInterface.busName else { return }
             log("another daemon took \(EngineInterface.busName) (--replace); exiting")
@@ -252,6 +289,65 @@ final class EngineService: @unchecked Sendable {
         default:
             return
         }
+    }
+
+    // MARK: Output to each client, bounded
+
+    /// Sends `message` to `client` unless the client has left too much unread (then drops it and,
+    /// the first time, frees the client's contexts and says so once); asks now and then whether
+    /// the client still reads.
+    private func deliver(_ message: BusMessage, to client: String, bytes: Int) {
+        let verdict = backlog.admit(bytes: bytes, to: client)
+        if verdict.send { connection.send(message) }
+        if verdict.ping {
+            let ping = BusMessage.methodCall(destination: client, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")
+            backlog.pingSent(serial: connection.send(ping), to: client)
+        }
+        if verdict.justStalled {
+            let freed = freeContexts(of: client)
+            log("client \(client) left over \(backlog.limits.maxUnread >> 10) KiB unread: sending it nothing until it reads again (freed its \(freed) contexts; max-unread-kib)")
+        }
+    }
+
+    /// A reply to one of our pings: the client has read what was sent before it.
+    private func handlePingReply(_ message: BusMessage) -> Bool {
+        let serial = message.replySerial
+        guard backlog.isPing(serial) else { return false }
+        if message.kind == .error {
+            backlog.pingFailed(serial: serial)
+        } else if let client = backlog.pingAnswered(serial: serial, by: message.sender ?? "") {
+            log("client \(client) reads again")
+        }
+        return true
+    }
+
+    /// Frees every context of `client`; returns how many.
+    @discardableResult
+    private func freeContexts(of client: String) -> Int {
+        let numbers = registry.removeAll(ownedBy: client)
+        for number in numbers { forget(number) }
+        if !numbers.isEmpty { returnFreedMemorySoon() }
+        return numbers.count
+    }
+
+    private var trimScheduled = false
+
+    /// Gives freed heap back to the system a second after contexts went (`malloc_trim`), at most
+    /// once a second however many clients come and go: the allocator keeps freed memory otherwise.
+    private func returnFreedMemorySoon() {
+        guard !trimScheduled else { return }
+        trimScheduled = true
+        queue.asyncAfter(deadline: .now() + 1) { [unowned self] in
+            trimScheduled = false
+            _ = malloc_trim(0)
+        }
+    }
+
+    /// The approximate wire size of the reply to `call`, generous for its header and text (an
+    /// error's message is at most a few hundred bytes; introspection data a few KiB), without
+    /// parsing the reply again on every key.
+    private static func estimatedSize(ofReplyTo call: BusMessage) -> Int {
+        call.member == "Introspect" ? 4096 : 512
     }
 
     // MARK: Table reload
@@ -287,6 +383,11 @@ final class EngineService: @unchecked Sendable {
                     name: EngineInterface.ErrorName.accessDenied,
                     message: "context \(EngineInterface.contextPath(number)) belongs to another client; create your own with CreateContext"
                 )
+            case .limitExceeded(_, let limit):
+                throw BusError(
+                    name: EngineInterface.ErrorName.limitExceeded,
+                    message: "this client already holds \(limit) contexts, the most allowed (max-contexts); destroy one first"
+                )
             }
         }
     }
@@ -305,7 +406,7 @@ final class EngineService: @unchecked Sendable {
         guard call.signature == signature else {
             throw BusError(
                 name: EngineInterface.ErrorName.invalidArgs,
-                message: "\(call.member ?? "the method") takes (\(signature)), got (\(call.signature))"
+                message: "\(call.member ?? "the method") takes (\(signature)), got (\(call.signature))"  // at most 255 bytes: the bus refuses longer
             )
         }
     }

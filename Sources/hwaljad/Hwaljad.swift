@@ -26,6 +26,8 @@ struct Hwaljad: ParsableCommand {
               repeat-interval = 100   ms between repeats of a held backspace
               auto-next = off         ms of idle time that ends the syllable, or off
               space-inserts = false   true: SPACE always inserts a blank
+              max-contexts = 64       contexts one client may hold at once
+              max-unread-kib = 1024   KiB a client may leave unread before it is cut off
             Flags override the file.
             """
     )
@@ -47,6 +49,12 @@ struct Hwaljad: ParsableCommand {
 
     @Option(help: "Milliseconds of idle time after which the syllable ends, or 'off' (default off).")
     var autoNext: String?
+
+    @Option(help: "Contexts one client may hold at once (default 64).")
+    var maxContexts: Int?
+
+    @Option(help: "KiB a client may leave unread before the daemon stops writing to it and frees its contexts (default 1024).")
+    var maxUnreadKib: Int?
 
     @Flag(help: "SPACE always inserts a blank instead of first ending the syllable.")
     var spaceInserts = false
@@ -107,6 +115,7 @@ struct Hwaljad: ParsableCommand {
         } catch {
             fail("\(error)")
         }
+        service.sendQueued = { dispatcher.sendQueued() }
         let signals = SignalHandling([SIGHUP, SIGTERM, SIGINT], queue: queue) { signal in
             switch signal {
             case SIGHUP:
@@ -119,8 +128,9 @@ struct Hwaljad: ParsableCommand {
                 }
             default:
                 dispatcher.cancel()
-                try? connection.releaseName(EngineInterface.busName)
-                connection.flush()
+                // Bounded: a bus that stopped reading this daemon must not keep it from exiting.
+                try? connection.releaseName(EngineInterface.busName, timeoutMilliseconds: 2_000)
+                connection.drain(timeoutMilliseconds: 1_000)
                 log("released \(EngineInterface.busName); exiting")
                 Glibc.exit(0)
             }
@@ -141,6 +151,8 @@ struct Hwaljad: ParsableCommand {
             if let repeatInterval { try settings.set("repeat-interval", to: String(repeatInterval)) }
             if let autoNext { try settings.set("auto-next", to: autoNext) }
             if spaceInserts { try settings.set("space-inserts", to: "true") }
+            if let maxContexts { try settings.set("max-contexts", to: String(maxContexts)) }
+            if let maxUnreadKib { try settings.set("max-unread-kib", to: String(maxUnreadKib)) }
         } catch {
             fail("bad flag: \(String(describing: error).split(separator: ":", maxSplits: 1).last ?? "")")
         }

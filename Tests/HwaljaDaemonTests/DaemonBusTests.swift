@@ -115,14 +115,16 @@ struct DaemonBusTests {
         _ = try survivor.key("PressKey", "ㅅㅎ", on: kept)
         let leaver = try Self.giClient(daemon, ["--leave", "0", "1", "2"])
         #expect(leaver.results.last == [.text(""), .text("아"), .flag(true)])
-        // The bus tells the daemon the client left; its context goes, the other stays.
+        // The bus tells the daemon the client left; its context goes (NoSuchContext, no longer
+        // AccessDenied), the other stays. Introspection shows each client its own contexts only.
         let deadline = Date().addingTimeInterval(5)
-        var children = ""
+        var answer: BusError?
         repeat {
-            children = (try? runCommand("gdbus", ["introspect", "--address", daemon.bus.address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1/Context", "--xml"]))?.stdout ?? ""
-        } while children.contains("node name=\"\(leaver.path.split(separator: "/").last!)\"") && Date() < deadline
-        #expect(!children.contains("node name=\"\(leaver.path.split(separator: "/").last!)\""))
-        #expect(children.contains("node name=\"\(kept.split(separator: "/").last!)\""))
+            do { try survivor.destroyContext(leaver.path) } catch { answer = error }
+        } while answer?.name != "org.hwalja.Error.NoSuchContext" && Date() < deadline
+        #expect(answer?.name == "org.hwalja.Error.NoSuchContext")
+        let children = try survivor.call(EngineInterface.contextsPath, "org.freedesktop.DBus.Introspectable", "Introspect")
+        #expect(children.first?.stringValue?.contains("node name=\"\(kept.split(separator: "/").last!)\"") == true)
         #expect(try survivor.key("PressKey", "ㅣ", on: kept).preedit == "시")
     }
 

@@ -80,8 +80,8 @@ struct TypingContextTests {
 struct ContextRegistryTests {
     @Test func contextsBelongToTheirCreator() throws {
         var registry = ContextRegistry<Int>()
-        let first = registry.add(10, owner: ":1.1")
-        let second = registry.add(20, owner: ":1.2")
+        let first = try registry.add(10, owner: ":1.1")
+        let second = try registry.add(20, owner: ":1.2")
         #expect(first != second)
         #expect(try registry.with(first, caller: ":1.1") { $0 } == 10)
         #expect(throws: ContextRegistry<Int>.Refusal.accessDenied(first, owner: ":1.1")) {
@@ -89,9 +89,86 @@ struct ContextRegistryTests {
         }
         #expect(throws: ContextRegistry<Int>.Refusal.noSuchContext(99)) { try registry.remove(99, caller: ":1.1") }
         #expect(registry.removeAll(ownedBy: ":1.2") == [second])
-        #expect(registry.numbers == [first])
+        #expect(registry.numbers(ownedBy: ":1.1") == [first])
+        #expect(registry.numbers(ownedBy: ":1.2") == [])
         try registry.remove(first, caller: ":1.1")
-        #expect(registry.add(30, owner: ":1.1") == 3)  // numbers are never reused
+        #expect(try registry.add(30, owner: ":1.1") == 3)  // numbers are never reused
+    }
+
+    @Test func eachOwnerHoldsAtMostTheLimitAndSeesOnlyItsOwn() throws {
+        var registry = ContextRegistry<Int>(limitPerOwner: 3)
+        let mine = try (0..<3).map { try registry.add($0, owner: ":1.1") }
+        #expect(throws: ContextRegistry<Int>.Refusal.limitExceeded(owner: ":1.1", limit: 3)) { try registry.add(9, owner: ":1.1") }
+        let theirs = try registry.add(7, owner: ":1.2")  // another owner is not affected
+        #expect(registry.numbers(ownedBy: ":1.1") == mine)
+        #expect(registry.numbers(ownedBy: ":1.2") == [theirs])
+        try registry.remove(mine[1], caller: ":1.1")
+        #expect(registry.numbers(ownedBy: ":1.1") == [mine[0], mine[2]])
+        _ = try registry.add(10, owner: ":1.1")  // room again
+        #expect(registry.count == 4)
+    }
+
+    @Test func manyContextsComeAndGo() throws {
+        var registry = ContextRegistry<Int>(limitPerOwner: 64)
+        for client in 0..<500 { for value in 0..<64 { _ = try registry.add(value, owner: ":1.\(client)") } }
+        #expect(registry.count == 32_000)
+        for client in 0..<500 { _ = registry.removeAll(ownedBy: ":1.\(client)") }
+        #expect(registry.count == 0)
+        #expect(registry.numbers(ownedBy: ":1.7") == [])
+        let number = try registry.add(1, owner: ":1.7")
+        #expect(number == 32_001)
+    }
+}
+
+struct ClientBacklogTests {
+    @Test func aClientThatReadsIsPingedNowAndThenAndNeverCutOff() {
+        var backlog = ClientBacklog(limits: .init(maxUnread: 10_000, pingEvery: 1_000))
+        var serial: UInt32 = 100
+        var pings = 0
+        for _ in 0..<1_000 {
+            let verdict = backlog.admit(bytes: 300, to: ":1.5")
+            #expect(verdict.send)
+            if verdict.ping {
+                pings += 1
+                serial += 1
+                backlog.pingSent(serial: serial, to: ":1.5")
+                #expect(backlog.pingAnswered(serial: serial, by: ":1.5") == nil)  // read at once: was not stalled
+            }
+        }
+        #expect(pings >= 250 && pings <= 300)
+        #expect(backlog.unread(by: ":1.5") < 1_000)
+    }
+
+    @Test func aClientThatStopsReadingIsCutOffOnceAndRecoversWhenItReads() {
+        var backlog = ClientBacklog(limits: .init(maxUnread: 3_000, pingEvery: 1_000))
+        var verdicts: [ClientBacklog.Verdict] = []
+        for _ in 0..<20 {
+            let verdict = backlog.admit(bytes: 400, to: ":1.9")
+            if verdict.ping { backlog.pingSent(serial: 7, to: ":1.9") }  // and it is never answered
+            verdicts.append(verdict)
+        }
+        #expect(verdicts.indices.filter { verdicts[$0].ping } == [2])  // 1,200 bytes out: ask, once
+        #expect(verdicts.prefix(7).allSatisfy { $0.send })  // 2,800 bytes
+        #expect(verdicts[7] == .init(send: false, ping: false, justStalled: true))
+        #expect(verdicts[8...].allSatisfy { !$0.send && !$0.justStalled })
+        #expect(backlog.isStalled(":1.9"))
+        #expect(backlog.admit(bytes: 10, to: ":1.8").send)  // others go on
+        #expect(backlog.pingAnswered(serial: 7, by: ":1.8") == nil)  // only the pinged client can answer
+        #expect(backlog.pingAnswered(serial: 7, by: ":1.9") == ":1.9")
+        #expect(!backlog.isStalled(":1.9"))
+        #expect(backlog.admit(bytes: 400, to: ":1.9").send)
+    }
+
+    @Test func aFailedPingIsSentAgainAndAForgottenClientStartsAfresh() {
+        var backlog = ClientBacklog(limits: .init(maxUnread: 3_000, pingEvery: 1_000))
+        _ = backlog.admit(bytes: 1_200, to: ":1.3")
+        backlog.pingSent(serial: 5, to: ":1.3")
+        #expect(!backlog.admit(bytes: 100, to: ":1.3").ping)  // one ping at a time
+        backlog.pingFailed(serial: 5)
+        #expect(!backlog.isPing(5))
+        #expect(backlog.admit(bytes: 100, to: ":1.3").ping)
+        backlog.forget(":1.3")
+        #expect(backlog.unread(by: ":1.3") == 0)
     }
 }
 
@@ -110,5 +187,15 @@ struct DaemonSettingsTests {
         #expect(throws: ConfigError.unknownSetting(line: 2, name: "long-pres")) { try settings.apply(configFile: "\nlong-pres = 5") }
         #expect(throws: ConfigError.badValue(line: 1, name: "long-press", value: "-5")) { try settings.apply(configFile: "long-press = -5") }
         #expect(throws: ConfigError.malformed(line: 1, text: "long-press")) { try settings.apply(configFile: "long-press") }
+        #expect(throws: ConfigError.badValue(line: 1, name: "max-contexts", value: "0")) { try settings.apply(configFile: "max-contexts = 0") }
+    }
+
+    @Test func readsTheLimits() throws {
+        var settings = DaemonSettings()
+        #expect(settings.maxContextsPerClient == 64)
+        #expect(settings.backlog.maxUnread == 1 << 20)
+        try settings.apply(configFile: "max-contexts = 8\nmax-unread-kib = 256\n")
+        #expect(settings.maxContextsPerClient == 8)
+        #expect(settings.backlog.maxUnread == 256 << 10)
     }
 }

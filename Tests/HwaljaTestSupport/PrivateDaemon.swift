@@ -9,10 +9,11 @@ public final class PrivateBus: @unchecked Sendable {
     public let address: String
     private let daemon: BackgroundProcess
 
-    public init() throws {
+    /// Starts a bus with `config`, a path under the package root (default: the demo's session bus).
+    public init(config: String = "tools/session-bus.conf") throws {
         daemon = try BackgroundProcess(
             URL(fileURLWithPath: "/usr/bin/dbus-daemon"),
-            ["--config-file=\(packageRoot.appendingPathComponent("tools/session-bus.conf").path)", "--nofork", "--print-address=1"]
+            ["--config-file=\(packageRoot.appendingPathComponent(config).path)", "--nofork", "--print-address=1"]
         )
         let deadline = Date().addingTimeInterval(10)
         var line = ""
@@ -40,7 +41,7 @@ public final class PrivateBus: @unchecked Sendable {
     }
 
     deinit {
-        daemon.stop()
+        daemon.stop(signal: SIGKILL)  // a throwaway bus: dbus-daemon takes a second or more over SIGTERM
     }
 }
 
@@ -64,6 +65,14 @@ public final class PrivateDaemon: @unchecked Sendable {
             }
             Thread.sleep(forTimeInterval: 0.02)
         }
+    }
+
+    /// hwaljad's resident memory in KiB (VmRSS), or `nil` once it has exited.
+    public var residentKilobytes: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(daemon.pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
+        return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
 
     deinit {

@@ -1,0 +1,222 @@
+import Foundation
+import HwaljaDBus
+import HwaljaTestSupport
+import Testing
+
+/// hwaljad against clients that forge, flood, hoard or never read, on real private buses: the
+/// daemon stays up, answers with named errors, and every other client keeps typing correctly.
+struct HostileClientTests {
+    static let typed = "ㅇㅁ ㅣ ㆍ ㄴㄹ NEXT ㄴㄹ ㆍ ㆍ ㅣ ㅇㅁ ㅅㅎ ㅅㅎ ㅣ ㆍ ㅅㅎ ㆍ ㅣ ㅣ ㅇㅁ ㆍ ㆍ ㅡ"
+
+    /// A fresh, well-behaved client types 안녕하세요 on a context of its own.
+    static func typesCorrectly(_ daemon: PrivateDaemon) throws -> String {
+        let client = try EngineClient(bus: .address(daemon.bus.address), timeoutMilliseconds: 5_000)
+        let path = try client.createContext()
+        var text = ""
+        var preedit = ""
+        for key in typed.split(separator: " ") {
+            let result = try client.key("PressKey", String(key), on: path)
+            text += result.commit
+            preedit = result.preedit
+        }
+        try client.destroyContext(path)
+        return text + preedit
+    }
+
+    /// The unique name of the owner of `name`.
+    static func owner(of name: String, on connection: BusConnection) throws -> String {
+        let ask = BusMessage.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetNameOwner")
+        try ask.append([.string(name)])
+        return try connection.call(ask).arguments().first?.stringValue ?? ""
+    }
+
+    /// A signal addressed to one connection, as anyone on the bus may send.
+    static func forgedSignal(to destination: String, path: String, interface: String, member: String, _ arguments: [BusValue]) throws -> BusMessage {
+        let signal = BusMessage.signal(path: path, interface: interface, member: member)
+        signal.setDestination(destination)
+        try signal.append(arguments)
+        return signal
+    }
+
+    /// A round trip to the daemon from `connection`: everything it sent before has been handled.
+    static func roundTrip(_ connection: BusConnection) throws {
+        let ping = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")
+        _ = try connection.call(ping, timeoutMilliseconds: 5_000)
+    }
+
+    @Test func aForgedNameLostDoesNotStopTheDaemon() throws {
+        let daemon = try PrivateDaemon()
+        let attacker = try BusConnection(bus: .address(daemon.bus.address))
+        let hwaljad = try Self.owner(of: "org.hwalja.Engine1", on: attacker)
+        attacker.send(try Self.forgedSignal(to: hwaljad, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameLost", [.string("org.hwalja.Engine1")]))
+        try Self.roundTrip(attacker)
+        #expect(daemon.daemon.process.isRunning)
+        #expect(!daemon.daemon.stderrSoFar.contains("another daemon took"))
+        #expect(try Self.typesCorrectly(daemon) == "안녕하세요")
+    }
+
+    @Test func aForgedNameOwnerChangedDoesNotFreeAnotherClientsContexts() throws {
+        let daemon = try PrivateDaemon()
+        let victim = try EngineClient(bus: .address(daemon.bus.address))
+        let path = try victim.createContext()
+        _ = try victim.key("PressKey", "ㄱㅋ", on: path)
+        let attacker = try BusConnection(bus: .address(daemon.bus.address))
+        let hwaljad = try Self.owner(of: "org.hwalja.Engine1", on: attacker)
+        let name = victim.connection.uniqueName
+        attacker.send(try Self.forgedSignal(to: hwaljad, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged", [.string(name), .string(name), .string("")]))
+        try Self.roundTrip(attacker)
+        #expect(try victim.key("PressKey", "ㅣ", on: path).preedit == "기")
+    }
+
+    @Test func aForgedSignalDoesNotInjectTextIntoAClient() throws {
+        let daemon = try PrivateDaemon()
+        let victim = try EngineClient(bus: .address(daemon.bus.address))
+        final class Received: @unchecked Sendable { var texts: [String] = [] }
+        let received = Received()
+        victim.onSignal = { _, _, arguments in received.texts.append(arguments.first?.stringValue ?? "") }
+        let path = try victim.createContext()
+        _ = try victim.key("PressKey", "ㄱㅋ", on: path)
+        let attacker = try BusConnection(bus: .address(daemon.bus.address))
+        attacker.send(try Self.forgedSignal(to: victim.connection.uniqueName, path: path, interface: "org.hwalja.Context1", member: "Committed", [.string("주입된글")]))
+        attacker.send(try Self.forgedSignal(to: victim.connection.uniqueName, path: path, interface: "org.hwalja.Context1", member: "KeyNotConsumed", [.string("BS")]))
+        attacker.flush()
+        victim.processSignals(waitingMilliseconds: 500)
+        _ = try victim.key("PressKey", "ㅣ", on: path)
+        #expect(!received.texts.contains("주입된글"))
+        #expect(!received.texts.contains("BS"))
+        #expect(received.texts.contains("기"))  // the daemon's own signals still arrive
+    }
+
+    @Test func aHugeKeyNameGetsAShortErrorAndTheDaemonGoesOn() throws {
+        // The tight bus allows 1 MiB messages: an error repeating the key would be larger.
+        let daemon = try PrivateDaemon(bus: try PrivateBus(config: "Tests/fixtures/tight-bus.conf"))
+        let client = try EngineClient(bus: .address(daemon.bus.address), timeoutMilliseconds: 5_000)
+        let path = try client.createContext()
+        let huge = String(repeating: "ㄱ", count: 340_000)  // about 1 MB of UTF-8
+        #expect {
+            _ = try client.key("PressKey", huge, on: path)
+        } throws: { error in
+            let error = error as? BusError
+            return error?.name == "org.hwalja.Error.UnknownKey" && (error?.message.utf8.count ?? .max) < 400
+                && error?.message.contains("ㄱㄱㄱ") == true
+        }
+        let longPath = "/" + Array(repeating: "x", count: 100_000).joined(separator: "/")
+        #expect {
+            try client.destroyContext(longPath)
+        } throws: { error in
+            (error as? BusError)?.name == "org.hwalja.Error.NoSuchContext" && ((error as? BusError)?.message.utf8.count ?? .max) < 400
+        }
+        #expect(daemon.daemon.process.isRunning)
+        #expect(try client.key("PressKey", "ㄱㅋ", on: path).preedit == "ㄱ")
+        #expect(try Self.typesCorrectly(daemon) == "안녕하세요")
+    }
+
+    @Test func eachClientHoldsAtMost64ContextsAndTheRestGetLimitExceeded() throws {
+        let daemon = try PrivateDaemon()
+        let hoarder = try EngineClient(bus: .address(daemon.bus.address))
+        let paths = try (0..<64).map { _ in try hoarder.createContext() }
+        #expect {
+            _ = try hoarder.createContext()
+        } throws: { error in
+            (error as? BusError)?.name == "org.hwalja.Error.LimitExceeded"
+        }
+        #expect(try Self.typesCorrectly(daemon) == "안녕하세요")  // another client is not limited by it
+        try hoarder.destroyContext(paths[0])
+        _ = try hoarder.createContext()  // room again
+
+        let few = try PrivateDaemon(["--max-contexts", "2"])
+        let client = try EngineClient(bus: .address(few.bus.address))
+        _ = try client.createContext()
+        _ = try client.createContext()
+        #expect(throws: BusError.self) { _ = try client.createContext() }
+    }
+
+    @Test func memoryReturnsWhenManyClientsContextsGo() throws {
+        let daemon = try PrivateDaemon()
+        _ = try Self.typesCorrectly(daemon)
+        let before = try #require(daemon.residentKilobytes)
+        var hoarders: [EngineClient] = []
+        for _ in 0..<40 {
+            let hoarder = try EngineClient(bus: .address(daemon.bus.address))
+            for _ in 0..<64 { _ = try hoarder.createContext() }
+            hoarders.append(hoarder)
+        }
+        let full = try #require(daemon.residentKilobytes)
+        hoarders.removeAll()  // 2,560 contexts' clients leave the bus
+        var after = full
+        let deadline = Date().addingTimeInterval(10)
+        while after > before + (full - before) / 3 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            after = daemon.residentKilobytes ?? after
+        }
+        print("hwaljad resident memory: \(before) KiB, \(full) KiB with 2,560 contexts, \(after) KiB after their clients left")
+        #expect(full > before)
+        #expect(after <= before + (full - before) / 3, "memory did not return: \(before) → \(full) → \(after) KiB")
+        #expect(try Self.typesCorrectly(daemon) == "안녕하세요")
+    }
+
+    @Test func introspectionShowsEachClientItsOwnContextsOnly() throws {
+        let daemon = try PrivateDaemon()
+        let first = try EngineClient(bus: .address(daemon.bus.address))
+        let second = try EngineClient(bus: .address(daemon.bus.address))
+        let firsts = try (0..<3).map { _ in try first.createContext() }
+        let seconds = try second.createContext()
+        func children(_ client: EngineClient) throws -> String {
+            try client.call(EngineInterface.contextsPath, "org.freedesktop.DBus.Introspectable", "Introspect").first?.stringValue ?? ""
+        }
+        let seenByFirst = try children(first)
+        let seenBySecond = try children(second)
+        for path in firsts {
+            let node = "<node name=\"\(path.split(separator: "/").last!)\"/>"
+            #expect(seenByFirst.contains(node))
+            #expect(!seenBySecond.contains(node))
+        }
+        #expect(seenBySecond.contains("<node name=\"\(seconds.split(separator: "/").last!)\"/>"))
+        // Another's context looks like no object at all (libdbus's empty answer for unknown paths).
+        let foreign = try second.call(firsts[0], "org.freedesktop.DBus.Introspectable", "Introspect").first?.stringValue ?? ""
+        #expect(!foreign.contains("org.hwalja.Context1"))
+        #expect(try first.call(firsts[0], "org.freedesktop.DBus.Introspectable", "Introspect").first?.stringValue?.contains("org.hwalja.Context1") == true)
+    }
+
+    @Test func aClientThatNeverReadsIsCutOffAndEveryoneElseKeepsTyping() throws {
+        // On the tight bus the old daemon blocked for good within seconds of this flood: the bus
+        // stops reading it once 2 MiB of its messages wait in clients' queues.
+        let daemon = try PrivateDaemon(["--repeat-interval", "5", "--max-unread-kib", "256"], bus: try PrivateBus(config: "Tests/fixtures/tight-bus.conf"))
+        let flooder = try EngineClient(bus: .address(daemon.bus.address))
+        let path = try flooder.createContext()
+        let holder = try EngineClient(bus: .address(daemon.bus.address))
+        let held = try (0..<64).map { _ in try holder.createContext() }
+        // From here on neither reads its socket again: the holder holds BS on 64 contexts (a
+        // KeyNotConsumed signal each 5 ms each), the flooder sends keys as fast as it can.
+        flooder.connection.limitReadAhead(bytes: 1)
+        holder.connection.limitReadAhead(bytes: 1)
+        for context in held {
+            let down = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: context, interface: "org.hwalja.Context1", member: "KeyDown")
+            try down.append([.string("BS")])
+            holder.connection.send(down)
+        }
+        holder.connection.drain(timeoutMilliseconds: 5_000)
+        let keys = ["ㄱㅋ", "ㅣ", "ㆍ", "ㄴㄹ", "ㅇㅁ", "ㅡ"].map { key in
+            let message = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: path, interface: "org.hwalja.Context1", member: "PressKey")
+            try? message.append([.string(key)])
+            return message
+        }
+        for round in 0..<40_000 {
+            flooder.connection.send(keys[round % keys.count].copy())
+            if round % 500 == 0 { flooder.connection.drain(timeoutMilliseconds: 5_000) }
+        }
+        flooder.connection.drain(timeoutMilliseconds: 5_000)
+        // Everyone else is still served, while both go on not reading.
+        for _ in 0..<3 { #expect(try Self.typesCorrectly(daemon) == "안녕하세요") }
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try Self.typesCorrectly(daemon) == "안녕하세요")
+        let stderr = daemon.daemon.stderrSoFar
+        #expect(stderr.components(separatedBy: "client \(flooder.connection.uniqueName) left over").count == 2, "\(stderr)")
+        #expect(stderr.components(separatedBy: "client \(holder.connection.uniqueName) left over").count == 2, "\(stderr)")
+        // And SIGTERM is still acted on at once.
+        let outcome = daemon.daemon.stop(signal: SIGTERM, seconds: 5)
+        #expect(outcome.status == 0)
+        #expect(outcome.stderr.contains("released org.hwalja.Engine1"))
+        withExtendedLifetime((flooder, holder)) {}
+    }
+}
