@@ -102,6 +102,7 @@ struct IBusEngineCommand: ParsableCommand {
         } catch {
             fail("\(error)")
         }
+        service.sendQueued = { dispatcher.sendQueued() }
         let signals = SignalHandling([SIGTERM, SIGINT], queue: queue) { _ in Glibc.exit(0) }
         log("serving \(Self.componentName) on \(busAddress) (table \(loaded.path), keymap \(keymap))")
         withExtendedLifetime((service, dispatcher, signals)) { dispatchMain() }

@@ -34,6 +34,8 @@ final class IBusEngineService: @unchecked Sendable {
     private var engines: [Int: Engine] = [:]
     private var nextNumber = 1
     private var timers: ContextTimers!
+    /// Writes what a timer sent without blocking; set once the dispatcher exists.
+    var sendQueued: () -> Void = {}
 
     init(connection: BusConnection, queue: DispatchQueue, table: TransitionTable, settings: DaemonSettings, keymap: Keymap, recorder: KeystrokeRecorder?) {
         self.connection = connection
@@ -188,7 +190,7 @@ final class IBusEngineService: @unchecked Sendable {
         let outcome = engine.context.advance(to: timers.now)
         engines[number] = engine
         emit(outcome, path: Self.enginePrefix + String(number), forwarding: outcome.passedKeys.count)
-        connection.flush()
+        sendQueued()
         timers.set(number, deadline: engine.context.deadline)
     }
 
