@@ -44,7 +44,7 @@ let package = Package(
         .executableTarget(
             name: "hwalja-replay",
             dependencies: [
-                "HwaljaCore", "HwaljaReplay", "HwaljaRuntime", "HwaljaDBus",
+                "HwaljaCore", "HwaljaReplay", "HwaljaRuntime", "HwaljaDBus", "HwaljaEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

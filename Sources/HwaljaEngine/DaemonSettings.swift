@@ -14,6 +14,9 @@ public struct DaemonSettings: Sendable, Equatable {
     public var timing = HoldTimer.Settings()
     public var composer = Composer.Options()
 
+    /// The milliseconds every timing setting must lie in, from a config file or any program's flags.
+    public static let millisecondRange: ClosedRange<Int> = 1...60_000
+
     public init() {}
 
     /// Applies a config file's text on top of these settings.
@@ -43,7 +46,7 @@ public struct DaemonSettings: Sendable, Equatable {
     }
 
     private static func milliseconds(_ value: String, _ name: String, _ line: Int) throws(ConfigError) -> Int {
-        guard let number = Int(value), number > 0, number <= 60_000 else {
+        guard let number = Int(value), millisecondRange.contains(number) else {
             throw .badValue(line: line, name: name, value: value)
         }
         return number
@@ -62,7 +65,7 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownSetting(let line, let name):
             "line \(line): unknown setting '\(name)' (known: long-press, repeat-interval, auto-next, space-inserts)"
         case .badValue(let line, let name, let value):
-            "line \(line): '\(value)' is not a valid \(name) (milliseconds 1-60000, 'off' for auto-next, true/false for space-inserts)"
+            "line \(line): '\(value)' is not a valid \(name) (milliseconds \(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound), 'off' for auto-next, true/false for space-inserts)"
         }
     }
 }

@@ -79,4 +79,34 @@ struct CommandLineTests {
         let outcome = try Self.run("hwalja-gen", ["--stats"])
         #expect(outcome.stdout.contains("syllables reachable: 11172 of 11172"))
     }
+
+    /// One line on standard error, nothing on standard output, exit status 2: how hwalja-replay refuses input.
+    static func expectRefused(_ outcome: ProcessOutcome, mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(outcome.status == 2, "status \(outcome.status): \(outcome.stderr.prefix(300))", sourceLocation: sourceLocation)
+        #expect(outcome.stdout.isEmpty, sourceLocation: sourceLocation)
+        #expect(outcome.stderr.hasPrefix("hwalja-replay: "), sourceLocation: sourceLocation)
+        #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr.prefix(300))", sourceLocation: sourceLocation)
+        #expect(outcome.stderr.contains(text), "\(outcome.stderr.prefix(300))", sourceLocation: sourceLocation)
+    }
+
+    @Test func logTimesPastTheDocumentedMaximumAreRefusedWithoutATrap() throws {
+        let nearEnd = "0 down 4\n9223372036854775000 down 4\n9223372036854775807 up 4\n"
+        Self.expectRefused(try Self.run("hwalja-replay", ["-"], stdin: nearEnd), mentioning: "line 2")
+        Self.expectRefused(try Self.run("hwalja-replay", ["-"], stdin: "2147483648 down 4\n"), mentioning: "0...2147483647")
+        let beyondInt = "99999999999999999999999 down 4\n"
+        Self.expectRefused(try Self.run("hwalja-replay", ["-"], stdin: beyondInt), mentioning: "line 1")
+        let atMaximum = try Self.run("hwalja-replay", ["-"], stdin: "2147483000 down 4\n2147483647 up 4\n")
+        #expect(atMaximum.status == 0)
+        #expect(atMaximum.stdout == "4\n")  // held 647 ms: the digit
+    }
+
+    @Test(arguments: ["--long-press", "--repeat-interval", "--auto-next"])
+    func timingFlagsOutsideTheDaemonsBoundsAreRefusedInOneLine(flag: String) throws {
+        let log = "5 down 4\n10 up 4\n20 down BS\n900 up BS\n"
+        for value in ["9223372036854775807", "9223372036854775000", "99999999999999999999", "0", "-1", "60001", "abc"] {
+            Self.expectRefused(try Self.run("hwalja-replay", ["\(flag)=\(value)", "-"], stdin: log), mentioning: flag)
+        }
+        let largest = try Self.run("hwalja-replay", [flag, "60000", "-"], stdin: log)
+        #expect(largest.status == 0, "\(largest.stderr)")
+    }
 }

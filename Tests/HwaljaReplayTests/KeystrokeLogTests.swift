@@ -37,4 +37,15 @@ struct KeystrokeLogTests {
             try KeystrokeLog(parsing: "10 down 4\n5 up 4")
         }
     }
+
+    @Test func refusesTimesOutsideZeroToTheDocumentedMaximum() throws {
+        #expect(KeystrokeLog.maximumTime == 2_147_483_647)
+        #expect(try KeystrokeLog(parsing: "2147483647 down 4").events == [.down(.giyeokKieuk, at: 2_147_483_647)])
+        #expect(throws: KeystrokeLogError.timeOutOfRange(line: 2, token: "2147483648")) {
+            try KeystrokeLog(parsing: "0 down 4\n2147483648 up 4")
+        }
+        #expect(throws: KeystrokeLogError.timeOutOfRange(line: 1, token: "-1")) { try KeystrokeLog(parsing: "-1 down 4") }
+        let huge = String(repeating: "9", count: 40)
+        #expect(throws: KeystrokeLogError.timeOutOfRange(line: 1, token: huge)) { try KeystrokeLog(parsing: "\(huge) up 4") }
+    }
 }
