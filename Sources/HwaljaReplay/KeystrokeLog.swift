@@ -8,7 +8,7 @@ import HwaljaCore
 ///   most ``maximumTime``: `0 down ㄱㅋ` / `80 up ㄱㅋ`. Holding a key is what makes long presses replayable.
 ///
 /// Tokens are canonical key names or digit aliases (``Key/init(token:)``). `#` starts a comment
-/// that runs to the end of the line; blank lines are ignored.
+/// that runs to the end of the line; blank lines are ignored. Lines end in `\n` or `\r\n`.
 public struct KeystrokeLog: Sendable, Equatable {
     /// One event of a log.
     public enum Event: Sendable, Equatable {
@@ -38,7 +38,8 @@ public struct KeystrokeLog: Sendable, Equatable {
         var events: [Event] = []
         var timed: Bool?
         var lastTime = 0
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // By newline characters, not "\n": in Swift "\r\n" is one Character, which "\n" does not match.
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = offset + 1
             let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let tokens = content.split(whereSeparator: \.isWhitespace).map(String.init)

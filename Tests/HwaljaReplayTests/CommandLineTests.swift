@@ -109,4 +109,12 @@ struct CommandLineTests {
         let largest = try Self.run("hwalja-replay", [flag, "60000", "-"], stdin: log)
         #expect(largest.status == 0, "\(largest.stderr)")
     }
+
+    @Test func replaysLogsWithWindowsLineEnds() throws {
+        let timed = try Self.run("hwalja-replay", ["-"], stdin: "0 down ㄱㅋ\r\n80 up ㄱㅋ\r\n100 down 1\r\n180 up 1\r\n200 down 2\r\n260 up 2\r\n300 down 0\r\n900 up 0\r\n")
+        #expect(timed.status == 0, "\(timed.stderr)")
+        #expect(timed.stdout == "가0\n")
+        let untimed = try Self.run("hwalja-replay", ["-"], stdin: "0 1\r\n2 5\r\n")
+        #expect(untimed.stdout == "안\n")
+    }
 }
