@@ -53,7 +53,7 @@ public struct DaemonSettings: Sendable, Equatable {
     }
 }
 
-/// A config file problem, naming the line.
+/// A config file problem, naming the line and quoting at most a short prefix of it (``Excerpt``).
 public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(line: Int, text: String)
     case unknownSetting(line: Int, name: String)
@@ -61,11 +61,11 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .malformed(let line, let text): "line \(line): expected 'name = value', found '\(text)'"
+        case .malformed(let line, let text): "line \(line): expected 'name = value', found \(Excerpt.quoted(text))"
         case .unknownSetting(let line, let name):
-            "line \(line): unknown setting '\(name)' (known: long-press, repeat-interval, auto-next, space-inserts)"
+            "line \(line): unknown setting \(Excerpt.quoted(name)) (known: long-press, repeat-interval, auto-next, space-inserts)"
         case .badValue(let line, let name, let value):
-            "line \(line): '\(value)' is not a valid \(name) (milliseconds \(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound), 'off' for auto-next, true/false for space-inserts)"
+            "line \(line): \(Excerpt.quoted(value)) is not a valid \(name) (milliseconds \(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound), 'off' for auto-next, true/false for space-inserts)"
         }
     }
 }

@@ -74,7 +74,7 @@ struct HwaljaReplayCommand: ParsableCommand {
                 let text = try BusReplay.play(log, bus: bus, trace: trace)
                 print(text)
             } catch {
-                fail("through the daemon on the \(bus) bus: \(error)", status: 1)
+                fail("through the daemon on the \(Excerpt.shortened(bus)) bus: \(Excerpt.shortened("\(error)"))", status: 1)
             }
             return
         }
@@ -96,7 +96,7 @@ struct HwaljaReplayCommand: ParsableCommand {
             return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
         guard let path = file, let data = FileManager.default.contents(atPath: path) else {
-            fail("cannot read \(file ?? "")", status: 1)
+            fail("cannot read \(Excerpt.path(file ?? ""))", status: 1)
         }
         return String(decoding: data, as: UTF8.self)
     }

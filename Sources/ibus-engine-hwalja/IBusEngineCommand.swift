@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import FoundationEssentials
+import HwaljaCore
 import HwaljaDBus
 import HwaljaEngine
 import HwaljaIBus
@@ -73,13 +74,13 @@ struct IBusEngineCommand: ParsableCommand {
         do {
             connection = try BusConnection(bus: .address(busAddress))
         } catch {
-            fail("cannot connect to ibus-daemon at \(busAddress): \(error.message)")
+            fail("cannot connect to ibus-daemon at \(Excerpt.shortened(busAddress)): \(Excerpt.shortened(error.message))")
         }
         let recorder: KeystrokeRecorder?
         do {
             recorder = try record.map { try KeystrokeRecorder(directory: $0) }
         } catch {
-            fail("cannot record into \(record ?? ""): \(error)")
+            fail("cannot record into \(Excerpt.path(record ?? "")): \(error)")
         }
         let queue = DispatchQueue(label: "org.hwalja.ibus-engine")
         let service = IBusEngineService(connection: connection, queue: queue, table: loaded.table, settings: settings, keymap: keys, recorder: recorder)
@@ -120,11 +121,11 @@ struct IBusEngineCommand: ParsableCommand {
         case "phone": return .phone
         case "keypad-position": return .keypadPosition
         default:
-            guard let data = FileManager.default.contents(atPath: keymap) else { fail("cannot read keymap file \(keymap)") }
+            guard let data = FileManager.default.contents(atPath: keymap) else { fail("cannot read keymap file \(Excerpt.path(keymap))") }
             do {
                 return try Keymap(parsing: String(decoding: data, as: UTF8.self))
             } catch {
-                fail("\(keymap): \(error)")
+                fail("\(Excerpt.path(keymap)): \(error)")
             }
         }
     }

@@ -117,4 +117,61 @@ struct CommandLineTests {
         let untimed = try Self.run("hwalja-replay", ["-"], stdin: "0 1\r\n2 5\r\n")
         #expect(untimed.stdout == "안\n")
     }
+
+    /// Ten megabytes of one token, and a hundred kilobytes (about the most one argument may hold).
+    static let tenMegabytes = String(repeating: "ㄱ", count: 10_000_000 / 3)
+    static let hundredKilobytes = String(repeating: "x", count: 100_000)
+
+    @Test func aHugeTokenIsQuotedAsAShortPrefixInOneLine() throws {
+        let digits = String(repeating: "7", count: 10_000_000)
+        let inputs = [
+            "1 2 \(Self.tenMegabytes) 3\n",  // untimed
+            "0 down 4\n\(digits) up 4\n",  // a time
+            "0 down 4\n\(Self.tenMegabytes)\n",  // a line of a timed log
+            "0 down \(Self.tenMegabytes)\n",  // a key of a timed log
+        ]
+        for input in inputs {
+            let outcome = try Self.run("hwalja-replay", ["-"], stdin: input)
+            Self.expectRefused(outcome, mentioning: "more bytes")
+            #expect(outcome.stderr.utf8.count < 400, "\(outcome.stderr.utf8.count) bytes on stderr")
+        }
+        for flag in ["--long-press", "--repeat-interval", "--auto-next"] {
+            let outcome = try Self.run("hwalja-replay", ["\(flag)=\(Self.hundredKilobytes)", "--keys", "1"])
+            Self.expectRefused(outcome, mentioning: "more bytes")
+            #expect(outcome.stderr.utf8.count < 400, "\(outcome.stderr.utf8.count) bytes on stderr")
+        }
+    }
+
+    @Test func hugePathsAndAddressesAreCutInMessages() throws {
+        let path = "/nonexistent/" + Self.hundredKilobytes
+        let runs = [
+            try Self.run("hwalja-replay", [path]),
+            try Self.run("hwalja-replay", ["--table", path, "--keys", "1"]),
+            try Self.run("hwalja-replay", ["--bus", "unix:path=" + path, "--keys", "1"]),
+            try Self.run("hwalja-replay", ["--bus", Self.hundredKilobytes, "--keys", "1"]),
+            try Self.run("hwalja-gen", ["--check", "--directory", path]),
+        ]
+        for outcome in runs {
+            #expect(outcome.status == 1)
+            #expect(outcome.stderr.split(separator: "\n").count == 1)
+            #expect(outcome.stderr.contains("more bytes"))
+            #expect(outcome.stderr.utf8.count < 600, "\(outcome.stderr.utf8.count) bytes on stderr: \(outcome.stderr.prefix(300))")
+        }
+    }
+
+    @Test func aStaleTableWithAHugeLineIsReportedInOneShortLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-huge-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try Self.run("hwalja-gen", ["--directory", directory.path]).status == 0)
+        let json = directory.appendingPathComponent("hwalja.json")
+        var lines = try String(contentsOf: json, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        lines[3] = Substring(Self.tenMegabytes)
+        try lines.joined(separator: "\n").write(to: json, atomically: true, encoding: .utf8)
+        let stale = try Self.run("hwalja-gen", ["--check", "--directory", directory.path])
+        #expect(stale.status != 0)
+        #expect(stale.stderr.contains("line 4: has `ㄱㄱㄱ"))
+        #expect(stale.stderr.split(separator: "\n").count == 1)
+        #expect(stale.stderr.utf8.count < 600, "\(stale.stderr.utf8.count) bytes on stderr")
+    }
 }
