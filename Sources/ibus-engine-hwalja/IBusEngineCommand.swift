@@ -30,7 +30,8 @@ struct IBusEngineCommand: ParsableCommand {
             and . are the punctuation key; BackSpace, space and Return do what they say. Hold a digit key \
             for its digit; hold BackSpace to repeat. Ctrl, Alt and Super combinations and other keys \
             finish the syllable and go to the application. In password, PIN and number fields the engine \
-            stays out of the way and records nothing.
+            stays out of the way and records nothing; a field that becomes one mid-syllable gets the \
+            syllable committed first.
 
             --keymap takes 'phone', 'keypad-position' (keypad 7 8 9 = ㅣ ㆍ ㅡ) or a file of \
             'KEYSYM = KEY' lines, which may start with 'preset = keypad-position'.

@@ -111,6 +111,29 @@ struct IBusEndToEndTests {
         #expect(all.contains("down ㄱㅋ"))
     }
 
+    @Test(arguments: [8, 9])  // IBUS_INPUT_PURPOSE_PASSWORD, PIN
+    func aFieldBecomingSecretMidWordKeepsTheSyllableAndShowsNoPreedit(purpose: Int) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-rec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ibus = try PrivateIBus(engineArguments: ["--record", directory.path])
+        // 가 is composing when the field turns secret: the application gets it committed (it was typed
+        // in the open), no preedit is left on show, and the keys after go through unrecorded.
+        let result = try ibus.type("tap 4\ntap 1\ntap 2\npurpose \(purpose)\ntap 7\ntap 8\n")
+        #expect(result.text == "가78")
+        #expect(result.preedit == "")
+        #expect(result.handled.suffix(4) == [false, false, false, false])
+        let recorded = Self.recordings(in: directory)
+        #expect(recorded.contains("down ㄱㅋ"))
+        #expect(!recorded.contains("ㅂㅍ") && !recorded.contains("ㅅㅎ"), "a secret field was recorded: \(recorded)")
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
+    /// Everything recorded under `directory`, at any depth.
+    static func recordings(in directory: URL) -> String {
+        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        return files.map { (try? String(contentsOf: $0, encoding: .utf8)) ?? "" }.joined()
+    }
+
     @Test func theKeypadPositionKeymapPutsTheVowelsOnTop() throws {
         let ibus = try PrivateIBus(engineArguments: ["--keymap", "keypad-position"])
         // KP_5 = ㄴㄹ, KP_7 = ㅣ, KP_8 = ㆍ: 나
