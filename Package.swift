@@ -74,6 +74,7 @@ let package = Package(
         .testTarget(name: "HwaljaEngineTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaDaemonTests", dependencies: ["CDBus", "HwaljaDBus", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
+        .testTarget(name: "HwaljaRuntimeTests", dependencies: ["HwaljaCore", "HwaljaRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -53,7 +53,7 @@ struct IBusEngineCommand: ParsableCommand {
     @Option(help: "Config file (default $XDG_CONFIG_HOME/hwalja/hwaljad.conf), as for hwaljad.")
     var config: String?
 
-    @Option(help: "Record keystrokes as timed replay logs in this directory (never in password fields; off by default).")
+    @Option(help: "Record keystrokes as timed replay logs (context-N.log, mode 0600) in a new directory of this run's, ibus-engine-hwalja-YYYYMMDD-HHMMSS-XXXXXX (mode 0700), inside this one (never in password fields; off by default).")
     var record: String?
 
     func run() throws {
@@ -79,10 +79,11 @@ struct IBusEngineCommand: ParsableCommand {
         }
         let recorder: KeystrokeRecorder?
         do {
-            recorder = try record.map { try KeystrokeRecorder(directory: $0) }
+            recorder = try record.map { try KeystrokeRecorder(directory: $0, program: "ibus-engine-hwalja", report: log) }
         } catch {
-            fail("cannot record into \(Excerpt.path(record ?? "")): \(error)")
+            fail("cannot record keystrokes: \(error)")
         }
+        if let recorder { log("recording keystrokes (--record) in \(Excerpt.path(recorder.runDirectory))") }
         let queue = DispatchQueue(label: "org.hwalja.ibus-engine")
         let service = IBusEngineService(connection: connection, queue: queue, table: loaded.table, settings: settings, keymap: keys, recorder: recorder)
         // The factory answers before the name is requested: ibus-daemon calls CreateEngine at once.
