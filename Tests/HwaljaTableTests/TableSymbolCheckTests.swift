@@ -8,7 +8,8 @@ import Testing
 struct TableSymbolCheckTests {
     /// The committed table's bytes and where its parts start.
     struct Tampered {
-        var bytes = TableFile.encode(committedTable)
+        static let original = TableFile.encode(committedTable)
+        var bytes = Tampered.original
         let entries = committedTable.layout.packedKeys.count
         var keysOffset: Int { TableFile.headerSize + 4 * ((1 << committedTable.layout.bucketBits) + 1) }
         var replacementsOffset: Int { keysOffset + 4 * entries }
@@ -86,6 +87,39 @@ struct TableSymbolCheckTests {
         table = Tampered()
         table.setPackedKey(of: marker, to: committedTable.layout.packedKeys[marker] & 0x3FFF)
         Self.expectRefused(table.resealed, naming: "entry \(marker): live-pair marker without two tail symbols")
+
+        table = Tampered()
+        table.setPackedKey(of: marker, to: committedTable.layout.packedKeys[marker] | 0x3FFF)
+        Self.expectRefused(table.resealed, naming: "entry \(marker): tail symbol 16383 outside 1...11291")
+    }
+
+    /// Random symbols written into random entries: each resealed table is either refused naming an
+    /// entry, or loads with every symbol a real scalar — the quick check and the one that names
+    /// the entry never disagree.
+    @Test func randomTamperingIsRefusedOrHarmless() throws {
+        var random = SeededGenerator(seed: 10)
+        let interesting: [UInt16] = [0, 1, 11290, 11291, 11292, 0x3FFF, 0x4000, 0xFFFF]
+        for _ in 0..<50 {
+            var table = Tampered()
+            let entry = Int.random(in: 0..<table.entries, using: &random)
+            let symbol = Bool.random(using: &random) ? interesting.randomElement(using: &random)! : UInt16.random(in: 0...0x3FFF, using: &random)
+            if Bool.random(using: &random) {
+                table.setReplacementSymbol(Int.random(in: 0..<3, using: &random), of: entry, to: symbol)
+            } else {
+                let shift = UInt32([0, 14].randomElement(using: &random)!)
+                let packed = committedTable.layout.packedKeys[entry] & ~(0x3FFF << shift) | UInt32(symbol & 0x3FFF) << shift
+                table.setPackedKey(of: entry, to: packed)
+            }
+            switch Result(catching: { () throws(TableError) in try TableFile.decode(table.resealed) }) {
+            case .success(let loaded):  // the tampered entry, where the file put it, holds real scalars only
+                let packed = loaded.layout.packedKeys[entry]
+                let symbols = [UInt16((packed >> 14) & 0x3FFF), UInt16(packed & 0x3FFF)] + TransitionTable.unpack(loaded.layout.replacements[entry])
+                #expect(symbols.allSatisfy { $0 == 0 || TableSymbol.scalar(for: $0) != 0 }, "entry \(entry): \(symbols)")
+                #expect(packed >> 28 == 0 || !TransitionTable.unpack(loaded.layout.replacements[entry]).isEmpty)
+            case .failure(let error):
+                #expect("\(error)".hasPrefix("table is inconsistent: entry \(entry): "), "\(error)")
+            }
+        }
     }
 
     @Test func aKeyOutsideTheKeypadIsRefusedNamingTheEntry() {
