@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "hwalja-replay",
             dependencies: [
-                "HwaljaCore", "HwaljaReplay", "HwaljaRuntime", "HwaljaDBus",
+                "HwaljaCore", "HwaljaReplay", "HwaljaRuntime", "HwaljaDBus", "HwaljaEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,6 +76,7 @@ let package = Package(
         .testTarget(name: "HwaljaEngineTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaDaemonTests", dependencies: ["CDBus", "HwaljaDBus", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
+        .testTarget(name: "HwaljaRuntimeTests", dependencies: ["HwaljaCore", "HwaljaRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

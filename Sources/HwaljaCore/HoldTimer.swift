@@ -11,8 +11,13 @@
 ///   ``Settings/longPress``, until released.
 /// - Other keys (next, space, return, punctuation) act on press.
 /// - With ``Settings/autoNext`` set, that long without input ends the syllable (a next-character press).
+///
+/// Any `Int` is a valid time, and no input makes it trap or loop: a deadline that would fall
+/// after `Int.max` never comes (the key stays held until released, the repeat stops), and a
+/// threshold set to less than one millisecond after ``Settings/init(longPress:repeatInterval:autoNext:)``
+/// counts as one.
 public struct HoldTimer: Sendable {
-    /// Thresholds in milliseconds.
+    /// Thresholds in milliseconds, each positive.
     public struct Settings: Sendable, Equatable {
         /// How long a key must be held to count as a long press (default 500).
         public var longPress: Int
@@ -21,6 +26,7 @@ public struct HoldTimer: Sendable {
         /// Idle time after which the syllable ends by itself, or `nil` for never (default).
         public var autoNext: Int?
 
+        /// Thresholds in milliseconds; each must be positive (any size: see ``HoldTimer``).
         public init(longPress: Int = 500, repeatInterval: Int = 100, autoNext: Int? = nil) {
             precondition(longPress > 0 && repeatInterval > 0 && (autoNext ?? 1) > 0, "HoldTimer.Settings: times must be positive")
             self.longPress = longPress
@@ -41,7 +47,10 @@ public struct HoldTimer: Sendable {
     public var settings: Settings
 
     private var held: Key?
+    /// When the held key's long press (or next repeat) comes; `nil` if it never will.
     private var holdDeadline: Int?
+    /// Whether the held letter key has typed its digit, so that its release does nothing.
+    private var longPressed = false
     private var idleDeadline: Int?
 
     public init(settings: Settings = Settings()) {
@@ -79,7 +88,8 @@ public struct HoldTimer: Sendable {
         idleDeadline = nil
         held = key
         holdDeadline = nil
-        if key.digit != nil || key == .backspace { holdDeadline = time + settings.longPress }
+        longPressed = false
+        if key.digit != nil || key == .backspace { holdDeadline = Self.time(time, plus: settings.longPress) }
         if key.digit == nil { actions.append(.press(key)) }
         if key.digit == nil && key != .backspace { held = nil }
         armIdle(after: actions, at: time)
@@ -89,9 +99,10 @@ public struct HoldTimer: Sendable {
     /// A key came up at `time`. Call ``advance(to:)`` with `time` first.
     public mutating func keyUp(_ key: Key, at time: Int) -> [Action] {
         guard held == key else { return [] }
-        let wasShort = holdDeadline.map { time < $0 } ?? false
+        let wasShort = !longPressed && holdDeadline.map { time < $0 } ?? true
         held = nil
         holdDeadline = nil
+        longPressed = false
         let actions: [Action] = (key.digit != nil && wasShort) ? [.press(key)] : []
         armIdle(after: actions, at: time)
         return actions
@@ -104,10 +115,11 @@ public struct HoldTimer: Sendable {
             if let hold = holdDeadline, hold == due, let key = held {
                 if key == .backspace {
                     actions.append(.press(.backspace))
-                    holdDeadline = hold + settings.repeatInterval
+                    holdDeadline = Self.time(hold, plus: settings.repeatInterval)
                 } else {
                     actions.append(.typeDigit(key))
                     holdDeadline = nil
+                    longPressed = true
                 }
             } else {
                 idleDeadline = nil
@@ -121,6 +133,7 @@ public struct HoldTimer: Sendable {
     public mutating func cancel() {
         held = nil
         holdDeadline = nil
+        longPressed = false
         idleDeadline = nil
     }
 
@@ -130,6 +143,12 @@ public struct HoldTimer: Sendable {
             if case .press(let key) = $0 { return key.isTableKey || key == .backspace }
             return false
         }
-        if typedLetter { idleDeadline = time + autoNext }
+        if typedLetter { idleDeadline = Self.time(time, plus: autoNext) }
+    }
+
+    /// `interval` (at least 1) milliseconds after `time`, or `nil` — never — if that is past `Int.max`.
+    private static func time(_ time: Int, plus interval: Int) -> Int? {
+        let (sum, overflow) = time.addingReportingOverflow(max(1, interval))
+        return overflow ? nil : sum
     }
 }

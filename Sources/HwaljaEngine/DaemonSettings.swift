@@ -23,6 +23,9 @@ public struct DaemonSettings: Sendable, Equatable {
     /// The settings a config file may set, in the order the documentation lists them.
     public static let names = ["long-press", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib"]
 
+    /// The milliseconds every timing setting must lie in, from a config file or any program's flags.
+    public static let millisecondRange: ClosedRange<Int> = 1...60_000
+
     public init() {}
 
     /// Applies a config file's text on top of these settings.
@@ -56,7 +59,7 @@ public struct DaemonSettings: Sendable, Equatable {
     }
 
     private static func milliseconds(_ value: String, _ name: String, _ line: Int) throws(ConfigError) -> Int {
-        try number(value, name, line, in: 1...60_000)
+        try number(value, name, line, in: millisecondRange)
     }
 
     private static func number(_ value: String, _ name: String, _ line: Int, in range: ClosedRange<Int>) throws(ConfigError) -> Int {
@@ -65,7 +68,7 @@ public struct DaemonSettings: Sendable, Equatable {
     }
 }
 
-/// A config file problem, naming the line.
+/// A config file problem, naming the line and quoting at most a short prefix of it (``Excerpt``).
 public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(line: Int, text: String)
     case unknownSetting(line: Int, name: String)
@@ -73,11 +76,11 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .malformed(let line, let text): "line \(line): expected 'name = value', found '\(text)'"
+        case .malformed(let line, let text): "line \(line): expected 'name = value', found \(Excerpt.quoted(text))"
         case .unknownSetting(let line, let name):
-            "line \(line): unknown setting '\(name)' (known: \(DaemonSettings.names.joined(separator: ", ")))"
+            "line \(line): unknown setting \(Excerpt.quoted(name)) (known: \(DaemonSettings.names.joined(separator: ", ")))"
         case .badValue(let line, let name, let value):
-            "line \(line): '\(value)' is not a valid \(name) (milliseconds 1-60000, 'off' for auto-next, true/false for space-inserts, 1-10000 for max-contexts, 16-1048576 for max-unread-kib)"
+            "line \(line): \(Excerpt.quoted(value)) is not a valid \(name) (milliseconds \(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound), 'off' for auto-next, true/false for space-inserts, 1-10000 for max-contexts, 16-1048576 for max-unread-kib)"
         }
     }
 }

@@ -111,7 +111,7 @@ public struct Keymap: Sendable, Equatable {
     }()
 }
 
-/// A keymap file problem, naming the line.
+/// A keymap file problem, naming the line and quoting at most a short prefix of it (``Excerpt``).
 public enum KeymapError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(line: Int, text: String)
     case unknownKeysym(line: Int, name: String)
@@ -120,10 +120,10 @@ public enum KeymapError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .malformed(let line, let text): "line \(line): expected 'KEYSYM = KEY', found '\(text)'"
-        case .unknownKeysym(let line, let name): "line \(line): unknown keysym '\(name)' (use a name such as KP_7 or a hex value such as 0xffb7)"
-        case .unknownKey(let line, let name): "line \(line): unknown key '\(name)' (use ㅣ ㆍ ㅡ ㄱㅋ … ㅇㅁ, digits, PUNCT, NEXT, SPACE, BS, ENTER or none)"
-        case .unknownPreset(let line, let name): "line \(line): unknown preset '\(name)' (phone or keypad-position)"
+        case .malformed(let line, let text): "line \(line): expected 'KEYSYM = KEY', found \(Excerpt.quoted(text))"
+        case .unknownKeysym(let line, let name): "line \(line): unknown keysym \(Excerpt.quoted(name)) (use a name such as KP_7 or a hex value such as 0xffb7)"
+        case .unknownKey(let line, let name): "line \(line): unknown key \(Excerpt.quoted(name)) (use ㅣ ㆍ ㅡ ㄱㅋ … ㅇㅁ, digits, PUNCT, NEXT, SPACE, BS, ENTER or none)"
+        case .unknownPreset(let line, let name): "line \(line): unknown preset \(Excerpt.quoted(name)) (phone or keypad-position)"
         }
     }
 }

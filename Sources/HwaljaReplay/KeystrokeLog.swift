@@ -4,11 +4,11 @@ import HwaljaCore
 ///
 /// Two forms, told apart by the first event line:
 /// - **untimed**: key tokens separated by whitespace, any number per line: `ㅇㅁ ㅣ ㆍ ㄴㄹ` or `0 1 2 5`;
-/// - **timed**: one event per line, `<milliseconds> down|up <KEY>`, times never decreasing:
-///   `0 down ㄱㅋ` / `80 up ㄱㅋ`. Holding a key is what makes long presses replayable.
+/// - **timed**: one event per line, `<milliseconds> down|up <KEY>`, times never decreasing and at
+///   most ``maximumTime``: `0 down ㄱㅋ` / `80 up ㄱㅋ`. Holding a key is what makes long presses replayable.
 ///
 /// Tokens are canonical key names or digit aliases (``Key/init(token:)``). `#` starts a comment
-/// that runs to the end of the line; blank lines are ignored.
+/// that runs to the end of the line; blank lines are ignored. Lines end in `\n` or `\r\n`.
 public struct KeystrokeLog: Sendable, Equatable {
     /// One event of a log.
     public enum Event: Sendable, Equatable {
@@ -23,6 +23,12 @@ public struct KeystrokeLog: Sendable, Equatable {
     /// The events in order.
     public var events: [Event]
 
+    /// The latest time a timed log may give, in milliseconds: 2³¹ − 1, almost 25 days.
+    ///
+    /// Generous for any recording, and small enough that a time plus any timing setting stays far
+    /// from `Int.max`; a later time is refused, not replayed.
+    public static let maximumTime = Int(Int32.max)
+
     public init(events: [Event]) {
         self.events = events
     }
@@ -32,17 +38,18 @@ public struct KeystrokeLog: Sendable, Equatable {
         var events: [Event] = []
         var timed: Bool?
         var lastTime = 0
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // By newline characters, not "\n": in Swift "\r\n" is one Character, which "\n" does not match.
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = offset + 1
             let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let tokens = content.split(whereSeparator: \.isWhitespace).map(String.init)
             guard !tokens.isEmpty else { continue }
-            let isTimedLine = tokens.count == 3 && tokens[0].allSatisfy(\.isASCII) && Int(tokens[0]) != nil
-                && (tokens[1] == "down" || tokens[1] == "up")
+            let isTimedLine = tokens.count == 3 && Self.looksLikeTime(tokens[0]) && (tokens[1] == "down" || tokens[1] == "up")
             if timed == nil { timed = isTimedLine }
             if timed == true {
-                guard isTimedLine, let time = Int(tokens[0]), time >= 0 else {
-                    throw .malformedTimedLine(line: line, text: String(rawLine))
+                guard isTimedLine else { throw .malformedTimedLine(line: line, text: String(rawLine)) }
+                guard let time = Int(tokens[0]), (0...Self.maximumTime).contains(time) else {
+                    throw .timeOutOfRange(line: line, token: tokens[0])
                 }
                 guard time >= lastTime else { throw .timeWentBackwards(line: line, time: time, previous: lastTime) }
                 lastTime = time
@@ -57,6 +64,12 @@ public struct KeystrokeLog: Sendable, Equatable {
         }
         self.events = events
     }
+
+    /// An integer in decimal, maybe signed, of any size: what a timed line starts with.
+    private static func looksLikeTime(_ token: String) -> Bool {
+        let digits = token.first == "-" || token.first == "+" ? token.dropFirst() : Substring(token)
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
 }
 
 /// Why a keystroke log could not be read; each case names the line.
@@ -67,6 +80,8 @@ public enum KeystrokeLogError: Error, Equatable, Sendable, CustomStringConvertib
     case malformedTimedLine(line: Int, text: String)
     /// A timed event earlier than the one before it.
     case timeWentBackwards(line: Int, time: Int, previous: Int)
+    /// A time that is negative or later than ``KeystrokeLog/maximumTime``.
+    case timeOutOfRange(line: Int, token: String)
 
     public var description: String {
         switch self {
@@ -76,6 +91,8 @@ public enum KeystrokeLogError: Error, Equatable, Sendable, CustomStringConvertib
             "line \(line): expected \"<milliseconds> down|up <KEY>\" in a timed log, found \(Excerpt.quoted(text))"
         case .timeWentBackwards(let line, let time, let previous):
             "line \(line): time \(time) ms is earlier than the previous event at \(previous) ms"
+        case .timeOutOfRange(let line, let token):
+            "line \(line): time \(Excerpt.quoted(token)) is outside 0...\(KeystrokeLog.maximumTime) ms (a timed log counts milliseconds from its start)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HwaljaCore
 import HwaljaEngine
 
 #if canImport(Glibc)
@@ -21,13 +22,13 @@ public enum ConfigFile {
         var settings = DaemonSettings()
         guard let file = path ?? defaultPath else { return settings }
         guard let data = FileManager.default.contents(atPath: file) else {
-            if path != nil { throw Failure(description: "cannot read config file \(file)") }
+            if path != nil { throw Failure(description: "cannot read config file \(Excerpt.path(file))") }
             return settings
         }
         do {
             try settings.apply(configFile: String(decoding: data, as: UTF8.self))
         } catch {
-            throw Failure(description: "\(file): \(error)")
+            throw Failure(description: "\(Excerpt.path(file)): \(error)")
         }
         return settings
     }

@@ -6,21 +6,41 @@ import HwaljaCore
 /// Writes what clients type as timed replay logs, one file per context — only when the user
 /// started the daemon or the IBus engine with `--record DIR`. Nothing else writes keystrokes anywhere.
 ///
-/// Files are created `0600` in a directory created `0700`: they may hold what was typed.
+/// Each run writes into a directory of its own, made fresh inside DIR (``runDirectory``, mode
+/// 0700), so a restart never overwrites an earlier recording; each log, `context-N.log`, is a new
+/// file of mode 0600 (it may hold what was typed). Nothing already in DIR is opened, followed or
+/// waited on: not a planted symbolic link, not a FIFO, not an older log.
 public final class KeystrokeRecorder {
     /// Why recording cannot start.
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The directory given could not be created.
+        case cannotCreateDirectory(path: String, reason: String)
+        /// This run's directory could not be made inside the one given.
+        case cannotCreateRunDirectory(in: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .cannotCreateDirectory(let path, let reason):
+                "cannot create \(Excerpt.path(path)): \(reason); give --record a directory you may write in"
+            case .cannotCreateRunDirectory(let parent, let reason):
+                "cannot create this run's directory in \(Excerpt.path(parent)): \(reason); give --record a directory you may write in"
+            }
+        }
     }
 
-    private let directory: String
+    /// The directory this run's logs go in: `DIR/PROGRAM-YYYYMMDD-HHMMSS-XXXXXX`. The caller says it once.
+    public let runDirectory: String
+    private let program: String
+    private let report: (String) -> Void
     private var files: [Int: Int32] = [:]
+    private var refused: Set<Int> = []
 
-    public init(directory: String) throws {
-        self.directory = directory
-        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw Failure(description: "cannot create \(directory): \(String(cString: strerror(errno)))")
-        }
+    /// Makes this run's directory inside `directory` (created 0700 if missing), named after `program`.
+    /// `report` hears, once per context, of a log that could not be created.
+    public init(directory: String, program: String, report: @escaping (String) -> Void) throws(Failure) {
+        runDirectory = try PrivateFiles.makeRunDirectory(in: directory, prefix: program)
+        self.program = program
+        self.report = report
     }
 
     /// Appends `<ms> down|up KEY` lines for context `number`; a tap is a down and an up at once.
@@ -36,12 +56,17 @@ public final class KeystrokeRecorder {
 
     private func descriptor(for number: Int) -> Int32? {
         if let file = files[number] { return file }
-        let path = "\(directory)/context-\(number).log"
-        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard file >= 0 else { return nil }
-        write(file, "# hwaljad keystroke recording of context \(number) (started with --record); replay: hwalja-replay FILE\n")
-        files[number] = file
-        return file
+        guard !refused.contains(number) else { return nil }
+        switch PrivateFiles.createNew(at: "\(runDirectory)/context-\(number).log") {
+        case .success(let file):
+            write(file, "# \(program) keystroke recording of context \(number) (started with --record); replay: hwalja-replay FILE\n")
+            files[number] = file
+            return file
+        case .failure(let failure):
+            refused.insert(number)
+            report("not recording context \(number): \(failure)")
+            return nil
+        }
     }
 
     private func write(_ file: Int32, _ text: String) {

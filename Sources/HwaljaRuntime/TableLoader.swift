@@ -50,7 +50,7 @@ public enum TableLoader {
     }
 }
 
-/// Why the table could not be loaded, as one line naming the file.
+/// Why the table could not be loaded, as one line naming the file (a huge path cut short: ``Excerpt/path(_:)``).
 public enum TableLoadError: Error, CustomStringConvertible {
     case notFound(searched: [String])
     case unreadable(path: String)
@@ -58,9 +58,9 @@ public enum TableLoadError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notFound(let searched): "no table file found (looked in \(searched.joined(separator: ", "))); pass --table PATH"
-        case .unreadable(let path): "\(path): cannot read the table file (check its permissions)"
-        case .invalid(let path, let error): "\(path): \(error)"
+        case .notFound(let searched): "no table file found (looked in \(searched.map(Excerpt.path).joined(separator: ", "))); pass --table PATH"
+        case .unreadable(let path): "\(Excerpt.path(path)): cannot read the table file (check its permissions)"
+        case .invalid(let path, let error): "\(Excerpt.path(path)): \(error)"
         }
     }
 }

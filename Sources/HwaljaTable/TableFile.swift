@@ -16,7 +16,8 @@ import HwaljaCore
 /// | … | 6·N | replacements: three 16-bit symbols each, 0-padded |
 ///
 /// Entry *i* belongs to bucket `(packed · 0x9E3779B1 mod 2³²) >> (32 − B)`; entries are sorted by
-/// bucket, then packed key. Loading is a copy into arrays: nothing is rebuilt.
+/// bucket, then packed key. Loading is a copy into arrays, nothing is rebuilt, and every entry's
+/// key and symbols are checked (``EntryCheck``).
 public enum TableFile {
     /// The first eight bytes of every table file.
     public static let magic: [UInt8] = Array("HWALJATB".utf8)
@@ -104,6 +105,9 @@ public enum TableFile {
                 initialized = entries
             }
         )
+        if let problem = EntryCheck.problem(packedKeys: layout.packedKeys, replacements: layout.replacements) {
+            throw .inconsistent(problem)
+        }
         guard let table = TransitionTable(layout: layout) else {
             throw .inconsistent(layout.problem ?? "unknown problem")
         }

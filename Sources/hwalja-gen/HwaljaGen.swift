@@ -61,7 +61,7 @@ enum GenError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .stale(let difference): "generated table is stale: \(difference); run `swift run hwalja-gen` and commit Tables/"
-        case .unwritable(let path, let reason): "cannot write \(path): \(reason)"
+        case .unwritable(let path, let reason): "cannot write \(Excerpt.path(path)): \(Excerpt.shortened(reason))"
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HwaljaCore
+import HwaljaEngine
 import HwaljaReplay
 import HwaljaRuntime
 
@@ -40,24 +41,27 @@ struct HwaljaReplayCommand: ParsableCommand {
     @Flag(help: "SPACE always inserts a blank instead of first ending the syllable being composed.")
     var spaceInserts = false
 
-    @Option(help: "Milliseconds a key must be held to type its digit.")
-    var longPress = 500
+    @Option(help: "Milliseconds (\(millisecondRange)) a key must be held to type its digit (default 500).")
+    var longPress: String?
 
-    @Option(help: "Milliseconds between backspace repeats while held.")
-    var repeatInterval = 100
+    @Option(help: "Milliseconds (\(millisecondRange)) between backspace repeats while held (default 100).")
+    var repeatInterval: String?
 
-    @Option(help: "Milliseconds without input after which the syllable ends by itself (off by default).")
-    var autoNext: Int?
+    @Option(help: "Milliseconds (\(millisecondRange)) without input after which the syllable ends by itself, or 'off' (default).")
+    var autoNext: String?
 
     func validate() throws {
         if keys != nil && file != nil { throw ValidationError("give either --keys or a FILE, not both") }
         if keys == nil && file == nil { throw ValidationError("give --keys 'TOKENS' or a FILE ('-' for standard input)") }
-        if longPress <= 0 || repeatInterval <= 0 || (autoNext ?? 1) <= 0 {
-            throw ValidationError("--long-press, --repeat-interval and --auto-next must be positive")
-        }
     }
 
     func run() throws {
+        let timing: HoldTimer.Settings
+        do {
+            timing = try TimingFlags(longPress: longPress, repeatInterval: repeatInterval, autoNext: autoNext).settings()
+        } catch {
+            fail("\(error)", status: 2)
+        }
         let source = try readSource()
         let log: KeystrokeLog
         do {
@@ -70,7 +74,7 @@ struct HwaljaReplayCommand: ParsableCommand {
                 let text = try BusReplay.play(log, bus: bus, trace: trace)
                 print(text)
             } catch {
-                fail("through the daemon on the \(bus) bus: \(error)", status: 1)
+                fail("through the daemon on the \(Excerpt.shortened(bus)) bus: \(Excerpt.shortened("\(error)"))", status: 1)
             }
             return
         }
@@ -81,7 +85,7 @@ struct HwaljaReplayCommand: ParsableCommand {
             fail("\(error)", status: 1)
         }
         var host = ReplayHost(composer: Composer(table: loaded.table, options: .init(spaceAlwaysInserts: spaceInserts)))
-        host.play(log, timing: .init(longPress: longPress, repeatInterval: repeatInterval, autoNext: autoNext))
+        host.play(log, timing: timing)
         if trace { host.steps.forEach { print($0) } }
         print(host.text)
     }
@@ -92,10 +96,13 @@ struct HwaljaReplayCommand: ParsableCommand {
             return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
         guard let path = file, let data = FileManager.default.contents(atPath: path) else {
-            fail("cannot read \(file ?? "")", status: 1)
+            fail("cannot read \(Excerpt.path(file ?? ""))", status: 1)
         }
         return String(decoding: data, as: UTF8.self)
     }
+
+    /// The bounds of the timing flags, for their help.
+    private static let millisecondRange = "\(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound)"
 
     private func fail(_ message: String, status: Int32) -> Never {
         FileHandle.standardError.write(Data("hwalja-replay: \(message)\n".utf8))

@@ -62,7 +62,7 @@ struct Hwaljad: ParsableCommand {
     @Flag(help: "Take org.hwalja.Engine1 over from a running daemon.")
     var replace = false
 
-    @Option(help: "Record every context's keystrokes as timed replay logs in this directory (off by default).")
+    @Option(help: "Record every context's keystrokes as timed replay logs (context-N.log, mode 0600) in a new directory of this run's, hwaljad-YYYYMMDD-HHMMSS-XXXXXX (mode 0700), inside this one (off by default).")
     var record: String?
 
     @Flag(help: "Print the D-Bus interface XML and exit.")
@@ -88,10 +88,11 @@ struct Hwaljad: ParsableCommand {
         }
         let recorder: KeystrokeRecorder?
         do {
-            recorder = try record.map { try KeystrokeRecorder(directory: $0) }
+            recorder = try record.map { try KeystrokeRecorder(directory: $0, program: "hwaljad", report: log) }
         } catch {
-            fail("cannot record into \(record ?? ""): \(error)")
+            fail("cannot record keystrokes: \(error)")
         }
+        if let recorder { log("recording keystrokes (--record) in \(Excerpt.path(recorder.runDirectory))") }
 
         let queue = DispatchQueue(label: "org.hwalja.engine")
         let service = EngineService(connection: connection, queue: queue, table: loaded, settings: settings, recorder: recorder)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import FoundationEssentials
+import HwaljaCore
 import HwaljaDBus
 import HwaljaEngine
 import HwaljaIBus
@@ -29,7 +30,8 @@ struct IBusEngineCommand: ParsableCommand {
             and . are the punctuation key; BackSpace, space and Return do what they say. Hold a digit key \
             for its digit; hold BackSpace to repeat. Ctrl, Alt and Super combinations and other keys \
             finish the syllable and go to the application. In password, PIN and number fields the engine \
-            stays out of the way and records nothing.
+            stays out of the way and records nothing; a field that becomes one mid-syllable gets the \
+            syllable committed first.
 
             --keymap takes 'phone', 'keypad-position' (keypad 7 8 9 = ㅣ ㆍ ㅡ) or a file of \
             'KEYSYM = KEY' lines, which may start with 'preset = keypad-position'.
@@ -51,7 +53,7 @@ struct IBusEngineCommand: ParsableCommand {
     @Option(help: "Config file (default $XDG_CONFIG_HOME/hwalja/hwaljad.conf), as for hwaljad.")
     var config: String?
 
-    @Option(help: "Record keystrokes as timed replay logs in this directory (never in password fields; off by default).")
+    @Option(help: "Record keystrokes as timed replay logs (context-N.log, mode 0600) in a new directory of this run's, ibus-engine-hwalja-YYYYMMDD-HHMMSS-XXXXXX (mode 0700), inside this one (never in password fields; off by default).")
     var record: String?
 
     func run() throws {
@@ -73,14 +75,15 @@ struct IBusEngineCommand: ParsableCommand {
         do {
             connection = try BusConnection(bus: .address(busAddress))
         } catch {
-            fail("cannot connect to ibus-daemon at \(busAddress): \(error.message)")
+            fail("cannot connect to ibus-daemon at \(Excerpt.shortened(busAddress)): \(Excerpt.shortened(error.message))")
         }
         let recorder: KeystrokeRecorder?
         do {
-            recorder = try record.map { try KeystrokeRecorder(directory: $0) }
+            recorder = try record.map { try KeystrokeRecorder(directory: $0, program: "ibus-engine-hwalja", report: log) }
         } catch {
-            fail("cannot record into \(record ?? ""): \(error)")
+            fail("cannot record keystrokes: \(error)")
         }
+        if let recorder { log("recording keystrokes (--record) in \(Excerpt.path(recorder.runDirectory))") }
         let queue = DispatchQueue(label: "org.hwalja.ibus-engine")
         let service = IBusEngineService(connection: connection, queue: queue, table: loaded.table, settings: settings, keymap: keys, recorder: recorder)
         // The factory answers before the name is requested: ibus-daemon calls CreateEngine at once.
@@ -121,11 +124,11 @@ struct IBusEngineCommand: ParsableCommand {
         case "phone": return .phone
         case "keypad-position": return .keypadPosition
         default:
-            guard let data = FileManager.default.contents(atPath: keymap) else { fail("cannot read keymap file \(keymap)") }
+            guard let data = FileManager.default.contents(atPath: keymap) else { fail("cannot read keymap file \(Excerpt.path(keymap))") }
             do {
                 return try Keymap(parsing: String(decoding: data, as: UTF8.self))
             } catch {
-                fail("\(keymap): \(error)")
+                fail("\(Excerpt.path(keymap)): \(error)")
             }
         }
     }

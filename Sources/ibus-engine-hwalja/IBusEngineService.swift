@@ -10,7 +10,8 @@ import HwaljaRuntime
 ///
 /// Follows ../shared/docs/ibus-protocol.md: answer `Properties.GetAll` at once, emit
 /// `UpdatePreeditText`/`CommitText` before the `ProcessKeyEvent` reply, show the preedit in
-/// commit mode and forget it (never commit it) on `FocusOut` and `Reset`. Confined to `queue`.
+/// commit mode and forget it (never commit it) on `FocusOut` and `Reset`; commit it when the field
+/// turns into one whose keys pass through (password, PIN, digits …). Confined to `queue`.
 final class IBusEngineService: @unchecked Sendable {
     static let factoryPath = "/org/freedesktop/IBus/Factory"
     static let enginePrefix = "/org/freedesktop/IBus/Engine/"
@@ -128,7 +129,7 @@ final class IBusEngineService: @unchecked Sendable {
                 fields.count == 2, case .uint32(let purpose) = fields[0]
             {
                 engines[number]?.purpose = purpose
-                if IBusConstants.passthroughPurposes.contains(purpose) { forget(number) }
+                if IBusConstants.passthroughPurposes.contains(purpose) { handOver(number, path: path) }
             }
             return try call.methodReturn()
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
@@ -192,6 +193,18 @@ final class IBusEngineService: @unchecked Sendable {
         emit(outcome, path: Self.enginePrefix + String(number), forwarding: outcome.passedKeys.count)
         sendQueued()
         timers.set(number, deadline: engine.context.deadline)
+    }
+
+    /// The field stops taking composition (it became a password field, say) while a syllable may be
+    /// composing: the syllable was typed while the field was open, so it is the application's —
+    /// committed, the preedit hidden — and the keys that follow pass through.
+    private func handOver(_ number: Int, path: String) {
+        guard var engine = engines[number] else { return }
+        let outcome = engine.context.commit()
+        engine.passedPresses.removeAll()
+        engines[number] = engine
+        emit(outcome, path: path, forwarding: 0)
+        timers.set(number, deadline: nil)
     }
 
     private func forget(_ number: Int) {

@@ -69,4 +69,35 @@ struct HoldTimerTests {
         #expect(timer.advance(to: 10_000) == [])
         #expect(timer.keyUp(.backspace, at: 10_000) == [])
     }
+
+    @Test func timesNearTheEndOfIntNeverTrapAndDeadlinesPastItNeverCome() {
+        // A deadline that would pass Int.max never comes: the key stays a tap, no repeat runs away.
+        var letter = HoldTimer()
+        #expect(letter.keyDown(.giyeokKieuk, at: Int.max - 10) == [])
+        #expect(letter.deadline == nil)
+        #expect(letter.advance(to: Int.max) == [])
+        #expect(letter.keyUp(.giyeokKieuk, at: Int.max) == [.press(.giyeokKieuk)])
+
+        var backspace = HoldTimer(settings: .init(longPress: 5, repeatInterval: Int.max, autoNext: Int.max))
+        #expect(backspace.keyDown(.backspace, at: 0) == [.press(.backspace)])
+        // A repeat at 5; the next would be past Int.max, so none; the idle time ends exactly at Int.max.
+        #expect(backspace.advance(to: Int.max) == [.press(.backspace), .press(.next)])
+        #expect(backspace.deadline == nil)
+        #expect(backspace.keyUp(.backspace, at: Int.max) == [])
+
+        var idle = HoldTimer(settings: .init(longPress: Int.max, repeatInterval: Int.max, autoNext: Int.max))
+        #expect(idle.keyDown(.in, at: Int.max - 1) == [])
+        #expect(idle.keyUp(.in, at: Int.max - 1) == [.press(.in)])
+        #expect(idle.deadline == nil)
+        #expect(idle.tap(.cheon, at: Int.max) == [.press(.cheon)])
+        #expect(idle.advance(to: Int.max) == [])
+    }
+
+    @Test func intervalsMadeNonPositiveAfterInitCountAsOneMillisecond() {
+        var timer = HoldTimer(settings: .init(longPress: 10, repeatInterval: 10))
+        timer.settings.repeatInterval = 0  // would repeat forever at one instant
+        timer.settings.longPress = -5
+        #expect(timer.keyDown(.backspace, at: 0) == [.press(.backspace)])
+        #expect(timer.advance(to: 3) == Array(repeating: .press(.backspace), count: 3))  // at 1, 2, 3
+    }
 }

@@ -113,7 +113,10 @@ struct DaemonLifecycleTests {
         let client = try EngineClient(bus: .address(recording.bus.address))
         let recorded = try client.createContext()
         for key in "ㅇㅁ ㅣ ㆍ ㄴㄹ NEXT ㄴㄹ ㆍ ㆍ ㅣ ㅇㅁ".split(separator: " ") { _ = try client.key("PressKey", String(key), on: recorded) }
-        let file = directory.appendingPathComponent("context-1.log")
+        let runs = try FileManager.default.contentsOfDirectory(atPath: directory.path)  // one run, one directory of its own
+        try #require(runs.count == 1 && runs[0].hasPrefix("hwaljad-"), "\(runs)")
+        #expect(recording.daemon.stderrSoFar.contains("recording keystrokes (--record) in \(directory.path)/\(runs[0])"))
+        let file = directory.appendingPathComponent(runs[0]).appendingPathComponent("context-1.log")
         let replayed = try runProcess(product("hwalja-replay"), [file.path])
         #expect(replayed.stdout == "안녕\n")
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)

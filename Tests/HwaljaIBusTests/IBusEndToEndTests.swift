@@ -101,14 +101,38 @@ struct IBusEndToEndTests {
         let ibus = try PrivateIBus(engineArguments: ["--record", directory.path])
         let secret = try ibus.type("purpose 8\ntap 1\ntap 2\ntap 3\n")
         #expect(secret.text == "123")
-        let recorded = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let contents = recorded.map { (try? String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)) ?? "" }.joined()
+        let contents = Self.recordings(in: directory)
         #expect(!contents.contains(" ㅣ") && !contents.contains(" ㆍ"), "a password field was recorded: \(contents)")
-        // The same engine records an ordinary field, because it was asked to.
+        // The same engine records an ordinary field, because it was asked to, in a directory of its
+        // own inside the one given, which it names once on standard error.
         _ = try ibus.type("tap 4\n")
-        let after = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let all = after.map { (try? String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)) ?? "" }.joined()
-        #expect(all.contains("down ㄱㅋ"))
+        #expect(Self.recordings(in: directory).contains("down ㄱㅋ"))
+        let runs = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(runs.count == 1 && runs[0].hasPrefix("ibus-engine-hwalja-"), "\(runs)")
+        #expect(ibus.daemon.stderrSoFar.contains("recording keystrokes (--record) in \(directory.path)/ibus-engine-hwalja-"))
+    }
+
+    @Test(arguments: [8, 9])  // IBUS_INPUT_PURPOSE_PASSWORD, PIN
+    func aFieldBecomingSecretMidWordKeepsTheSyllableAndShowsNoPreedit(purpose: Int) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-rec-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ibus = try PrivateIBus(engineArguments: ["--record", directory.path])
+        // 가 is composing when the field turns secret: the application gets it committed (it was typed
+        // in the open), no preedit is left on show, and the keys after go through unrecorded.
+        let result = try ibus.type("tap 4\ntap 1\ntap 2\npurpose \(purpose)\ntap 7\ntap 8\n")
+        #expect(result.text == "가78")
+        #expect(result.preedit == "")
+        #expect(result.handled.suffix(4) == [false, false, false, false])
+        let recorded = Self.recordings(in: directory)
+        #expect(recorded.contains("down ㄱㅋ"))
+        #expect(!recorded.contains("ㅂㅍ") && !recorded.contains("ㅅㅎ"), "a secret field was recorded: \(recorded)")
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
+    /// Everything recorded under `directory`, at any depth.
+    static func recordings(in directory: URL) -> String {
+        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        return files.map { (try? String(contentsOf: $0, encoding: .utf8)) ?? "" }.joined()
     }
 
     @Test func theKeypadPositionKeymapPutsTheVowelsOnTop() throws {

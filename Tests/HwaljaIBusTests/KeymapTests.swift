@@ -40,6 +40,23 @@ struct KeymapTests {
         #expect(throws: KeymapError.unknownPreset(line: 1, name: "qwerty")) { try Keymap(parsing: "preset = qwerty") }
         #expect(throws: KeymapError.malformed(line: 1, text: "KP_1")) { try Keymap(parsing: "KP_1") }
     }
+
+    @Test func errorsQuoteAShortPrefixOfAHugeLine() {
+        let huge = String(repeating: "ㄱ", count: 1_000_000)
+        let errors: [KeymapError] = [
+            .malformed(line: 1, text: huge), .unknownKeysym(line: 1, name: huge), .unknownKey(line: 1, name: huge),
+            .unknownPreset(line: 1, name: huge),
+        ]
+        for error in errors {
+            #expect(error.description.utf8.count < 400)  // 64 Hangul scalars are 192 bytes
+            #expect(error.description.contains("more bytes"))
+        }
+        #expect {
+            try Keymap(parsing: "KP_1 = \(huge)")
+        } throws: { error in
+            (error as? KeymapError)?.description.utf8.count ?? .max < 400
+        }
+    }
 }
 
 struct IBusTextTests {

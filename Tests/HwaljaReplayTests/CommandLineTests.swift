@@ -79,4 +79,99 @@ struct CommandLineTests {
         let outcome = try Self.run("hwalja-gen", ["--stats"])
         #expect(outcome.stdout.contains("syllables reachable: 11172 of 11172"))
     }
+
+    /// One line on standard error, nothing on standard output, exit status 2: how hwalja-replay refuses input.
+    static func expectRefused(_ outcome: ProcessOutcome, mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(outcome.status == 2, "status \(outcome.status): \(outcome.stderr.prefix(300))", sourceLocation: sourceLocation)
+        #expect(outcome.stdout.isEmpty, sourceLocation: sourceLocation)
+        #expect(outcome.stderr.hasPrefix("hwalja-replay: "), sourceLocation: sourceLocation)
+        #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr.prefix(300))", sourceLocation: sourceLocation)
+        #expect(outcome.stderr.contains(text), "\(outcome.stderr.prefix(300))", sourceLocation: sourceLocation)
+    }
+
+    @Test func logTimesPastTheDocumentedMaximumAreRefusedWithoutATrap() throws {
+        let nearEnd = "0 down 4\n9223372036854775000 down 4\n9223372036854775807 up 4\n"
+        Self.expectRefused(try Self.run("hwalja-replay", ["-"], stdin: nearEnd), mentioning: "line 2")
+        Self.expectRefused(try Self.run("hwalja-replay", ["-"], stdin: "2147483648 down 4\n"), mentioning: "0...2147483647")
+        let beyondInt = "99999999999999999999999 down 4\n"
+        Self.expectRefused(try Self.run("hwalja-replay", ["-"], stdin: beyondInt), mentioning: "line 1")
+        let atMaximum = try Self.run("hwalja-replay", ["-"], stdin: "2147483000 down 4\n2147483647 up 4\n")
+        #expect(atMaximum.status == 0)
+        #expect(atMaximum.stdout == "4\n")  // held 647 ms: the digit
+    }
+
+    @Test(arguments: ["--long-press", "--repeat-interval", "--auto-next"])
+    func timingFlagsOutsideTheDaemonsBoundsAreRefusedInOneLine(flag: String) throws {
+        let log = "5 down 4\n10 up 4\n20 down BS\n900 up BS\n"
+        for value in ["9223372036854775807", "9223372036854775000", "99999999999999999999", "0", "-1", "60001", "abc"] {
+            Self.expectRefused(try Self.run("hwalja-replay", ["\(flag)=\(value)", "-"], stdin: log), mentioning: flag)
+        }
+        let largest = try Self.run("hwalja-replay", [flag, "60000", "-"], stdin: log)
+        #expect(largest.status == 0, "\(largest.stderr)")
+    }
+
+    @Test func replaysLogsWithWindowsLineEnds() throws {
+        let timed = try Self.run("hwalja-replay", ["-"], stdin: "0 down ㄱㅋ\r\n80 up ㄱㅋ\r\n100 down 1\r\n180 up 1\r\n200 down 2\r\n260 up 2\r\n300 down 0\r\n900 up 0\r\n")
+        #expect(timed.status == 0, "\(timed.stderr)")
+        #expect(timed.stdout == "가0\n")
+        let untimed = try Self.run("hwalja-replay", ["-"], stdin: "0 1\r\n2 5\r\n")
+        #expect(untimed.stdout == "안\n")
+    }
+
+    /// Ten megabytes of one token, and a hundred kilobytes (about the most one argument may hold).
+    static let tenMegabytes = String(repeating: "ㄱ", count: 10_000_000 / 3)
+    static let hundredKilobytes = String(repeating: "x", count: 100_000)
+
+    @Test func aHugeTokenIsQuotedAsAShortPrefixInOneLine() throws {
+        let digits = String(repeating: "7", count: 10_000_000)
+        let inputs = [
+            "1 2 \(Self.tenMegabytes) 3\n",  // untimed
+            "0 down 4\n\(digits) up 4\n",  // a time
+            "0 down 4\n\(Self.tenMegabytes)\n",  // a line of a timed log
+            "0 down \(Self.tenMegabytes)\n",  // a key of a timed log
+        ]
+        for input in inputs {
+            let outcome = try Self.run("hwalja-replay", ["-"], stdin: input)
+            Self.expectRefused(outcome, mentioning: "more bytes")
+            #expect(outcome.stderr.utf8.count < 400, "\(outcome.stderr.utf8.count) bytes on stderr")
+        }
+        for flag in ["--long-press", "--repeat-interval", "--auto-next"] {
+            let outcome = try Self.run("hwalja-replay", ["\(flag)=\(Self.hundredKilobytes)", "--keys", "1"])
+            Self.expectRefused(outcome, mentioning: "more bytes")
+            #expect(outcome.stderr.utf8.count < 400, "\(outcome.stderr.utf8.count) bytes on stderr")
+        }
+    }
+
+    @Test func hugePathsAndAddressesAreCutInMessages() throws {
+        let path = "/nonexistent/" + Self.hundredKilobytes
+        let runs = [
+            try Self.run("hwalja-replay", [path]),
+            try Self.run("hwalja-replay", ["--table", path, "--keys", "1"]),
+            try Self.run("hwalja-replay", ["--bus", "unix:path=" + path, "--keys", "1"]),
+            try Self.run("hwalja-replay", ["--bus", Self.hundredKilobytes, "--keys", "1"]),
+            try Self.run("hwalja-gen", ["--check", "--directory", path]),
+        ]
+        for outcome in runs {
+            #expect(outcome.status == 1)
+            #expect(outcome.stderr.split(separator: "\n").count == 1)
+            #expect(outcome.stderr.contains("more bytes"))
+            #expect(outcome.stderr.utf8.count < 600, "\(outcome.stderr.utf8.count) bytes on stderr: \(outcome.stderr.prefix(300))")
+        }
+    }
+
+    @Test func aStaleTableWithAHugeLineIsReportedInOneShortLine() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-huge-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try Self.run("hwalja-gen", ["--directory", directory.path]).status == 0)
+        let json = directory.appendingPathComponent("hwalja.json")
+        var lines = try String(contentsOf: json, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        lines[3] = Substring(Self.tenMegabytes)
+        try lines.joined(separator: "\n").write(to: json, atomically: true, encoding: .utf8)
+        let stale = try Self.run("hwalja-gen", ["--check", "--directory", directory.path])
+        #expect(stale.status != 0)
+        #expect(stale.stderr.contains("line 4: has `ㄱㄱㄱ"))
+        #expect(stale.stderr.split(separator: "\n").count == 1)
+        #expect(stale.stderr.utf8.count < 600, "\(stale.stderr.utf8.count) bytes on stderr")
+    }
 }

@@ -37,4 +37,26 @@ struct KeystrokeLogTests {
             try KeystrokeLog(parsing: "10 down 4\n5 up 4")
         }
     }
+
+    @Test func refusesTimesOutsideZeroToTheDocumentedMaximum() throws {
+        #expect(KeystrokeLog.maximumTime == 2_147_483_647)
+        #expect(try KeystrokeLog(parsing: "2147483647 down 4").events == [.down(.giyeokKieuk, at: 2_147_483_647)])
+        #expect(throws: KeystrokeLogError.timeOutOfRange(line: 2, token: "2147483648")) {
+            try KeystrokeLog(parsing: "0 down 4\n2147483648 up 4")
+        }
+        #expect(throws: KeystrokeLogError.timeOutOfRange(line: 1, token: "-1")) { try KeystrokeLog(parsing: "-1 down 4") }
+        let huge = String(repeating: "9", count: 40)
+        #expect(throws: KeystrokeLogError.timeOutOfRange(line: 1, token: huge)) { try KeystrokeLog(parsing: "\(huge) up 4") }
+    }
+
+    @Test func readsLogsWithWindowsLineEnds() throws {
+        let timed = try KeystrokeLog(parsing: "# held\r\n0 down 4\r\n80 up ㄱㅋ\r\n\r\n100 down BS\r\n900 up BS\r\n")
+        #expect(timed.events == [.down(.giyeokKieuk, at: 0), .up(.giyeokKieuk, at: 80), .down(.backspace, at: 100), .up(.backspace, at: 900)])
+        let untimed = try KeystrokeLog(parsing: "0 1\r\n2 5 # 안\r\n")
+        #expect(untimed.events == [.tap(.ieungMieum), .tap(.in), .tap(.cheon), .tap(.nieunRieul)])
+        #expect(throws: KeystrokeLogError.unknownKey(token: "ㄱ", line: 3)) { try KeystrokeLog(parsing: "0 1\r\n2\r\nㄱ\r\n") }
+        #expect(throws: KeystrokeLogError.timeWentBackwards(line: 2, time: 5, previous: 10)) {
+            try KeystrokeLog(parsing: "10 down 4\r\n5 up 4\r\n")
+        }
+    }
 }

@@ -1,0 +1,24 @@
+import HwaljaEngine
+import Testing
+
+/// Config file errors stay one short line, whatever the file holds.
+struct ConfigErrorTests {
+    @Test func errorsQuoteAShortPrefixOfAHugeLine() {
+        let huge = String(repeating: "x", count: 1_000_000)
+        let errors: [ConfigError] = [
+            .malformed(line: 1, text: huge), .unknownSetting(line: 1, name: huge),
+            .badValue(line: 1, name: "long-press", value: huge),
+        ]
+        for error in errors {
+            #expect(error.description.utf8.count < 300)
+            #expect(error.description.contains("more bytes"))
+            #expect(!error.description.contains("\n"))
+        }
+        var settings = DaemonSettings()
+        #expect {
+            try settings.apply(configFile: "auto-next = \(huge)")
+        } throws: { error in
+            (error as? ConfigError)?.description.utf8.count ?? .max < 300
+        }
+    }
+}
