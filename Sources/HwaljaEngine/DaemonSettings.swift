@@ -30,7 +30,7 @@ public struct DaemonSettings: Sendable, Equatable {
 
     /// Applies a config file's text on top of these settings.
     public mutating func apply(configFile text: String) throws(ConfigError) {
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {  // "\r\n" too
             let line = offset + 1
             let content = (rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
                 .trimmingWhitespace()

@@ -60,7 +60,7 @@ public struct Keymap: Sendable, Equatable {
     /// Reads a keymap file.
     public init(parsing text: String) throws(KeymapError) {
         var bindings = Keymap.phone.bindings
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {  // "\r\n" too
             let line = offset + 1
             let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let parts = content.split(separator: "=", maxSplits: 1).map { $0.split(whereSeparator: \.isWhitespace).joined() }

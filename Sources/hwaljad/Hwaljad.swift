@@ -84,7 +84,7 @@ struct Hwaljad: ParsableCommand {
         do {
             connection = try BusConnection(bus: BusConnection.Bus(bus))
         } catch {
-            fail("cannot connect to the \(bus) bus: \(error.message)")
+            fail("cannot connect to the \(Excerpt.shortened(bus)) bus: \(Excerpt.shortened(error.message))")
         }
         let recorder: KeystrokeRecorder?
         do {
@@ -155,7 +155,7 @@ struct Hwaljad: ParsableCommand {
             if let maxContexts { try settings.set("max-contexts", to: String(maxContexts)) }
             if let maxUnreadKib { try settings.set("max-unread-kib", to: String(maxUnreadKib)) }
         } catch {
-            fail("bad flag: \(String(describing: error).split(separator: ":", maxSplits: 1).last ?? "")")
+            fail("bad flag: \(String(describing: error).replacing("line 0: ", with: "", maxReplacements: 1))")
         }
         return settings
     }

@@ -198,4 +198,11 @@ struct DaemonSettingsTests {
         #expect(settings.maxContextsPerClient == 8)
         #expect(settings.backlog.maxUnread == 256 << 10)
     }
+
+    @Test func readsAConfigFileWithCRLFLineEnds() throws {
+        var settings = DaemonSettings()
+        try settings.apply(configFile: "long-press = 700\r\nmax-contexts = 9\r\n")
+        #expect(settings.timing.longPress == 700)
+        #expect(settings.maxContextsPerClient == 9)
+    }
 }
