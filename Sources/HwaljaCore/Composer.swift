@@ -7,7 +7,10 @@
 /// - **preedit**: the text that can still change, shown underlined by the host. It holds the
 ///   scalars a later key could rewrite (the last one, or the last two when they form a live pair
 ///   such as 갈ㄷ) plus whatever undoing the last keystroke would restore (가기 after 각 + ㅣ).
-/// - **commit**: text that can no longer change; the host inserts it for good.
+/// - **commit**: text the table can no longer change; the host inserts it.
+/// - **retract**: how much of the text committed earlier in the word the host must take back
+///   before inserting the commit, because backspace undid a keystroke that had committed it
+///   (see ``Response/retract``).
 ///
 /// Everything committed plus the final preedit is exactly what the table's rule gives on the
 /// whole text (replace the last two scalars if the table has them for the key, else the last one,
@@ -22,6 +25,12 @@
 /// }
 /// ```
 ///
+/// Backspace undoes the last keystroke exactly, back through every syllable of the word that the
+/// composer committed by itself, up to ``undoDepth`` keystrokes. It never undoes through a
+/// boundary: ``Key/next``, ``Key/space``, ``Key/enter``, a ``Key/punctuation`` that starts new
+/// punctuation, ``typeDigit(of:)``, ``flush()`` and ``reset()``. With nothing to undo it removes
+/// the last scalar of the preedit, and with no preedit it leaves the key to the host.
+///
 /// A timer layer adds long presses without the composer knowing about time: ``typeDigit(of:)``
 /// for a held letter key and repeated ``press(_:)`` of ``Key/backspace`` for a held backspace.
 public struct Composer: Sendable {
@@ -30,15 +39,33 @@ public struct Composer: Sendable {
         /// When `true`, ``Key/space`` always inserts a blank (for keyboards with a separate
         /// next-character key). When `false` (Samsung), space only ends a syllable being composed.
         public var spaceAlwaysInserts: Bool
+        /// Whether the host can delete text it was given when a response says so
+        /// (``Response/retract``), as toolkits that let an input method delete around the cursor
+        /// can (default). When `false` (terminals, XIM), no response retracts: the composer keeps
+        /// what it would commit by itself in front of the preedit for as long as backspace could
+        /// still undo into it, up to seven scalars (``ComposedText/capacity`` less one for the
+        /// blank or digit a boundary adds), and commits the oldest of it for good when the preedit
+        /// would overflow; backspace then cannot undo that far.
+        public var canRetract: Bool
 
-        public init(spaceAlwaysInserts: Bool = false) {
+        public init(spaceAlwaysInserts: Bool = false, canRetract: Bool = true) {
             self.spaceAlwaysInserts = spaceAlwaysInserts
+            self.canRetract = canRetract
         }
     }
 
-    /// What one key did.
+    /// What one key did. The host applies it in order: delete ``retract`` scalars before the
+    /// cursor, insert ``commit``, show ``preedit``.
     public struct Response: Sendable, Equatable, CustomStringConvertible {
-        /// Text to insert for good, before the preedit.
+        /// The number of Unicode scalars immediately before the cursor, committed earlier by this
+        /// composer, that the host must delete before inserting ``commit`` and showing
+        /// ``preedit``: backspace undid a keystroke that had committed them, and ``preedit`` shows
+        /// the text from there on again. Counted in scalars, not characters: conjoining jamo
+        /// (ᄀᆞ) are several scalars in one character. Always 0 unless
+        /// ``Options/canRetract``, and never more than the composer committed since the last
+        /// boundary.
+        public var retract: Int
+        /// Text to insert, before the preedit.
         public var commit: ComposedText
         /// The whole preedit after the key (not a delta).
         public var preedit: ComposedText
@@ -46,35 +73,59 @@ public struct Composer: Sendable {
         /// (delete a character for backspace, insert a newline for return).
         public var consumed: Bool
 
-        public init(commit: ComposedText = ComposedText(), preedit: ComposedText, consumed: Bool) {
+        public init(retract: Int = 0, commit: ComposedText = ComposedText(), preedit: ComposedText, consumed: Bool) {
+            self.retract = retract
             self.commit = commit
             self.preedit = preedit
             self.consumed = consumed
         }
 
-        public var description: String { "commit \"\(commit)\" preedit \"\(preedit)\" consumed \(consumed)" }
+        public var description: String {
+            let taken = retract > 0 ? "retract \(retract) " : ""
+            return taken + "commit \"\(commit)\" preedit \"\(preedit)\" consumed \(consumed)"
+        }
     }
 
-    /// The most keystrokes backspace can undo inside one composition.
+    /// The most keystrokes backspace can undo since the last boundary.
     public static let undoDepth = 32
 
     /// The table every letter key is looked up in.
     public let table: TransitionTable
     /// Behaviour switches; may be changed between keys.
     public var options: Options
-    /// The text being composed.
-    public private(set) var preedit = ComposedText()
 
-    /// Earlier preedits of this composition, oldest first; backspace pops them.
-    private var history: [ComposedText] = []
-    /// Whether the last two scalars of ``preedit`` are a live pair.
+    /// The text shown as preedit: what is being composed, after any text kept back from the host
+    /// (see ``Options/canRetract``).
+    public var preedit: ComposedText {
+        if held.isEmpty { return composing }
+        var text = held
+        text.append(contentsOf: composing)
+        return text
+    }
+
+    /// The text being composed: the word from position ``committed`` on, where the table looks tails up.
+    var composing = ComposedText()
+    /// The end of the text committed since the last boundary that the host has not been given
+    /// (only without ``Options/canRetract``); shown in front of ``composing``.
+    var held = ComposedText()
+    /// How many scalars the composer committed since the last boundary, ``held`` included.
+    var committed = 0
+    /// The compositions before each keystroke since the last boundary; backspace pops them.
+    var history = UndoHistory()
+    /// Whether the last two scalars of ``composing`` are a live pair.
     private var endsWithLivePair = false
+
+    /// Whether `other` holds the same state (the table and options are not compared): the same
+    /// keys then get the same answers from both. Keep it in step with the stored properties above.
+    func hasSameState(as other: Composer) -> Bool {
+        composing == other.composing && held == other.held && committed == other.committed
+            && history == other.history && endsWithLivePair == other.endsWithLivePair
+    }
 
     /// Creates a composer with an empty preedit.
     public init(table: TransitionTable, options: Options = Options()) {
         self.table = table
         self.options = options
-        history.reserveCapacity(Self.undoDepth)
     }
 
     /// Applies one key.
@@ -83,7 +134,7 @@ public struct Composer: Sendable {
         case .next:
             return flush(consumed: true)
         case .space:
-            if !options.spaceAlwaysInserts && preedit.containsHangul { return flush(consumed: true) }
+            if !options.spaceAlwaysInserts && composing.containsHangul { return flush(consumed: true) }
             var response = flush(consumed: true)
             response.commit.append(0x20)
             return response
@@ -91,6 +142,13 @@ public struct Composer: Sendable {
             return backspace()
         case .enter:
             return flush(consumed: false)
+        case .punctuation where !continuesPunctuation:
+            // New punctuation ends the word: undo stops at it.
+            var commit = flush(consumed: true).commit
+            var response = type(key)
+            commit.append(contentsOf: response.commit)
+            response.commit = commit
+            return response
         default:
             return type(key)
         }
@@ -113,8 +171,10 @@ public struct Composer: Sendable {
 
     /// Drops the preedit without committing it.
     public mutating func reset() {
-        preedit = ComposedText()
-        history.removeAll(keepingCapacity: true)
+        composing = ComposedText()
+        held = ComposedText()
+        committed = 0
+        history.removeAll()
         endsWithLivePair = false
     }
 
@@ -124,9 +184,15 @@ public struct Composer: Sendable {
         return response
     }
 
+    /// Whether ``Key/punctuation`` would rewrite the end of the preedit (. → ,) rather than start anew.
+    private var continuesPunctuation: Bool {
+        guard let last = composing.last else { return false }
+        return table.replacement(for: .punctuation, first: 0, second: TableSymbol.symbol(for: last)) != 0
+    }
+
     private mutating func type(_ key: Key) -> Response {
-        let previous = preedit
-        var text = preedit
+        let previous = composing
+        var text = composing
         let count = text.count
         var replacement: UInt64 = 0
         if count >= 2 && endsWithLivePair {
@@ -147,50 +213,58 @@ public struct Composer: Sendable {
             replacement >>= 16
         }
 
-        if history.count == Self.undoDepth { history.removeFirst() }
-        history.append(previous)
+        history.push(UndoHistory.Entry(preedit: previous, endsWithLivePair: endsWithLivePair, committed: committed))
 
-        // Commit what neither the table nor undoing this keystroke can change any more.
+        // Commit what neither the table nor undoing this keystroke can change any more; undoing
+        // further back takes it back (retract).
         endsWithLivePair = Self.endsWithLivePair(text, in: table)
         let stable = text.count - (endsWithLivePair ? 2 : 1)
-        let committed = min(stable, text.commonPrefixCount(with: previous))
+        let settled = min(stable, text.commonPrefixCount(with: previous))
         var commit = ComposedText()
-        if committed > 0 {
-            commit = text.prefix(committed)
-            text.removeFirst(committed)
-            dropHistory(before: commit)
+        if settled > 0 {
+            commit = text.prefix(settled)
+            text.removeFirst(settled)
+            rebaseHistory(past: commit)
+            committed += settled
         }
-        preedit = text
-        return Response(commit: commit, preedit: text, consumed: true)
+        composing = text
+        return answer(retract: 0, commit: commit)
     }
 
     /// Undoes the last keystroke; with no keystroke to undo, removes the last scalar; with an empty preedit, declines.
     private mutating func backspace() -> Response {
-        if let earlier = history.popLast() {
-            preedit = earlier
-        } else if !preedit.isEmpty {
-            // The keystrokes that built this preedit were partly committed; fall back to one scalar.
-            preedit.removeLast()
-            if let last = preedit.last, let compatibility = Hangul.compatibility(ofConjoiningChoseong: last) {
-                preedit.removeLast()
-                preedit.append(compatibility.value)
-            }
-        } else {
-            return Response(preedit: preedit, consumed: false)
+        if !options.canRetract { history.removeEntries(committedBefore: committed - held.count) }
+        if let entry = history.popLast() {
+            let retract = committed - entry.committed
+            committed = entry.committed
+            composing = entry.preedit
+            endsWithLivePair = entry.endsWithLivePair
+            return answer(retract: retract, commit: ComposedText())
         }
-        endsWithLivePair = Self.endsWithLivePair(preedit, in: table)
-        return Response(preedit: preedit, consumed: true)
+        guard !composing.isEmpty else { return Response(preedit: preedit, consumed: false) }
+        // Nothing to undo (past the undo depth): remove one scalar.
+        composing.removeLast()
+        if let last = composing.last, let compatibility = Hangul.compatibility(ofConjoiningChoseong: last) {
+            composing.removeLast()
+            composing.append(compatibility.value)
+        }
+        endsWithLivePair = Self.endsWithLivePair(composing, in: table)
+        return answer(retract: 0, commit: ComposedText())
     }
 
-    /// Keeps the undo history consistent after `commit` left the preedit: states that began with
-    /// the committed text lose it; older states, which the committed text changed, are forgotten.
-    private mutating func dropHistory(before commit: ComposedText) {
-        var index = history.count - 1
-        while index >= 0 && history[index].hasPrefix(commit) {
-            history[index].removeFirst(commit.count)
-            index -= 1
+    /// Lets undo skip over `commit`, just committed from the front of the preedit, where it can:
+    /// the newest states, which began with it at the same position and in which the table could
+    /// not have changed it either, now begin after it. Older states keep their position, and
+    /// undoing to them takes `commit` back.
+    private mutating func rebaseHistory(past commit: ComposedText) {
+        for offset in 0..<history.count {
+            var entry = history[fromNewest: offset]
+            guard entry.committed == committed, entry.preedit.hasPrefix(commit) else { return }
+            guard commit.count <= entry.preedit.count - (entry.endsWithLivePair ? 2 : 1) else { return }
+            entry.preedit.removeFirst(commit.count)
+            entry.committed += commit.count
+            history[fromNewest: offset] = entry
         }
-        if index >= 0 { history.removeFirst(index + 1) }
     }
 
     private static func endsWithLivePair(_ text: ComposedText, in table: TransitionTable) -> Bool {

@@ -14,7 +14,10 @@ import HwaljaCore
 /// ```
 public struct DaemonSettings: Sendable, Equatable {
     public var timing = HoldTimer.Settings()
-    public var composer = Composer.Options()
+    /// Composer switches. `canRetract` is off: hwaljad and the IBus engine do not yet tell their
+    /// clients to delete text, so undoable text stays in the preedit (the fallback for clients
+    /// that cannot delete).
+    public var composer = Composer.Options(canRetract: false)
     /// The most contexts one bus client may hold at once.
     public var maxContextsPerClient = 64
     /// What a client may leave unread before the daemon stops writing to it (see ``ClientBacklog``).

@@ -3,9 +3,15 @@ import HwaljaCore
 /// One client's typing: a composer and its hold timer, driven by calls stamped with times in
 /// milliseconds. The daemon keeps one per context object; it has no bus and no clock of its own.
 public struct TypingContext: Sendable {
-    /// What one call did, for the reply and the signals.
+    /// What one call did, for the reply and the signals. The client applies it in order: delete
+    /// ``retract`` scalars before the cursor, insert ``commit``, show ``preedit``.
     public struct Outcome: Sendable, Equatable {
-        /// Everything committed during the call, in order.
+        /// The number of Unicode scalars before the cursor, committed by earlier calls, that the
+        /// client must delete before inserting ``commit`` (see ``Composer/Response/retract``;
+        /// always 0 unless ``Composer/Options/canRetract``). What the call took back of its own
+        /// commits is already gone from ``commit``.
+        public var retract = 0
+        /// Everything committed during the call and not taken back, in order.
         public var commit = ""
         /// The preedit after the call.
         public var preedit = ""
@@ -18,6 +24,15 @@ public struct TypingContext: Sendable {
         public var preeditChanged = false
 
         public init() {}
+
+        /// Takes back `count` committed scalars: first from the end of this call's own commit,
+        /// the rest from the client's text.
+        mutating func take(back count: Int) {
+            guard count > 0 else { return }
+            let own = min(count, commit.unicodeScalars.count)
+            commit.unicodeScalars.removeLast(own)
+            retract += count - own
+        }
     }
 
     /// The composer.
@@ -116,6 +131,7 @@ public struct TypingContext: Sendable {
         case .typeDigit(let key):
             response = composer.typeDigit(of: key)
         }
+        outcome.take(back: response.retract)
         outcome.commit += response.commit.string
         return response.consumed
     }

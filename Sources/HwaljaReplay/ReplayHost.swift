@@ -2,9 +2,9 @@ import HwaljaCore
 
 /// A composer plus the application it types into: what `hwalja-replay` runs a log through.
 ///
-/// The host does what an application does with the composer's answers: it inserts commits, shows
-/// the preedit, deletes the character before the cursor for a backspace the composer declined and
-/// inserts a newline for a declined return.
+/// The host does what an application does with the composer's answers: it deletes the scalars a
+/// response retracts, inserts commits, shows the preedit, deletes the character before the cursor
+/// for a backspace the composer declined and inserts a newline for a declined return.
 public struct ReplayHost: Sendable {
     /// One applied action and what it did.
     public struct Step: Sendable, Equatable, CustomStringConvertible {
@@ -19,7 +19,8 @@ public struct ReplayHost: Sendable {
             case .press(let key): name = key.name
             case .typeDigit(let key): name = "hold \(key.name)"
             }
-            return "\(name)\tcommit \"\(response.commit)\"\tpreedit \"\(response.preedit)\"\(response.consumed ? "" : "\tpassed to host")"
+            let retract = response.retract > 0 ? "\tretract \(response.retract)" : ""
+            return "\(name)\(retract)\tcommit \"\(response.commit)\"\tpreedit \"\(response.preedit)\"\(response.consumed ? "" : "\tpassed to host")"
         }
     }
 
@@ -44,6 +45,8 @@ public struct ReplayHost: Sendable {
         case .press(let key): response = composer.press(key)
         case .typeDigit(let key): response = composer.typeDigit(of: key)
         }
+        // Retracted text is counted in Unicode scalars: conjoining jamo make one Character of several.
+        committed.unicodeScalars.removeLast(min(response.retract, committed.unicodeScalars.count))
         committed += response.commit.string
         if !response.consumed, case .press(let key) = action {
             switch key {

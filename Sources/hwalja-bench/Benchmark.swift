@@ -29,15 +29,17 @@ enum Benchmark {
         print("  decode:           \(format(load)) median of 101 (bytes already in memory)")
         let readAndLoad = median(of: 101) { _ = try? TableFile.decode([UInt8](FileManager.default.contents(atPath: options.table) ?? Data())) }
         print("  read + decode:    \(format(readAndLoad)) median of 101")
-        let composerPerKey = perKey(keys.count * repetitions) {
-            var composer = Composer(table: table)
-            var sink = 0
-            for _ in 0..<repetitions {
-                for key in keys { sink &+= composer.press(key).preedit.count }
-            }
-            return sink
-        }
-        print("  composer:         \(String(format: "%.1f", composerPerKey)) ns per key")
+        print("  composer:         \(nanoseconds(composerPerKey(keys, table: table))) per key")
+        // The same keys with no boundaries: the undo history stays at its full depth.
+        let oneRun = keys.filter { $0 != .space && $0 != .punctuation && $0 != .next }
+        let full = composerPerKey(oneRun, table: table)
+        print("   no boundaries:  \(nanoseconds(full)) per key (no SPACE, PUNCT, NEXT: \(oneRun.count) keys, undo history full)")
+        // A slip and its correction every fifth letter: backspace undoes it, taking committed text back where it must.
+        let slips = withSlips(oneRun)
+        let corrected = composerPerKey(slips, table: table)
+        print("   with slips:     \(nanoseconds(corrected)) per key (\(slips.count) keys: ㄱㅋ BS after every fifth letter)")
+        let held = composerPerKey(slips, table: table, options: Composer.Options(canRetract: false))
+        print("   no retraction:  \(nanoseconds(held)) per key (the same for an application that cannot delete)")
         print("")
         print("Hwalja-style JSON table used as Hwalja's README shows (\(options.json))")
         print("  bytes:            \(jsonBytes.count)")
@@ -74,6 +76,36 @@ enum Benchmark {
                 }
             }
         }
+    }
+
+    /// Nanoseconds per key of a fresh composer typing `keys` over and over, about a million keys in all.
+    static func composerPerKey(_ keys: [Key], table: TransitionTable, options: Composer.Options = Composer.Options()) -> Double {
+        let repetitions = max(1, 1_000_000 / keys.count)
+        return perKey(keys.count * repetitions) {
+            var composer = Composer(table: table, options: options)
+            var sink = 0
+            for _ in 0..<repetitions {
+                for key in keys { sink &+= composer.press(key).preedit.count }
+            }
+            return sink
+        }
+    }
+
+    /// `keys` with a wrong letter and a backspace after every fifth letter key.
+    static func withSlips(_ keys: [Key]) -> [Key] {
+        var result: [Key] = []
+        var letters = 0
+        for key in keys {
+            result.append(key)
+            guard key.isTableKey && key != .punctuation else { continue }
+            letters += 1
+            if letters % 5 == 0 { result += [.giyeokKieuk, .backspace] }
+        }
+        return result
+    }
+
+    static func nanoseconds(_ value: Double) -> String {
+        String(format: "%.1f ns", value)
     }
 
     static func read(_ path: String) throws -> [UInt8] {

@@ -19,6 +19,7 @@ struct HwaljaReplayCommand: ParsableCommand {
             Examples:
               hwalja-replay --keys '0 1 2 5'          # prints 안
               hwalja-replay --trace words.log
+              hwalja-replay --trace --keys '8 8 1 2 6 1 2 BS BS'   # 하다 BS BS: 핟
               printf '0 down 4\\n600 up 4\\n' | hwalja-replay -   # a long press: prints 4
             """
     )
@@ -29,17 +30,30 @@ struct HwaljaReplayCommand: ParsableCommand {
     @Argument(help: "Keystroke log to replay, or '-' for standard input.")
     var file: String?
 
-    @Flag(help: "Print every step: key, commit, preedit.")
+    @Flag(help: "Print every step: key, what it takes back of the text (retract N, in Unicode scalars), commit, preedit.")
     var trace = false
 
     @Option(help: "Table file (default: \(TableLoader.searchOrder)).")
     var table: String?
 
-    @Option(help: "Replay through the hwaljad daemon on this bus (session, system or an address) instead of in process; its own settings apply.")
+    @Option(
+        help: """
+            Replay through the hwaljad daemon on this bus (session, system or an address) instead of in process; \
+            its own settings apply (not --space-inserts or --no-retract).
+            """
+    )
     var bus: String?
 
     @Flag(help: "SPACE always inserts a blank instead of first ending the syllable being composed.")
     var spaceInserts = false
+
+    @Flag(
+        help: """
+            Play an application that cannot delete text it was given (a terminal, XIM): what backspace could \
+            still undo stays in the preedit instead of being committed and taken back.
+            """
+    )
+    var noRetract = false
 
     @Option(help: "Milliseconds (\(millisecondRange)) a key must be held to type its digit (default 500).")
     var longPress: String?
@@ -84,7 +98,8 @@ struct HwaljaReplayCommand: ParsableCommand {
         } catch {
             fail("\(error)", status: 1)
         }
-        var host = ReplayHost(composer: Composer(table: loaded.table, options: .init(spaceAlwaysInserts: spaceInserts)))
+        let options = Composer.Options(spaceAlwaysInserts: spaceInserts, canRetract: !noRetract)
+        var host = ReplayHost(composer: Composer(table: loaded.table, options: options))
         host.play(log, timing: timing)
         if trace { host.steps.forEach { print($0) } }
         print(host.text)

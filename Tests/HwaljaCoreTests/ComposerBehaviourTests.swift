@@ -76,10 +76,10 @@ struct ComposerBehaviourTests {
         #expect(composer.press(.backspace) == Composer.Response(commit: "", preedit: "", consumed: false))
     }
 
-    @Test func backspaceAfterACommitWorksOnWhatIsLeft() {
-        // 감 + ㅅ commits 감; backspace then undoes ㅅ, and one more is the host's.
+    @Test func backspaceUndoesIntoWhatTheComposerCommitted() {
+        // 감 + ㅅ commits 감; backspace then undoes ㅅ, and the next one the second ㅇㅁ (issue #11).
         #expect(typed("ㄱㅋ ㅣ ㆍ ㅇㅁ ㅇㅁ ㅅㅎ BS") == "감")
-        #expect(typed("ㄱㅋ ㅣ ㆍ ㅇㅁ ㅇㅁ ㅅㅎ BS BS") == "")
+        #expect(typed("ㄱㅋ ㅣ ㆍ ㅇㅁ ㅇㅁ ㅅㅎ BS BS") == "강")
         // 가기 → 각 → 가 (undoing through a moved final).
         #expect(typed("ㄱㅋ ㅣ ㆍ ㄱㅋ ㅣ BS BS") == "가")
         #expect(typed("ㄱㅋ ㅣ ㆍ ㄱㅋ ㆍ BS") == "각")

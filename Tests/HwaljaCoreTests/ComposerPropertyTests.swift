@@ -35,4 +35,54 @@ struct ComposerPropertyTests {
             #expect(response.consumed)
         }
     }
+
+    /// With backspaces in the stream, each one undoes the last key exactly: the text is what the
+    /// lookup rule gives on the keys left, restarted at each boundary (NEXT, and PUNCT where it
+    /// starts new punctuation), as far back as the undo depth; after a boundary, backspace is the
+    /// application's. An application that cannot take
+    /// text back is never asked to, and its preedit stays within capacity; there a backspace
+    /// only follows a letter (two in a row may reach past what its preedit holds).
+    @Test(arguments: [true, false], 0..<20)
+    func backspaceUndoesExactlyOnRandomStreams(canRetract: Bool, seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let keys: [Key] = Key.tableKeys + Key.tableKeys.filter { $0 != .punctuation } + [.next] + Array(repeating: .backspace, count: 8)
+        let punctuation: Set<Unicode.Scalar> = [".", ",", "?", "!"]
+        var host = TypingHost(options: Composer.Options(canRetract: canRetract))
+        var done: [Unicode.Scalar] = []
+        var segment: [[Unicode.Scalar]] = [[]]  // the segment's text after each of its keys
+        var undoable = 0  // keys the composer can still undo
+        var previous = Key.next
+        for step in 0..<3000 {
+            var key = keys.randomElement(using: &random)!
+            let afterBoundary = undoable == 0 && segment.last!.isEmpty
+            if key == .backspace && !afterBoundary && (undoable == 0 || (!canRetract && previous == .backspace)) { key = .in }
+            host.press(key)
+            previous = key
+            switch key {
+            case .backspace where afterBoundary:
+                if !done.isEmpty { done.removeLast() }  // the application's own backspace
+            case .backspace:
+                segment.removeLast()
+                undoable -= 1
+            case .next:
+                done += segment.last!
+                segment = [[]]
+                undoable = 0
+            default:
+                if key == .punctuation, !(segment.last!.last.map(punctuation.contains) ?? false) {
+                    done += segment.last!
+                    segment = [[]]
+                    undoable = 0
+                }
+                segment.append(committedTable.applying(key, to: segment.last!))
+                undoable = min(undoable + 1, Composer.undoDepth)
+            }
+            let expected = done + segment.last!
+            if host.scalars != expected.map(\.value) {
+                Issue.record("seed \(seed) step \(step) key \(key.name): composer \(host.text.unicodeScalars.suffix(8)), rule \(String(String.UnicodeScalarView(expected.suffix(8))))")
+                return
+            }
+            #expect(host.composer.preedit.count <= (canRetract ? 3 : ComposedText.capacity - 1))
+        }
+    }
 }

@@ -42,6 +42,52 @@ struct TypingContextTests {
         #expect(context.deadline == nil)
     }
 
+    @Test func backspaceTakesBackWhatAnEarlierCallCommitted() {
+        var context = self.context()
+        var committed = ""
+        for key in [Key.siotHieut, .siotHieut, .in, .cheon, .digeutTieut, .in, .cheon] { committed += context.tap(key, at: 0).commit }
+        #expect(committed == "하")  // 하다
+        let first = context.tap(.backspace, at: 10)
+        #expect(first.retract == 0)
+        #expect(first.preedit == "디")
+        let second = context.tap(.backspace, at: 20)
+        #expect(second.retract == 1)  // the client deletes 하 …
+        #expect(second.commit == "")
+        #expect(second.preedit == "핟")  // … and shows 핟
+    }
+
+    @Test func whatACallCommitsAndTakesBackCancelsOut() {
+        var context = self.context()
+        _ = context.tap(.giyeokKieuk, at: 0)
+        _ = context.keyDown(.jieutChieut, at: 10)
+        // The backspace releases ㅈ, whose press commits ㄱ, then undoes it, taking ㄱ back.
+        let outcome = context.keyDown(.backspace, at: 20)
+        #expect(outcome.commit == "")
+        #expect(outcome.retract == 0)
+        #expect(outcome.preedit == "ㄱ")
+    }
+
+    @Test func aHeldBackspaceUndoesThroughCommittedText() {
+        var context = self.context(HoldTimer.Settings(longPress: 500, repeatInterval: 100))
+        for key in [Key.siotHieut, .siotHieut, .in, .cheon, .digeutTieut, .in, .cheon] { _ = context.tap(key, at: 0) }
+        #expect(context.keyDown(.backspace, at: 1000).preedit == "디")
+        let repeated = context.advance(to: 1600)  // 1500: 핟, taking 하 back; 1600: 하
+        #expect(repeated.retract == 1)
+        #expect(repeated.preedit == "하")
+        #expect(context.keyUp(.backspace, at: 1650).retract == 0)
+    }
+
+    @Test func aClientThatCannotDeleteIsNeverAskedTo() {
+        var context = TypingContext(table: committedTable, options: Composer.Options(canRetract: false), timing: HoldTimer.Settings())
+        var outcomes: [TypingContext.Outcome] = []
+        for key in [Key.siotHieut, .siotHieut, .in, .cheon, .digeutTieut, .in, .cheon, .backspace, .backspace] {
+            outcomes.append(context.tap(key, at: 0))
+        }
+        #expect(outcomes.allSatisfy { $0.retract == 0 && $0.commit.isEmpty })
+        #expect(outcomes[6].preedit == "하다")
+        #expect(outcomes[8].preedit == "핟")
+    }
+
     @Test func autoNextEndsTheSyllableAfterIdleTime() {
         var context = self.context(HoldTimer.Settings(autoNext: 800))
         _ = context.tap(.giyeokKieuk, at: 0)

@@ -38,6 +38,21 @@ struct CommandLineTests {
         #expect(lines[5] == "간ㅇ")
     }
 
+    @Test func traceShowsWhatBackspaceTakesBack() throws {
+        // 하다, then two backspaces: the second undoes the ㆍ that committed 하.
+        let outcome = try Self.run("hwalja-replay", ["--trace", "--keys", "8 8 1 2 6 1 2 BS BS"])
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.suffix(3) == ["BS\tcommit \"\"\tpreedit \"디\"", "BS\tretract 1\tcommit \"\"\tpreedit \"핟\"", "핟"])
+    }
+
+    @Test func noRetractPlaysAnApplicationThatCannotDelete() throws {
+        let outcome = try Self.run("hwalja-replay", ["--no-retract", "--trace", "--keys", "8 8 1 2 6 1 2 BS BS"])
+        let lines = outcome.stdout.split(separator: "\n").map(String.init)
+        #expect(!outcome.stdout.contains("retract"))
+        #expect(lines.suffix(4) == ["ㆍ\tcommit \"\"\tpreedit \"하다\"", "BS\tcommit \"\"\tpreedit \"하디\"", "BS\tcommit \"\"\tpreedit \"핟\"", "핟"])
+        #expect(try Self.run("hwalja-replay", ["--help"]).stdout.contains("--no-retract"))
+    }
+
     @Test func anUnknownTokenExitsWithStatusTwoAndPrintsNoResult() throws {
         let outcome = try Self.run("hwalja-replay", ["-"], stdin: "ㄱㅋ ㅣ\nㆍ 가\n")
         #expect(outcome.status == 2)
