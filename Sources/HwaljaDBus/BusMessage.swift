@@ -91,7 +91,8 @@ public final class BusMessage: @unchecked Sendable {
     public var path: String? { dbus_message_get_path(raw).map { String(cString: $0) } }
     public var interface: String? { dbus_message_get_interface(raw).map { String(cString: $0) } }
     public var member: String? { dbus_message_get_member(raw).map { String(cString: $0) } }
-    public var destination: String? { dbus_message_get_destination(raw).map { String(cString: $0) } }
+    /// Whether the member is `member`, compared in C without making a Swift string (`dbus_message_has_member`).
+    public func hasMember(_ member: String) -> Bool { dbus_message_has_member(raw, member) != 0 }
     public var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
     public var errorName: String? { dbus_message_get_error_name(raw).map { String(cString: $0) } }
     /// The serial number the sender gave the message (0 until sent).

@@ -4,12 +4,15 @@ import HwaljaDBus
 /// sending one copies its template and adds the text (`BusMessage.copy()`), a fraction of the
 /// cost of building a signal and addressing it anew on every key.
 struct ContextSignals {
+    /// The unique bus name the signals are addressed to.
+    let owner: String
     private let committed: BusMessage
     private let preeditChanged: BusMessage
     private let keyNotConsumed: BusMessage
 
     /// Templates for the context at `path`, addressed to `owner` only: typed text is never broadcast.
     init(path: String, owner: String) {
+        self.owner = owner
         func template(_ member: String) -> BusMessage {
             let signal = BusMessage.signal(path: path, interface: EngineInterface.contextInterface, member: member)
             signal.setDestination(owner)

@@ -31,7 +31,7 @@ final class EngineService: @unchecked Sendable {
     private var timers: ContextTimers!
     private var backlog: ClientBacklog
     /// Signals a call produced, with their approximate sizes, sent just before its reply.
-    private var pendingSignals: [(message: BusMessage, bytes: Int)] = []
+    private var pendingSignals: [(message: BusMessage, owner: String, bytes: Int)] = []
     /// Writes what was sent outside a bus dispatch (timers); set once the dispatcher exists.
     var sendQueued: () -> Void = {}
 
@@ -230,22 +230,16 @@ final class EngineService: @unchecked Sendable {
 
     private func emitSignals(for outcome: TypingContext.Outcome, context number: Int) {
         guard let templates = signals[number] else { return }
-        if !outcome.commit.isEmpty {
-            pendingSignals.append((templates.committed(outcome.commit), ContextSignals.size + outcome.commit.utf8.count))
+        func queue(_ signal: BusMessage, carrying text: String) {
+            pendingSignals.append((signal, templates.owner, ContextSignals.size + text.utf8.count))
         }
-        for key in outcome.passedKeys {
-            pendingSignals.append((templates.keyNotConsumed(key.name), ContextSignals.size + key.name.utf8.count))
-        }
-        if outcome.preeditChanged {
-            pendingSignals.append((templates.preeditChanged(outcome.preedit), ContextSignals.size + outcome.preedit.utf8.count))
-        }
+        if !outcome.commit.isEmpty { queue(templates.committed(outcome.commit), carrying: outcome.commit) }
+        for key in outcome.passedKeys { queue(templates.keyNotConsumed(key.name), carrying: key.name) }
+        if outcome.preeditChanged { queue(templates.preeditChanged(outcome.preedit), carrying: outcome.preedit) }
     }
 
     private func sendPendingSignals() {
-        for (signal, bytes) in pendingSignals {
-            guard let owner = signal.destination else { continue }
-            deliver(signal, to: owner, bytes: bytes)
-        }
+        for (signal, owner, bytes) in pendingSignals { deliver(signal, to: owner, bytes: bytes) }
         pendingSignals.removeAll(keepingCapacity: true)
     }
 
@@ -347,7 +341,7 @@ final class EngineService: @unchecked Sendable {
     /// error's message is at most a few hundred bytes; introspection data a few KiB), without
     /// parsing the reply again on every key.
     private static func estimatedSize(ofReplyTo call: BusMessage) -> Int {
-        call.member == "Introspect" ? 4096 : 512
+        call.hasMember("Introspect") ? 4096 : 512
     }
 
     // MARK: Table reload
