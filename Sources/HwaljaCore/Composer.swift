@@ -32,7 +32,8 @@
 /// the last scalar of the preedit, and with no preedit it leaves the key to the host.
 ///
 /// A timer layer adds long presses without the composer knowing about time: ``typeDigit(of:)``
-/// for a held letter key and repeated ``press(_:)`` of ``Key/backspace`` for a held backspace.
+/// for a held letter key, and for a held backspace one ``press(_:)`` of ``Key/backspace`` then
+/// repeated ``erase()``, which deletes a character at a time instead of undoing keystrokes.
 public struct Composer: Sendable {
     /// Behaviour switches.
     public struct Options: Sendable, Equatable {
@@ -113,7 +114,7 @@ public struct Composer: Sendable {
     /// The compositions before each keystroke since the last boundary; backspace pops them.
     var history = UndoHistory()
     /// Whether the last two scalars of ``composing`` are a live pair.
-    private var endsWithLivePair = false
+    var endsWithLivePair = false
 
     /// Whether `other` holds the same state (the table and options are not compared): the same
     /// keys then get the same answers from both. Keep it in step with the stored properties above.
@@ -243,11 +244,7 @@ public struct Composer: Sendable {
         }
         guard !composing.isEmpty else { return Response(preedit: preedit, consumed: false) }
         // Nothing to undo (past the undo depth): remove one scalar.
-        composing.removeLast()
-        if let last = composing.last, let compatibility = Hangul.compatibility(ofConjoiningChoseong: last) {
-            composing.removeLast()
-            composing.append(compatibility.value)
-        }
+        composing.removeLastScalar()
         endsWithLivePair = Self.endsWithLivePair(composing, in: table)
         return answer(retract: 0, commit: ComposedText())
     }
@@ -267,7 +264,7 @@ public struct Composer: Sendable {
         }
     }
 
-    private static func endsWithLivePair(_ text: ComposedText, in table: TransitionTable) -> Bool {
+    static func endsWithLivePair(_ text: ComposedText, in table: TransitionTable) -> Bool {
         let count = text.count
         guard count >= 2 else { return false }
         return table.isLivePair(
@@ -278,6 +275,16 @@ public struct Composer: Sendable {
 }
 
 extension ComposedText {
+    /// Removes the last scalar; a conjoining initial left at the end becomes its compatibility
+    /// letter (ᄀ → ㄱ), as it shows alone.
+    mutating func removeLastScalar() {
+        removeLast()
+        if let last, let compatibility = Hangul.compatibility(ofConjoiningChoseong: last) {
+            removeLast()
+            append(compatibility.value)
+        }
+    }
+
     /// The last scalar, if any.
     var last: UInt32? { isEmpty ? nil : self[count - 1] }
 

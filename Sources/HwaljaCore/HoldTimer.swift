@@ -7,8 +7,9 @@
 ///
 /// - A letter key acts on release: released before ``Settings/longPress`` it is a tap; held that
 ///   long it types its digit instead, and the release does nothing more.
-/// - Backspace acts on press, then repeats every ``Settings/repeatInterval`` once held for
-///   ``Settings/longPress``, until released.
+/// - Backspace acts on press (``Action/press(_:)``: undo the last keystroke), then, once held for
+///   ``Settings/longPress``, erases a character every ``Settings/repeatInterval`` until released
+///   (``Action/erase``).
 /// - Other keys (next, space, return, punctuation) act on press.
 /// - With ``Settings/autoNext`` set, that long without input ends the syllable (a next-character press).
 ///
@@ -37,10 +38,23 @@ public struct HoldTimer: Sendable {
 
     /// Something to do to the composer.
     public enum Action: Sendable, Equatable {
-        /// Press the key (a tap, a backspace, a repeat, or the auto-next ``Key/next``).
+        /// Press the key (a tap, a backspace, or the auto-next ``Key/next``).
         case press(Key)
         /// Type the key's digit (a long press).
         case typeDigit(Key)
+        /// Delete a character (a held backspace repeating; ``Composer/erase()``).
+        case erase
+
+        /// The key a host applies itself when the composer declines this action: backspace
+        /// (delete the character before the cursor) or return (insert a newline); `nil` for
+        /// actions a host never applies.
+        public var hostKey: Key? {
+            switch self {
+            case .press(let key) where key == .backspace || key == .enter: key
+            case .erase: .backspace
+            default: nil
+            }
+        }
     }
 
     /// The thresholds in use.
@@ -114,7 +128,7 @@ public struct HoldTimer: Sendable {
         while let due = deadline, due <= time {
             if let hold = holdDeadline, hold == due, let key = held {
                 if key == .backspace {
-                    actions.append(.press(.backspace))
+                    actions.append(.erase)
                     holdDeadline = Self.time(hold, plus: settings.repeatInterval)
                 } else {
                     actions.append(.typeDigit(key))
@@ -140,8 +154,11 @@ public struct HoldTimer: Sendable {
     private mutating func armIdle(after actions: [Action], at time: Int) {
         guard let autoNext = settings.autoNext else { return }
         let typedLetter = actions.contains {
-            if case .press(let key) = $0 { return key.isTableKey || key == .backspace }
-            return false
+            switch $0 {
+            case .press(let key): key.isTableKey || key == .backspace
+            case .erase: true
+            case .typeDigit: false
+            }
         }
         if typedLetter { idleDeadline = Self.time(time, plus: autoNext) }
     }

@@ -63,6 +63,16 @@ public struct TypingContext: Sendable {
     /// The text being composed.
     public var preedit: String { composer.preedit.string }
 
+    /// Whether the client can delete text before its cursor when an outcome asks it to
+    /// (``Outcome/retract``); `false` keeps what undo could still reach in the preedit instead
+    /// (``Composer/Options/canRetract``). Clients say so when they connect or gain focus; it may
+    /// change between any two calls, and text the client already has is never asked back after it
+    /// turns `false`.
+    public var clientCanDelete: Bool {
+        get { composer.options.canRetract }
+        set { composer.options.canRetract = newValue }
+    }
+
     /// When ``advance(to:)`` must next be called, if ever.
     public var deadline: Int? { timer.deadline }
 
@@ -123,14 +133,8 @@ public struct TypingContext: Sendable {
 
     @discardableResult
     private mutating func apply(_ action: HoldTimer.Action, to outcome: inout Outcome) -> Bool {
-        let response: Composer.Response
-        switch action {
-        case .press(let key):
-            response = composer.press(key)
-            if !response.consumed && (key == .backspace || key == .enter) { outcome.passedKeys.append(key) }
-        case .typeDigit(let key):
-            response = composer.typeDigit(of: key)
-        }
+        let response = composer.perform(action)
+        if !response.consumed, let key = action.hostKey { outcome.passedKeys.append(key) }
         outcome.take(back: response.retract)
         outcome.commit += response.commit.string
         return response.consumed

@@ -18,6 +18,7 @@ public struct ReplayHost: Sendable {
             switch action {
             case .press(let key): name = key.name
             case .typeDigit(let key): name = "hold \(key.name)"
+            case .erase: name = "held BS"
             }
             let retract = response.retract > 0 ? "\tretract \(response.retract)" : ""
             return "\(name)\(retract)\tcommit \"\(response.commit)\"\tpreedit \"\(response.preedit)\"\(response.consumed ? "" : "\tpassed to host")"
@@ -40,15 +41,11 @@ public struct ReplayHost: Sendable {
 
     /// Applies one action to the composer and the application.
     public mutating func apply(_ action: HoldTimer.Action) {
-        let response: Composer.Response
-        switch action {
-        case .press(let key): response = composer.press(key)
-        case .typeDigit(let key): response = composer.typeDigit(of: key)
-        }
+        let response = composer.perform(action)
         // Retracted text is counted in Unicode scalars: conjoining jamo make one Character of several.
         committed.unicodeScalars.removeLast(min(response.retract, committed.unicodeScalars.count))
         committed += response.commit.string
-        if !response.consumed, case .press(let key) = action {
+        if !response.consumed, let key = action.hostKey {
             switch key {
             case .backspace: if !committed.isEmpty { committed.removeLast() }
             case .enter: committed += "\n"

@@ -85,4 +85,23 @@ struct ComposerPropertyTests {
             #expect(host.composer.preedit.count <= (canRetract ? 3 : ComposedText.capacity - 1))
         }
     }
+
+    /// An application may gain or lose the means to take text back between any two keys (focus
+    /// moves to a terminal, a client reconnects): it is never asked to while it cannot, never
+    /// asked for more than it holds (the host checks), and the preedit stays within capacity.
+    @Test(arguments: 0..<10)
+    func retractionSwitchedBetweenKeysNeverAsksTooMuch(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let keys: [Key] = Key.tableKeys + [.next] + Array(repeating: .backspace, count: 6)
+        var host = TypingHost()
+        for _ in 0..<3000 {
+            if Int.random(in: 0..<8, using: &random) == 0 { host.canRetract.toggle() }
+            host.press(keys.randomElement(using: &random)!)
+            if !host.canRetract && host.lastRetract > 0 {
+                Issue.record("seed \(seed): asked to take back \(host.lastRetract) scalars while it cannot")
+                return
+            }
+            #expect(host.composer.preedit.count <= ComposedText.capacity - 1)
+        }
+    }
 }

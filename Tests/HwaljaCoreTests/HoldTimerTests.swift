@@ -25,7 +25,7 @@ struct HoldTimerTests {
         var timer = HoldTimer(settings: .init(longPress: 500, repeatInterval: 100))
         #expect(timer.keyDown(.backspace, at: 0) == [.press(.backspace)])
         #expect(timer.advance(to: 499) == [])
-        #expect(timer.advance(to: 750) == Array(repeating: .press(.backspace), count: 3))  // 500, 600, 700
+        #expect(timer.advance(to: 750) == Array(repeating: .erase, count: 3))  // 500, 600, 700: each erases a character
         #expect(timer.keyUp(.backspace, at: 780) == [])
         #expect(timer.advance(to: 5000) == [])
     }
@@ -81,7 +81,7 @@ struct HoldTimerTests {
         var backspace = HoldTimer(settings: .init(longPress: 5, repeatInterval: Int.max, autoNext: Int.max))
         #expect(backspace.keyDown(.backspace, at: 0) == [.press(.backspace)])
         // A repeat at 5; the next would be past Int.max, so none; the idle time ends exactly at Int.max.
-        #expect(backspace.advance(to: Int.max) == [.press(.backspace), .press(.next)])
+        #expect(backspace.advance(to: Int.max) == [.erase, .press(.next)])
         #expect(backspace.deadline == nil)
         #expect(backspace.keyUp(.backspace, at: Int.max) == [])
 
@@ -98,6 +98,6 @@ struct HoldTimerTests {
         timer.settings.repeatInterval = 0  // would repeat forever at one instant
         timer.settings.longPress = -5
         #expect(timer.keyDown(.backspace, at: 0) == [.press(.backspace)])
-        #expect(timer.advance(to: 3) == Array(repeating: .press(.backspace), count: 3))  // at 1, 2, 3
+        #expect(timer.advance(to: 3) == Array(repeating: .erase, count: 3))  // at 1, 2, 3
     }
 }

@@ -67,13 +67,14 @@ struct TypingContextTests {
         #expect(outcome.preedit == "ㄱ")
     }
 
-    @Test func aHeldBackspaceUndoesThroughCommittedText() {
+    @Test func aHeldBackspaceUndoesOnceThenErasesACharacterAtATime() {
         var context = self.context(HoldTimer.Settings(longPress: 500, repeatInterval: 100))
         for key in [Key.siotHieut, .siotHieut, .in, .cheon, .digeutTieut, .in, .cheon] { _ = context.tap(key, at: 0) }
         #expect(context.keyDown(.backspace, at: 1000).preedit == "디")
-        let repeated = context.advance(to: 1600)  // 1500: 핟, taking 하 back; 1600: 하
-        #expect(repeated.retract == 1)
-        #expect(repeated.preedit == "하")
+        let repeated = context.advance(to: 1600)  // 1500: 디 erased; 1600: the client deletes 하
+        #expect(repeated.retract == 0)
+        #expect(repeated.preedit == "")
+        #expect(repeated.passedKeys == [.backspace])
         #expect(context.keyUp(.backspace, at: 1650).retract == 0)
     }
 

@@ -13,12 +13,22 @@ public struct TypingHost: Sendable {
         composer = Composer(table: committedTable, options: options)
     }
 
+    /// Whether this application can take text back when asked (``Composer/Options/canRetract``).
+    public var canRetract: Bool {
+        get { composer.options.canRetract }
+        set { composer.options.canRetract = newValue }
+    }
+
+    /// The retract count of the last answer.
+    public private(set) var lastRetract = 0
+
     /// Presses `key` and applies the answer: deletes what it retracts, inserts the commit; a
     /// declined backspace deletes the last scalar.
     public mutating func press(_ key: Key) {
         let response = composer.press(key)
         precondition(response.retract <= committed.count, "retract \(response.retract) of \(committed.count) scalars")
         committed.removeLast(response.retract)
+        lastRetract = response.retract
         for index in 0..<response.commit.count { committed.append(response.commit[index]) }
         if !response.consumed && key == .backspace && !committed.isEmpty { committed.removeLast() }
     }

@@ -1,0 +1,33 @@
+extension Composer {
+    /// Deletes the last character of the preedit, as a held backspace does once it repeats:
+    /// a character at a time, not a keystroke at a time, so holding backspace clears a word as
+    /// fast as it did before undo reached back through the word.
+    ///
+    /// Erasing is not undoing: it ends the word's undo history, like a boundary. Text kept back
+    /// for undo (``Options/canRetract`` false) goes to the host, as nothing can undo into it any
+    /// more. With an empty preedit the key is declined: the host deletes a character itself.
+    public mutating func erase() -> Response {
+        var text = preedit
+        guard !text.isEmpty else { return Response(preedit: text, consumed: false) }
+        text.removeLastScalar()
+        history.removeAll()
+        held = ComposedText()
+        committed = 0
+        endsWithLivePair = Self.endsWithLivePair(text, in: table)
+        // Commit what no key can change any more, as typing does.
+        let stable = max(0, text.count - (endsWithLivePair ? 2 : 1))
+        let commit = text.prefix(stable)
+        text.removeFirst(stable)
+        composing = text
+        return Response(commit: commit, preedit: composing, consumed: true)
+    }
+
+    /// Applies one ``HoldTimer/Action``.
+    public mutating func perform(_ action: HoldTimer.Action) -> Response {
+        switch action {
+        case .press(let key): press(key)
+        case .typeDigit(let key): typeDigit(of: key)
+        case .erase: erase()
+        }
+    }
+}
