@@ -28,7 +28,7 @@ let package = Package(
         // glibc's malloc.h (malloc_trim: hwaljad gives freed memory back when contexts go).
         .systemLibrary(name: "CMalloc"),
         // The only importer of CDBus: connections, messages, values and errors, with no C type in its API.
-        .target(name: "HwaljaDBus", dependencies: ["CDBus"]),
+        .target(name: "HwaljaDBus", dependencies: ["CDBus", "HwaljaCore"]),
         // IBus specifics: keymaps, IBusText, constants, finding ibus-daemon's bus.
         .target(name: "HwaljaIBus", dependencies: ["HwaljaCore", "HwaljaDBus"]),
         // The daemon's logic without a bus: typing contexts, their owners, settings. No I/O.
@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "HwaljaCoreTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaTableTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaEngineTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaTestSupport"]),
-        .testTarget(name: "HwaljaDaemonTests", dependencies: ["CDBus", "HwaljaDBus", "HwaljaTestSupport"]),
+        .testTarget(name: "HwaljaDaemonTests", dependencies: ["CDBus", "HwaljaCore", "HwaljaDBus", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaRuntimeTests", dependencies: ["HwaljaCore", "HwaljaRuntime"]),
     ],

@@ -69,6 +69,15 @@ public final class EngineClient: @unchecked Sendable {
         try call(EngineInterface.enginePath, EngineInterface.engineInterface, "DestroyContext", [.objectPath(path)])
     }
 
+    /// Tells context `path` what this client can do (``EngineInterface/Capability``); returns the
+    /// bits the daemon will use.
+    @discardableResult
+    public func setCapabilities(_ capabilities: UInt32, on path: String) throws(BusError) -> UInt32 {
+        let reply = try call(path, EngineInterface.contextInterface, "SetCapabilities", [.uint32(capabilities)])
+        guard reply.count == 1, case .uint32(let accepted) = reply[0] else { throw .failed("SetCapabilities returned \(reply)") }
+        return accepted
+    }
+
     /// Sends `PressKey`, `KeyDown` or `KeyUp` (with a key name) or `Backspace` / `NextCharacter` (without).
     public func key(_ member: String, _ key: String? = nil, on path: String) throws(BusError) -> KeyResult {
         let reply = try call(path, EngineInterface.contextInterface, member, key.map { [.string($0)] } ?? [])

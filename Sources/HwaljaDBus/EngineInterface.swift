@@ -36,6 +36,14 @@ public enum EngineInterface {
 
     private static let contextsPrefixBytes = Array(contextsPrefix.utf8)
 
+    /// Bits of `SetCapabilities`: what a client can do with the daemon's answers.
+    public enum Capability {
+        /// The client deletes characters before its cursor when a `DeleteBeforeCursor` signal says so.
+        public static let deleteBeforeCursor: UInt32 = 1
+        /// Every bit this daemon knows; others are ignored.
+        public static let known: UInt32 = deleteBeforeCursor
+    }
+
     /// Error names the daemon replies with.
     public enum ErrorName {
         public static let unknownKey = "org.hwalja.Error.UnknownKey"
@@ -84,8 +92,25 @@ public enum EngineInterface {
 
     /// The context interface's XML.
     public static let context = """
-          <!-- One place being typed into. Object /org/hwalja/Engine1/Context/N; only its creator may use it. -->
+          <!-- One place being typed into. Object /org/hwalja/Engine1/Context/N; only its creator may use it.
+               Every change reaches the creator as signals, in order: DeleteBeforeCursor, Committed,
+               KeyNotConsumed, PreeditChanged. Apply each signal exactly once, in the order received.
+               A method's reply repeats what that call did (the text it committed, the whole preedit,
+               whether its key was used) for clients that read replies only; a client that applies the
+               signals must not apply the reply's commit again. A reply cannot carry a deletion: a client
+               that sets DeleteBeforeCursor applies the signals. -->
           <interface name="org.hwalja.Context1">
+            <!-- What the client can do; returns the bits the daemon will use (unknown bits are ignored).
+                 1 DeleteBeforeCursor: the client deletes text before its cursor when told, so backspace
+                 can undo a keystroke exactly even when that keystroke committed text (하다 BS BS gives 핟:
+                 delete 하, show 핟). Without it (the default; terminals, XIM) nothing is ever deleted:
+                 text backspace could still undo stays in the preedit, up to 7 characters. May be sent
+                 at any time, e.g. on every focus change; text the client already has is never asked back
+                 once the bit is cleared. -->
+            <method name="SetCapabilities">
+              <arg name="capabilities" type="u" direction="in"/>
+              <arg name="accepted" type="u" direction="out"/>
+            </method>
             <!-- A key tapped (pressed and released at once). consumed false: apply the key yourself
                  (BS deletes a character, ENTER inserts a newline). -->
             <method name="PressKey">
@@ -108,7 +133,8 @@ public enum EngineInterface {
               <arg name="preedit" type="s" direction="out"/>
               <arg name="consumed" type="b" direction="out"/>
             </method>
-            <!-- Undoes the last keystroke; consumed false when nothing is being composed. -->
+            <!-- Undoes the last keystroke (a held BS, sent as KeyDown and KeyUp, erases a character per
+                 repeat instead); consumed false when nothing is being composed. -->
             <method name="Backspace">
               <arg name="commit" type="s" direction="out"/>
               <arg name="preedit" type="s" direction="out"/>
@@ -126,6 +152,13 @@ public enum EngineInterface {
             </method>
             <!-- Drops the preedit. -->
             <method name="Reset"/>
+            <!-- Delete count characters (Unicode scalars) just before the cursor: text this context
+                 committed earlier in the word, taken back because backspace undid the keystroke that
+                 committed it; the PreeditChanged that follows shows it again. Only to a client that set
+                 DeleteBeforeCursor, before the Committed of the same change. Sent to the owner only. -->
+            <signal name="DeleteBeforeCursor">
+              <arg name="count" type="u"/>
+            </signal>
             <!-- Text committed for good, including by a timer (long press, auto-next). Sent to the owner only. -->
             <signal name="Committed">
               <arg name="text" type="s"/>

@@ -5,12 +5,11 @@ import HwaljaReplay
 
 /// Replays a log through a running hwaljad: taps as `PressKey`, timed events as `KeyDown`/`KeyUp`
 /// at their times (so the daemon's own timers make the long presses), the application's text
-/// kept from the signals the daemon sends.
+/// kept from the signals the daemon sends, applying each once and in order.
 enum BusReplay {
-    /// The application's text, fed by the daemon's signals.
+    /// The application's text, fed by the daemon's signals (never by the replies, which repeat them).
     final class Host {
-        var committed = ""
-        var preedit = ""
+        var text = ContextText()
         var trace: Bool
 
         init(trace: Bool) {
@@ -18,23 +17,22 @@ enum BusReplay {
         }
 
         func receive(_ member: String, _ arguments: [BusValue]) {
-            let text = arguments.first?.stringValue ?? ""
-            switch member {
-            case "Committed": committed += text
-            case "PreeditChanged": preedit = text
-            case "KeyNotConsumed" where text == Key.backspace.name: if !committed.isEmpty { committed.removeLast() }
-            case "KeyNotConsumed" where text == Key.enter.name: committed += "\n"
-            default: break
+            text.apply(member, arguments)
+            guard trace else { return }
+            switch arguments.first {
+            case .uint32(let count)?: print("signal \(member) \(count)")
+            default: print("signal \(member) \"\(arguments.first?.stringValue ?? "")\"")
             }
-            if trace { print("signal \(member) \"\(text)\"") }
         }
     }
 
-    /// Plays `log` on a new context of the daemon on `bus` and returns the final text.
-    static func play(_ log: KeystrokeLog, bus: String, trace: Bool) throws(BusError) -> String {
+    /// Plays `log` on a new context of the daemon on `bus` and returns the final text; `canDelete`
+    /// plays an application that deletes text when the daemon says so.
+    static func play(_ log: KeystrokeLog, bus: String, canDelete: Bool, trace: Bool) throws(BusError) -> String {
         let client = try EngineClient(bus: BusConnection.Bus(bus))
         let host = Host(trace: trace)
         let path = try client.createContext()
+        if canDelete { try client.setCapabilities(EngineInterface.Capability.deleteBeforeCursor, on: path) }
         client.onSignal = { member, signalPath, arguments in
             if signalPath == path { host.receive(member, arguments) }
         }
@@ -55,6 +53,6 @@ enum BusReplay {
         }
         client.processSignals(waitingMilliseconds: 20)
         try client.destroyContext(path)
-        return host.committed + host.preedit
+        return host.text.shown
     }
 }

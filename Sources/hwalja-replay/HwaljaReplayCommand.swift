@@ -39,7 +39,7 @@ struct HwaljaReplayCommand: ParsableCommand {
     @Option(
         help: """
             Replay through the hwaljad daemon on this bus (session, system or an address) instead of in process; \
-            its own settings apply (not --space-inserts or --no-retract).
+            its own settings apply (not --space-inserts or the timing options).
             """
     )
     var bus: String?
@@ -85,7 +85,7 @@ struct HwaljaReplayCommand: ParsableCommand {
         }
         if let bus {
             do {
-                let text = try BusReplay.play(log, bus: bus, trace: trace)
+                let text = try BusReplay.play(log, bus: bus, canDelete: !noRetract, trace: trace)
                 print(text)
             } catch {
                 fail("through the daemon on the \(Excerpt.shortened(bus)) bus: \(Excerpt.shortened("\(error)"))", status: 1)

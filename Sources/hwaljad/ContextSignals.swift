@@ -9,6 +9,7 @@ struct ContextSignals {
     private let committed: BusMessage
     private let preeditChanged: BusMessage
     private let keyNotConsumed: BusMessage
+    private let deleteBeforeCursor: BusMessage
 
     /// Templates for the context at `path`, addressed to `owner` only: typed text is never broadcast.
     init(path: String, owner: String) {
@@ -21,6 +22,7 @@ struct ContextSignals {
         committed = template("Committed")
         preeditChanged = template("PreeditChanged")
         keyNotConsumed = template("KeyNotConsumed")
+        deleteBeforeCursor = template("DeleteBeforeCursor")
     }
 
     /// The approximate wire size of one of these signals without its text: header fields, path, owner.
@@ -33,9 +35,16 @@ struct ContextSignals {
     /// `KeyNotConsumed(key)`.
     func keyNotConsumed(_ key: String) -> BusMessage { filled(keyNotConsumed, key) }
 
+    /// `DeleteBeforeCursor(count)`.
+    func deleteBeforeCursor(_ count: Int) -> BusMessage { filled(deleteBeforeCursor, .uint32(UInt32(clamping: count))) }
+
     private func filled(_ template: BusMessage, _ text: String) -> BusMessage {
+        filled(template, .string(text))
+    }
+
+    private func filled(_ template: BusMessage, _ value: BusValue) -> BusMessage {
         let signal = template.copy()
-        try? signal.append([.string(text)])  // fails only without memory; the signal then goes without text
+        try? signal.append([value])  // fails only without memory; the signal then goes without its argument
         return signal
     }
 }

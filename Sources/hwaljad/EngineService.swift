@@ -163,6 +163,12 @@ final class EngineService: @unchecked Sendable {
             let key: Key = member == "Backspace" ? .backspace : .next
             outcome = try onContext(number, caller) { $0.tap(key, at: time) }
             recorder?.record(context: number, at: time, [(true, key), (false, key)])
+        case "SetCapabilities":
+            try expect(call, "u")
+            guard case .uint32(let asked) = try call.arguments()[0] else { throw BusError.invalidArgs("SetCapabilities takes (u)") }
+            let accepted = asked & EngineInterface.Capability.known
+            try onContext(number, caller) { $0.clientCanDelete = accepted & EngineInterface.Capability.deleteBeforeCursor != 0 }
+            return try call.methodReturn([.uint32(accepted)])
         case "Commit":
             try expect(call, "")
             let result = try onContext(number, caller) { $0.commit() }
@@ -233,6 +239,7 @@ final class EngineService: @unchecked Sendable {
         func queue(_ signal: BusMessage, carrying text: String) {
             pendingSignals.append((signal, templates.owner, ContextSignals.size + text.utf8.count))
         }
+        if outcome.retract > 0 { queue(templates.deleteBeforeCursor(outcome.retract), carrying: "") }
         if !outcome.commit.isEmpty { queue(templates.committed(outcome.commit), carrying: outcome.commit) }
         for key in outcome.passedKeys { queue(templates.keyNotConsumed(key.name), carrying: key.name) }
         if outcome.preeditChanged { queue(templates.preeditChanged(outcome.preedit), carrying: outcome.preedit) }

@@ -7,9 +7,6 @@ import Testing
 /// application that can take committed text back, and (every fourth word, to keep the run short)
 /// for one that cannot.
 struct BackspaceRecoveryTests {
-    /// The ten letter keys (PUNCT is a boundary, not a letter).
-    static let letterKeys = Key.tableKeys.filter { $0 != .punctuation }
-
     /// Type a word, press BS k times, type its last k keys again: the word, for every k ≤ 3 whose
     /// keys hold no NEXT (undo never goes back through a boundary). And, where the application
     /// can take text back, every BS back to the word's last NEXT (at most ``Composer/undoDepth``
@@ -68,7 +65,7 @@ struct BackspaceRecoveryTests {
             var prefix = TypingHost(options: options)
             var restoredSlips: [(position: Int, slip: Key)] = []
             for position in 0...keys.count {
-                let slip = Self.slip(number &* 7 &+ position, insteadOf: position < keys.count ? keys[position] : nil)
+                let slip = WrongKey.pick(number &* 7 &+ position, insteadOf: position < keys.count ? keys[position] : nil)
                 var host = prefix
                 host.press(slip)
                 host.press(.backspace)
@@ -94,13 +91,6 @@ struct BackspaceRecoveryTests {
     static func describe(_ word: String, _ keys: [Key], _ slip: Key, at position: Int, _ result: String) -> String {
         let typed = keys[..<position].map(\.name) + [slip.name, "BS"] + keys[position...].map(\.name)
         return "\(word): \(typed.joined(separator: " ")) → \(result)"
-    }
-
-    /// The `index`th wrong letter key, counting round the letter keys other than `right`.
-    static func slip(_ index: Int, insteadOf right: Key?) -> Key {
-        guard let right else { return letterKeys[index % letterKeys.count] }
-        let key = letterKeys[index % (letterKeys.count - 1)]
-        return key.rawValue >= right.rawValue ? Key(rawValue: key.rawValue + 1)! : key
     }
 
     /// Cases counted, failures counted, the first few failures described.

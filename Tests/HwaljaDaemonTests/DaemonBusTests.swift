@@ -42,8 +42,8 @@ struct DaemonBusTests {
             last = result
         }
         #expect(committed + (last?.preedit ?? "") == "안녕하세요")
-        // Commit returns the whole preedit: the daemon's clients cannot delete yet, so what backspace
-        // could still undo stays there (the no-retract fallback).
+        // Commit returns the whole preedit: this client has not said it can delete (SetCapabilities),
+        // so what backspace could still undo stays there (the no-retract fallback).
         #expect(try client.call(path, EngineInterface.contextInterface, "Commit") == [.string(last?.preedit ?? "?")])
         #expect(last?.preedit.hasSuffix("요") == true)
         #expect(received.signals.contains("Committed 안"))

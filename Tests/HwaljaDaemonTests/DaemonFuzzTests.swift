@@ -53,7 +53,7 @@ struct DaemonFuzzTests {
             let methods: [(String?, String, String)] = [  // interface, member, the signature it takes
                 ("org.hwalja.Context1", "PressKey", "s"), ("org.hwalja.Context1", "KeyDown", "s"), ("org.hwalja.Context1", "KeyUp", "s"),
                 ("org.hwalja.Context1", "Backspace", ""), ("org.hwalja.Context1", "NextCharacter", ""), ("org.hwalja.Context1", "Commit", ""),
-                ("org.hwalja.Context1", "Reset", ""), ("org.hwalja.Engine1", "CreateContext", ""), ("org.hwalja.Engine1", "DestroyContext", "o"),
+                ("org.hwalja.Context1", "Reset", ""), ("org.hwalja.Context1", "SetCapabilities", "u"), ("org.hwalja.Engine1", "CreateContext", ""), ("org.hwalja.Engine1", "DestroyContext", "o"),
                 ("org.freedesktop.DBus.Properties", "Get", "ss"), ("org.freedesktop.DBus.Properties", "GetAll", "s"),
                 ("org.freedesktop.DBus.Properties", "Set", "ssv"), ("org.freedesktop.DBus.Introspectable", "Introspect", ""),
                 ("org.freedesktop.DBus.Peer", "Ping", ""), (nil, "PressKey", "s"), ("org.example.Nope", "Nope", ""),
@@ -66,6 +66,7 @@ struct DaemonFuzzTests {
                     switch code {
                     case "s": .string(string())
                     case "o": value()
+                    case "u": .uint32(UInt32.random(in: 0...UInt32.max, using: &random))
                     default: .variant(value())
                     }
                 })
