@@ -3,9 +3,27 @@ import HwaljaCore
 /// One client's typing: a composer and its hold timer, driven by calls stamped with times in
 /// milliseconds. The daemon keeps one per context object; it has no bus and no clock of its own.
 public struct TypingContext: Sendable {
-    /// What one call did, for the reply and the signals. The client applies it in order: delete
-    /// ``retract`` scalars before the cursor, insert ``commit``, show ``preedit``.
+    /// What one call did, for the reply and the signals. The client applies it in order
+    /// (``forEachEdit(_:)``): delete ``retract`` scalars before the cursor, insert ``commit`` with
+    /// each passed key applied where it came, show ``preedit``.
     public struct Outcome: Sendable, Equatable {
+        /// A key the client must apply itself (a backspace with nothing composing, a return), after
+        /// the first ``offset`` Unicode scalars of ``commit``.
+        public struct PassedKey: Sendable, Equatable {
+            public var key: Key
+            public var offset: Int
+        }
+
+        /// One thing the client does, in order.
+        public enum Edit: Sendable, Equatable {
+            /// Delete this many Unicode scalars before the cursor.
+            case delete(Int)
+            /// Insert this text.
+            case insert(String)
+            /// Apply this key (delete a character for a backspace, insert a newline for a return).
+            case key(Key)
+        }
+
         /// The number of Unicode scalars before the cursor, committed by earlier calls, that the
         /// client must delete before inserting ``commit`` (see ``Composer/Response/retract``;
         /// always 0 unless ``Composer/Options/canRetract``). What the call took back of its own
@@ -17,13 +35,32 @@ public struct TypingContext: Sendable {
         public var preedit = ""
         /// Whether the call's own key was used (`false`: the client applies it itself).
         public var consumed = true
-        /// Keys the composer declined along the way (a backspace with nothing composing, a return),
-        /// which the client must apply itself, in order.
-        public var passedKeys: [Key] = []
+        /// Keys the composer declined along the way, in order, each with its place in ``commit``.
+        public var passed: [PassedKey] = []
         /// Whether the preedit differs from before the call.
         public var preeditChanged = false
 
         public init() {}
+
+        /// The declined keys alone, in order.
+        public var passedKeys: [Key] { passed.map(\.key) }
+
+        /// Calls `body` with each edit in the order the client applies them: the deletion, then
+        /// the commit, split where a passed key came (a repeating backspace that deleted in the
+        /// application before a space was typed deletes before that space goes in).
+        public func forEachEdit(_ body: (Edit) -> Void) {
+            if retract > 0 { body(.delete(retract)) }
+            var scalars = commit.unicodeScalars[...]
+            var done = 0
+            for pass in passed {
+                let count = min(max(0, pass.offset - done), scalars.count)
+                if count > 0 { body(.insert(String(scalars.prefix(count)))) }
+                scalars = scalars.dropFirst(count)
+                done += count
+                body(.key(pass.key))
+            }
+            if !scalars.isEmpty { body(.insert(String(scalars))) }
+        }
 
         /// Takes back `count` committed scalars: first from the end of this call's own commit,
         /// the rest from the client's text.
@@ -134,9 +171,11 @@ public struct TypingContext: Sendable {
     @discardableResult
     private mutating func apply(_ action: HoldTimer.Action, to outcome: inout Outcome) -> Bool {
         let response = composer.perform(action)
-        if !response.consumed, let key = action.hostKey { outcome.passedKeys.append(key) }
         outcome.take(back: response.retract)
         outcome.commit += response.commit.string
+        if !response.consumed, let key = action.hostKey {
+            outcome.passed.append(.init(key: key, offset: outcome.commit.unicodeScalars.count))
+        }
         return response.consumed
     }
 }

@@ -239,9 +239,13 @@ final class EngineService: @unchecked Sendable {
         func queue(_ signal: BusMessage, carrying text: String) {
             pendingSignals.append((signal, templates.owner, ContextSignals.size + text.utf8.count))
         }
-        if outcome.retract > 0 { queue(templates.deleteBeforeCursor(outcome.retract), carrying: "") }
-        if !outcome.commit.isEmpty { queue(templates.committed(outcome.commit), carrying: outcome.commit) }
-        for key in outcome.passedKeys { queue(templates.keyNotConsumed(key.name), carrying: key.name) }
+        outcome.forEachEdit { edit in
+            switch edit {
+            case .delete(let count): queue(templates.deleteBeforeCursor(count), carrying: "")
+            case .insert(let text): queue(templates.committed(text), carrying: text)
+            case .key(let key): queue(templates.keyNotConsumed(key.name), carrying: key.name)
+            }
+        }
         if outcome.preeditChanged { queue(templates.preeditChanged(outcome.preedit), carrying: outcome.preedit) }
     }
 

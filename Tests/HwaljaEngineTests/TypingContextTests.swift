@@ -78,6 +78,22 @@ struct TypingContextTests {
         #expect(context.keyUp(.backspace, at: 1650).retract == 0)
     }
 
+    @Test func editsComeInTheOrderTheyHappened() {
+        var context = self.context(HoldTimer.Settings(longPress: 500, repeatInterval: 100))
+        #expect(context.keyDown(.backspace, at: 0).passedKeys == [.backspace])  // nothing composing: the client's
+        // SPACE arrives before the timer ran the repeats due at 500 and 600: they delete first.
+        let outcome = context.keyDown(.space, at: 650)
+        var edits: [TypingContext.Outcome.Edit] = []
+        outcome.forEachEdit { edits.append($0) }
+        #expect(edits == [.key(.backspace), .key(.backspace), .insert(" ")])
+
+        var word = self.context()
+        for key in [Key.ieungMieum, .in, .cheon, .nieunRieul] { _ = word.tap(key, at: 0) }  // 안
+        var enter: [TypingContext.Outcome.Edit] = []
+        word.tap(.enter, at: 10).forEachEdit { enter.append($0) }
+        #expect(enter == [.insert("안"), .key(.enter)])
+    }
+
     @Test func aClientThatCannotDeleteIsNeverAskedTo() {
         var context = TypingContext(table: committedTable, options: Composer.Options(canRetract: false), timing: HoldTimer.Settings())
         var outcomes: [TypingContext.Outcome] = []
