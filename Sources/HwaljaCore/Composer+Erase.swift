@@ -9,6 +9,9 @@ extension Composer {
     public mutating func erase() -> Response {
         var text = preedit
         guard !text.isEmpty else { return Response(preedit: text, consumed: false) }
+        // A whole character: conjoining jamo (ᄋᆢ, the dot shown after an initial) are several scalars.
+        let scalarsInLastCharacter = text.string.last?.unicodeScalars.count ?? 1
+        text.removeLast(scalarsInLastCharacter - 1)
         text.removeLastScalar()
         history.removeAll()
         held = ComposedText()

@@ -50,4 +50,31 @@ struct HeldBackspaceTests {
         #expect(composer.erase() == Composer.Response(preedit: "", consumed: false))
         #expect(HoldTimer.Action.erase.hostKey == .backspace)
     }
+
+    @Test func aCharacterOfConjoiningJamoGoesWhole() {
+        var host = self.host(after: "ㄱㅋ ㅣ ㆍ ㅇㅁ ㆍ ㆍ")  // 가 and ᄋᆢ: an initial and the double dot, one character
+        #expect(host.text == "가ᄋᆢ")
+        host.apply(.erase)
+        #expect(host.text == "가")
+    }
+
+    /// Holding backspace after every fourth word of the dictionary clears it in one press and at most one
+    /// repeat per syllable, whatever the application can delete.
+    @Test(arguments: [true, false])
+    func holdingBackspaceClearsAnyWordAtASyllablePerRepeat(canRetract: Bool) throws {
+        let words = try #require(HunspellWords.sorted, "\(HunspellWords.missing)")
+        var slow: [String] = []
+        for (number, word) in words.enumerated() where number % 4 == 0 {
+            var host = ReplayHost(composer: Composer(table: committedTable, options: Composer.Options(canRetract: canRetract)))
+            for key in SamsungSpelling.keys(forWord: word) { host.apply(.press(key)) }
+            host.apply(.press(.backspace))
+            var repeats = 0
+            while !host.text.isEmpty && repeats <= word.count {
+                host.apply(.erase)
+                repeats += 1
+            }
+            if !host.text.isEmpty || repeats > word.count { slow.append("\(word): \(repeats) repeats left \(host.text)") }
+        }
+        #expect(slow.count == 0, "\(slow.count) words: \(slow.prefix(5))")
+    }
 }
