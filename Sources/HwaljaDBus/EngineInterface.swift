@@ -96,8 +96,9 @@ public enum EngineInterface {
                Every change reaches the creator as signals, in order: DeleteBeforeCursor, Committed,
                KeyNotConsumed, PreeditChanged. Apply each signal exactly once, in the order received.
                A method's reply repeats what that call did (the text it committed, the whole preedit,
-               whether its key was used) for clients that read replies only; a client that applies the
-               signals must not apply the reply's commit again. A reply cannot carry a deletion: a client
+               whether its key was used) for tools that read replies only, which miss what timers do;
+               a client that applies the signals takes nothing from the replies (their commit and a
+               consumed false are already in the signals). A reply cannot carry a deletion: a client
                that sets DeleteBeforeCursor applies the signals. -->
           <interface name="org.hwalja.Context1">
             <!-- What the client can do; returns the bits the daemon will use (unknown bits are ignored).
