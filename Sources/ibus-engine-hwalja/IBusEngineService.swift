@@ -11,7 +11,9 @@ import HwaljaRuntime
 /// Follows ../shared/docs/ibus-protocol.md: answer `Properties.GetAll` at once, emit
 /// `UpdatePreeditText`/`CommitText` before the `ProcessKeyEvent` reply, show the preedit in
 /// commit mode and forget it (never commit it) on `FocusOut` and `Reset`; commit it when the field
-/// turns into one whose keys pass through (password, PIN, digits …). Confined to `queue`.
+/// turns into one whose keys pass through (password, PIN, digits …). A client with
+/// `IBUS_CAP_SURROUNDING_TEXT` is asked to delete what backspace takes back of the text
+/// (`DeleteSurroundingText`); any other keeps that text in the preedit. Confined to `queue`.
 final class IBusEngineService: @unchecked Sendable {
     static let factoryPath = "/org/freedesktop/IBus/Factory"
     static let enginePrefix = "/org/freedesktop/IBus/Engine/"
@@ -98,7 +100,14 @@ final class IBusEngineService: @unchecked Sendable {
             else { throw BusError.invalidArgs("ProcessKeyEvent takes (uuu)") }
             let handled = processKey(keyval: keyval, state: state, engine: number, path: path)
             return try call.methodReturn([.boolean(handled)])
-        case (Self.engineInterface, "FocusIn"), (Self.engineInterface, "Enable"), (Self.engineInterface, "SetCapabilities"),
+        case (Self.engineInterface, "SetCapabilities"):
+            guard call.signature == "u", case .uint32(let capabilities) = try call.arguments()[0] else {
+                throw BusError.invalidArgs("SetCapabilities takes (u)")
+            }
+            // Only a client that says it can delete around its cursor is ever asked to.
+            engines[number]?.context.clientCanDelete = capabilities & IBusConstants.surroundingTextCapability != 0
+            return try call.methodReturn()
+        case (Self.engineInterface, "FocusIn"), (Self.engineInterface, "Enable"),
             (Self.engineInterface, "SetCursorLocation"), (Self.engineInterface, "SetSurroundingText"),
             (Self.engineInterface, "PropertyActivate"), (Self.engineInterface, "PropertyShow"), (Self.engineInterface, "PropertyHide"),
             (Self.engineInterface, "CandidateClicked"), (Self.engineInterface, "PageUp"), (Self.engineInterface, "PageDown"),
@@ -217,9 +226,13 @@ final class IBusEngineService: @unchecked Sendable {
 
     // MARK: Signals
 
-    /// Sends what an outcome changed: the commit, the preedit, and the last `forwarding` keys the
-    /// composer declined (a repeating backspace with nothing composing) back to the application.
+    /// Sends what an outcome changed, in the order the client applies it: what it takes back of
+    /// the text, the commit, the preedit, and the last `forwarding` keys the composer declined (a
+    /// repeating backspace with nothing composing) back to the application.
     private func emit(_ outcome: TypingContext.Outcome, path: String, forwarding: Int) {
+        if outcome.retract > 0 {  // IBus counts characters: Unicode scalars, as retract does
+            signal(path, "DeleteSurroundingText", [.int32(Int32(-outcome.retract)), .uint32(UInt32(outcome.retract))])
+        }
         if !outcome.commit.isEmpty { signal(path, "CommitText", [IBusText.variant(outcome.commit)]) }
         if outcome.preeditChanged {
             let preedit = outcome.preedit
@@ -279,6 +292,7 @@ final class IBusEngineService: @unchecked Sendable {
             <signal name="UpdatePreeditText">
               <arg type="v" name="text"/><arg type="u" name="cursor_pos"/><arg type="b" name="visible"/><arg type="u" name="mode"/>
             </signal>
+            <signal name="DeleteSurroundingText"><arg type="i" name="offset_from_cursor"/><arg type="u" name="nchars"/></signal>
             <signal name="ForwardKeyEvent"><arg type="u" name="keyval"/><arg type="u" name="keycode"/><arg type="u" name="state"/></signal>
             <property name="ContentType" type="(uu)" access="write"/>
             <property name="FocusId" type="(b)" access="read"/>
