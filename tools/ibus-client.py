@@ -3,7 +3,11 @@
 through python3-gi) that selects an engine, sends key events and keeps the text an application
 would hold. Reads commands from standard input, prints one JSON object.
 
-    tools/ibus-client.py ENGINE < commands
+    tools/ibus-client.py [--surrounding] ENGINE < commands
+
+--surrounding: the application says it can delete around its cursor, as GTK and Qt do
+(IBUS_CAP_SURROUNDING_TEXT), and obeys delete-surrounding-text; without it the signal is only
+recorded. It never sends its text (set_surrounding_text): ibus-daemon forwards deletions without.
 
 Commands, one a line ('#' comments):
     tap KEYSYM [STATE]      press then release (KEYSYM: name such as KP_1, BackSpace, or hex 0xffb1)
@@ -12,7 +16,9 @@ Commands, one a line ('#' comments):
     focus-out / focus-in    move focus away and back
 STATE is a number (16 = NumLock); a release adds 1<<30 itself.
 Output: {"text": …, "preedit": …, "handled": [...], "events": [...]} where text is what the
-application holds (commits, plus the keys the engine did not handle, applied as an editor would).
+application holds (commits, plus the keys the engine did not handle, applied as an editor would);
+its cursor is at the end. Events: ["commit", text], ["preedit", text], ["forward", keyval, state],
+["delete", offset, nchars].
 """
 import json
 import sys
@@ -25,7 +31,9 @@ SHORTCUT = (1 << 2) | (1 << 3) | (1 << 6) | (1 << 26)  # Control, Alt, Mod4, Sup
 
 
 def main():
-    engine = sys.argv[1]
+    arguments = sys.argv[1:]
+    surrounding = "--surrounding" in arguments
+    engine = [a for a in arguments if a != "--surrounding"][0]
     bus = connect()
     context = bus.create_input_context("hwalja-test")
     state = {"text": "", "preedit": "", "events": [], "handled": []}
@@ -51,10 +59,22 @@ def main():
         elif 0x20 <= keyval < 0x7F:
             state["text"] += chr(keyval)
 
+    def delete(_ic, offset, nchars):
+        state["events"].append(["delete", offset, nchars])  # recorded always: ibus-daemon forwards it to any client
+        if not surrounding:
+            return  # a terminal cannot delete what it was given
+        text = state["text"]
+        start = max(0, len(text) + offset)  # the cursor is at the end
+        state["text"] = text[:start] + text[start + nchars:]
+
     context.connect("commit-text", commit)
     context.connect("update-preedit-text", preedit)
     context.connect("forward-key-event", forward)
-    context.set_capabilities(IBus.Capabilite.PREEDIT_TEXT | IBus.Capabilite.FOCUS)
+    context.connect("delete-surrounding-text", delete)
+    capabilities = IBus.Capabilite.PREEDIT_TEXT | IBus.Capabilite.FOCUS
+    if surrounding:
+        capabilities |= IBus.Capabilite.SURROUNDING_TEXT
+    context.set_capabilities(capabilities)
     context.focus_in()
     context.set_engine(engine)
     pump(0.3)

@@ -14,9 +14,9 @@ import HwaljaCore
 /// ```
 public struct DaemonSettings: Sendable, Equatable {
     public var timing = HoldTimer.Settings()
-    /// Composer switches. `canRetract` is off: hwaljad and the IBus engine do not yet tell their
-    /// clients to delete text, so undoable text stays in the preedit (the fallback for clients
-    /// that cannot delete).
+    /// Composer switches. `canRetract` starts off for every client: undoable text stays in the
+    /// preedit until the client says it can delete (hwaljad's `SetCapabilities`, IBus's
+    /// `IBUS_CAP_SURROUNDING_TEXT`; ``TypingContext/clientCanDelete``).
     public var composer = Composer.Options(canRetract: false)
     /// The most contexts one bus client may hold at once.
     public var maxContextsPerClient = 64

@@ -34,6 +34,10 @@ public enum IBusConstants {
     /// Modifiers that make a key a shortcut for the application, not input for the engine.
     public static let shortcutModifiers = control | alt | mod4 | superMask | hyper | meta
 
+    /// `SetCapabilities` bit of a client that can delete text around its cursor
+    /// (`IBUS_CAP_SURROUNDING_TEXT`; GTK and Qt set it, terminals and XIM do not).
+    public static let surroundingTextCapability: UInt32 = 0x20
+
     /// `UpdatePreeditText` mode: the client commits the preedit on focus loss or reset.
     public static let preeditCommitMode: UInt32 = 1
 

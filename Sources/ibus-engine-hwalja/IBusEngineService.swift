@@ -11,7 +11,9 @@ import HwaljaRuntime
 /// Follows ../shared/docs/ibus-protocol.md: answer `Properties.GetAll` at once, emit
 /// `UpdatePreeditText`/`CommitText` before the `ProcessKeyEvent` reply, show the preedit in
 /// commit mode and forget it (never commit it) on `FocusOut` and `Reset`; commit it when the field
-/// turns into one whose keys pass through (password, PIN, digits …). Confined to `queue`.
+/// turns into one whose keys pass through (password, PIN, digits …). A client with
+/// `IBUS_CAP_SURROUNDING_TEXT` is asked to delete what backspace takes back of the text
+/// (`DeleteSurroundingText`); any other keeps that text in the preedit. Confined to `queue`.
 final class IBusEngineService: @unchecked Sendable {
     static let factoryPath = "/org/freedesktop/IBus/Factory"
     static let enginePrefix = "/org/freedesktop/IBus/Engine/"
@@ -98,7 +100,14 @@ final class IBusEngineService: @unchecked Sendable {
             else { throw BusError.invalidArgs("ProcessKeyEvent takes (uuu)") }
             let handled = processKey(keyval: keyval, state: state, engine: number, path: path)
             return try call.methodReturn([.boolean(handled)])
-        case (Self.engineInterface, "FocusIn"), (Self.engineInterface, "Enable"), (Self.engineInterface, "SetCapabilities"),
+        case (Self.engineInterface, "SetCapabilities"):
+            guard call.signature == "u", case .uint32(let capabilities) = try call.arguments()[0] else {
+                throw BusError.invalidArgs("SetCapabilities takes (u)")
+            }
+            // Only a client that says it can delete around its cursor is ever asked to.
+            engines[number]?.context.clientCanDelete = capabilities & IBusConstants.surroundingTextCapability != 0
+            return try call.methodReturn()
+        case (Self.engineInterface, "FocusIn"), (Self.engineInterface, "Enable"),
             (Self.engineInterface, "SetCursorLocation"), (Self.engineInterface, "SetSurroundingText"),
             (Self.engineInterface, "PropertyActivate"), (Self.engineInterface, "PropertyShow"), (Self.engineInterface, "PropertyHide"),
             (Self.engineInterface, "CandidateClicked"), (Self.engineInterface, "PageUp"), (Self.engineInterface, "PageDown"),
@@ -156,7 +165,7 @@ final class IBusEngineService: @unchecked Sendable {
             // (a held backspace whose first press went to the application must stop repeating).
             if let key {
                 let outcome = engine.context.keyUp(key, at: timers.now)
-                emit(outcome, path: path, forwarding: outcome.passedKeys.count)
+                emit(outcome, path: path)
                 timers.set(number, deadline: engine.context.deadline)
             }
             return false
@@ -165,7 +174,7 @@ final class IBusEngineService: @unchecked Sendable {
             // Not ours: finish the syllable, then let the application have the key.
             if !isRelease {
                 let outcome = engine.context.commit()
-                emit(outcome, path: path, forwarding: 0)
+                emit(outcome, path: path)
                 engine.passedPresses.insert(keyval)
             }
             return false
@@ -177,7 +186,7 @@ final class IBusEngineService: @unchecked Sendable {
             recorder?.record(context: number, at: time, [(!isRelease, key)])
         }
         let declinedOwnKey = !outcome.consumed && !isRelease && (key == .backspace || key == .enter)
-        emit(outcome, path: path, forwarding: outcome.passedKeys.count - (declinedOwnKey ? 1 : 0))
+        emit(outcome, path: path, returningOwnKey: declinedOwnKey)
         timers.set(number, deadline: engine.context.deadline)
         if declinedOwnKey {
             engine.passedPresses.insert(keyval)
@@ -190,7 +199,7 @@ final class IBusEngineService: @unchecked Sendable {
         guard var engine = engines[number] else { return }
         let outcome = engine.context.advance(to: timers.now)
         engines[number] = engine
-        emit(outcome, path: Self.enginePrefix + String(number), forwarding: outcome.passedKeys.count)
+        emit(outcome, path: Self.enginePrefix + String(number))
         sendQueued()
         timers.set(number, deadline: engine.context.deadline)
     }
@@ -203,7 +212,7 @@ final class IBusEngineService: @unchecked Sendable {
         let outcome = engine.context.commit()
         engine.passedPresses.removeAll()
         engines[number] = engine
-        emit(outcome, path: path, forwarding: 0)
+        emit(outcome, path: path)
         timers.set(number, deadline: nil)
     }
 
@@ -217,20 +226,32 @@ final class IBusEngineService: @unchecked Sendable {
 
     // MARK: Signals
 
-    /// Sends what an outcome changed: the commit, the preedit, and the last `forwarding` keys the
-    /// composer declined (a repeating backspace with nothing composing) back to the application.
-    private func emit(_ outcome: TypingContext.Outcome, path: String, forwarding: Int) {
-        if !outcome.commit.isEmpty { signal(path, "CommitText", [IBusText.variant(outcome.commit)]) }
+    /// Sends what an outcome changed, in the order it happened (``TypingContext/Outcome/forEachEdit(_:)``):
+    /// what it takes back of the text, the commits, each key the composer declined (a repeating
+    /// backspace with nothing composing) forwarded back to the application where it came; then
+    /// the preedit. With `returningOwnKey`, the last declined key is the call's own, which goes
+    /// back to the application as the reply (`false`), not forwarded.
+    private func emit(_ outcome: TypingContext.Outcome, path: String, returningOwnKey: Bool = false) {
+        var keysLeft = outcome.passed.count - (returningOwnKey ? 1 : 0)
+        outcome.forEachEdit { edit in
+            switch edit {
+            case .delete(let count):  // IBus counts characters: Unicode scalars, as retract does
+                signal(path, "DeleteSurroundingText", [.int32(Int32(clamping: -count)), .uint32(UInt32(clamping: count))])
+            case .insert(let text):
+                signal(path, "CommitText", [IBusText.variant(text)])
+            case .key(let key):
+                keysLeft -= 1
+                guard keysLeft >= 0, key == .backspace else { return }
+                signal(path, "ForwardKeyEvent", [.uint32(0xFF08), .uint32(14), .uint32(0)])
+                signal(path, "ForwardKeyEvent", [.uint32(0xFF08), .uint32(14), .uint32(IBusConstants.release)])
+            }
+        }
         if outcome.preeditChanged {
             let preedit = outcome.preedit
             signal(path, "UpdatePreeditText", [
                 IBusText.variant(preedit, underlined: true), .uint32(UInt32(preedit.unicodeScalars.count)),
                 .boolean(!preedit.isEmpty), .uint32(IBusConstants.preeditCommitMode),
             ])
-        }
-        for key in outcome.passedKeys.suffix(max(0, forwarding)) where key == .backspace {
-            signal(path, "ForwardKeyEvent", [.uint32(0xFF08), .uint32(14), .uint32(0)])
-            signal(path, "ForwardKeyEvent", [.uint32(0xFF08), .uint32(14), .uint32(IBusConstants.release)])
         }
     }
 
@@ -279,6 +300,7 @@ final class IBusEngineService: @unchecked Sendable {
             <signal name="UpdatePreeditText">
               <arg type="v" name="text"/><arg type="u" name="cursor_pos"/><arg type="b" name="visible"/><arg type="u" name="mode"/>
             </signal>
+            <signal name="DeleteSurroundingText"><arg type="i" name="offset_from_cursor"/><arg type="u" name="nchars"/></signal>
             <signal name="ForwardKeyEvent"><arg type="u" name="keyval"/><arg type="u" name="keycode"/><arg type="u" name="state"/></signal>
             <property name="ContentType" type="(uu)" access="write"/>
             <property name="FocusId" type="(b)" access="read"/>

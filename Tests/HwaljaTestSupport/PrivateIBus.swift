@@ -48,9 +48,11 @@ public final class PrivateIBus: @unchecked Sendable {
         }
     }
 
-    /// Runs tools/ibus-client.py with `commands`, selecting the hwalja engine.
-    public func type(_ commands: String) throws -> IBusClientResult {
-        let outcome = try runCommand(packageRoot.appendingPathComponent("tools/ibus-client.py").path, ["hwalja"], stdin: commands, environment: environment, seconds: 60)
+    /// Runs tools/ibus-client.py with `commands`, selecting the hwalja engine; with `surrounding`,
+    /// the client is one that can delete around its cursor (`IBUS_CAP_SURROUNDING_TEXT`).
+    public func type(_ commands: String, surrounding: Bool = false) throws -> IBusClientResult {
+        let arguments = (surrounding ? ["--surrounding"] : []) + ["hwalja"]
+        let outcome = try runCommand(packageRoot.appendingPathComponent("tools/ibus-client.py").path, arguments, stdin: commands, environment: environment, seconds: 60)
         guard outcome.status == 0 else { throw TestSetupError("ibus-client.py failed: \(outcome.stderr)\nibus-daemon: \(daemon.stderrSoFar)") }
         return try JSONDecoder().decode(IBusClientResult.self, from: Data(outcome.stdout.utf8))
     }
@@ -74,4 +76,32 @@ public struct IBusClientResult: Decodable, Sendable {
     public var preedit: String
     /// `ProcessKeyEvent` results, one per press and per release.
     public var handled: [Bool]
+    /// What the application was told, in order.
+    public var events: [IBusClientEvent]
+
+    /// The `DeleteSurroundingText` signals the application got, each `[offset, count]`.
+    public var deletions: [[Int]] {
+        events.compactMap { if case .delete(let offset, let count) = $0 { [offset, count] } else { nil } }
+    }
+}
+
+/// One signal tools/ibus-client.py got from its input context.
+public enum IBusClientEvent: Decodable, Sendable, Equatable {
+    case commit(String)
+    /// The preedit shown ("" when hidden).
+    case preedit(String)
+    case forward(keyval: UInt32, state: UInt32)
+    /// Delete `count` characters starting `offset` characters from the cursor.
+    case delete(offset: Int, count: Int)
+
+    public init(from decoder: Decoder) throws {
+        var fields = try decoder.unkeyedContainer()  // ["delete", -1, 1]
+        switch try fields.decode(String.self) {
+        case "commit": self = .commit(try fields.decode(String.self))
+        case "preedit": self = .preedit(try fields.decode(String.self))
+        case "forward": self = .forward(keyval: try fields.decode(UInt32.self), state: try fields.decode(UInt32.self))
+        case "delete": self = .delete(offset: try fields.decode(Int.self), count: try fields.decode(Int.self))
+        case let kind: throw DecodingError.dataCorruptedError(in: fields, debugDescription: "unknown event \(kind)")
+        }
+    }
 }
