@@ -29,8 +29,11 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         // The only importer of CDBus: connections, messages, values and errors, with no C type in its API.
         .target(name: "HwaljaDBus", dependencies: ["CDBus", "HwaljaCore"]),
-        // IBus specifics: keymaps, IBusText, constants, finding ibus-daemon's bus.
+        // IBus specifics: IBusText, constants, finding ibus-daemon's bus.
         .target(name: "HwaljaIBus", dependencies: ["HwaljaCore", "HwaljaDBus"]),
+        // What every input-framework frontend does between key events and typing: keymaps,
+        // shortcuts, field purposes, focus, the actions to send. No bus, no clock, no I/O.
+        .target(name: "HwaljaFrontend", dependencies: ["HwaljaCore", "HwaljaEngine"]),
         // The daemon's logic without a bus: typing contexts, their owners, settings. No I/O.
         .target(name: "HwaljaEngine", dependencies: ["HwaljaCore"]),
         // Finding and reading the table file (Foundation) for the executables.
@@ -60,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "ibus-engine-hwalja",
             dependencies: [
-                "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaIBus", "HwaljaRuntime",
+                "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,6 +76,7 @@ let package = Package(
         ),
         .testTarget(name: "HwaljaCoreTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaTableTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules", "HwaljaTestSupport"]),
+        .testTarget(name: "HwaljaFrontendTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaEngineTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaDaemonTests", dependencies: ["CDBus", "HwaljaCore", "HwaljaDBus", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),

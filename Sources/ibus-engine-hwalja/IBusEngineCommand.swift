@@ -4,6 +4,7 @@ import FoundationEssentials
 import HwaljaCore
 import HwaljaDBus
 import HwaljaEngine
+import HwaljaFrontend
 import HwaljaIBus
 import HwaljaRuntime
 

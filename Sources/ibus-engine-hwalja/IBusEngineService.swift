@@ -2,6 +2,7 @@ import Dispatch
 import HwaljaCore
 import HwaljaDBus
 import HwaljaEngine
+import HwaljaFrontend
 import HwaljaIBus
 import HwaljaRuntime
 
@@ -20,21 +21,12 @@ final class IBusEngineService: @unchecked Sendable {
     static let engineInterface = "org.freedesktop.IBus.Engine"
     static let engineName = "hwalja"
 
-    /// One engine object: its typing context and what the application told it.
-    struct Engine {
-        var context: TypingContext
-        /// `IBusInputPurpose` of the focused field (0 free form, 8 password …).
-        var purpose: UInt32 = 0
-        /// Keysyms whose press the application got; their release goes there too.
-        var passedPresses: Set<UInt32> = []
-    }
-
     private let connection: BusConnection
     private let table: TransitionTable
     private let settings: DaemonSettings
     private let keymap: Keymap
     private let recorder: KeystrokeRecorder?
-    private var engines: [Int: Engine] = [:]
+    private var engines: [Int: InputSession] = [:]
     private var nextNumber = 1
     private var timers: ContextTimers!
     /// Writes what a timer sent without blocking; set once the dispatcher exists.
@@ -82,7 +74,8 @@ final class IBusEngineService: @unchecked Sendable {
             guard name == Self.engineName else { throw BusError.invalidArgs("this component has one engine, \(Self.engineName), not \(name)") }
             let number = nextNumber
             nextNumber += 1
-            engines[number] = Engine(context: TypingContext(table: table, options: settings.composer, timing: settings.timing))
+            engines[number] = InputSession(
+                typing: TypingContext(table: table, options: settings.composer, timing: settings.timing), keymap: keymap, onFocusLoss: .clientCommits)
             return try call.methodReturn([.objectPath(Self.enginePrefix + String(number))])
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
             return try call.methodReturn([.string(Self.factoryIntrospection)])
@@ -105,7 +98,7 @@ final class IBusEngineService: @unchecked Sendable {
                 throw BusError.invalidArgs("SetCapabilities takes (u)")
             }
             // Only a client that says it can delete around its cursor is ever asked to.
-            engines[number]?.context.clientCanDelete = capabilities & IBusConstants.surroundingTextCapability != 0
+            engines[number]?.canDeleteSurrounding = capabilities & IBusConstants.surroundingTextCapability != 0
             return try call.methodReturn()
         case (Self.engineInterface, "FocusIn"), (Self.engineInterface, "Enable"),
             (Self.engineInterface, "SetCursorLocation"), (Self.engineInterface, "SetSurroundingText"),
@@ -117,7 +110,7 @@ final class IBusEngineService: @unchecked Sendable {
             (Self.engineInterface, "Disable"):
             // The preedit was shown in commit mode: the client or ibus-daemon commits it. Committing
             // here too would double it, or send it to the daemon's fake context (protocol notes §7).
-            forget(number)
+            update(number, path: path) { $0.focusOut() }
             return try call.methodReturn()
         case ("org.freedesktop.IBus.Service", "Destroy"):
             timers.cancel(number)
@@ -135,10 +128,9 @@ final class IBusEngineService: @unchecked Sendable {
         case ("org.freedesktop.DBus.Properties", "Set"):
             let arguments = try call.arguments()
             if arguments.count == 3, arguments[1].stringValue == "ContentType", case .variant(.structure(let fields)) = arguments[2],
-                fields.count == 2, case .uint32(let purpose) = fields[0]
+                fields.count == 2, case .uint32(let purpose) = fields[0], case .uint32(let hints) = fields[1]
             {
-                engines[number]?.purpose = purpose
-                if IBusConstants.passthroughPurposes.contains(purpose) { handOver(number, path: path) }
+                update(number, path: path) { $0.setContentType(purpose: purpose, hints: hints) }
             }
             return try call.methodReturn()
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
@@ -150,108 +142,52 @@ final class IBusEngineService: @unchecked Sendable {
 
     // MARK: Keys
 
-    /// Runs one key event; returns whether the engine used it.
+    /// Runs one key event through the engine's session; returns whether it used the key.
     private func processKey(keyval: UInt32, state: UInt32, engine number: Int, path: String) -> Bool {
-        guard engines[number] != nil else { return false }
-        return processKey(keyval: keyval, state: state, engine: &engines[number]!, number: number, path: path)
-    }
-
-    private func processKey(keyval: UInt32, state: UInt32, engine: inout Engine, number: Int, path: String) -> Bool {
-        let isRelease = state & IBusConstants.release != 0
-        if IBusConstants.passthroughPurposes.contains(engine.purpose) { return false }
-        let key = keymap.key(for: keyval)
-        if isRelease, engine.passedPresses.remove(keyval) != nil {
-            // The application had the press, so it has the release; the timer still hears of it
-            // (a held backspace whose first press went to the application must stop repeating).
-            if let key {
-                let outcome = engine.context.keyUp(key, at: timers.now)
-                emit(outcome, path: path)
-                timers.set(number, deadline: engine.context.deadline)
-            }
-            return false
-        }
-        if state & IBusConstants.shortcutModifiers != 0 || key == nil {
-            // Not ours: finish the syllable, then let the application have the key.
-            if !isRelease {
-                let outcome = engine.context.commit()
-                emit(outcome, path: path)
-                engine.passedPresses.insert(keyval)
-            }
-            return false
-        }
-        guard let key else { return false }
         let time = timers.now
-        let outcome = isRelease ? engine.context.keyUp(key, at: time) : engine.context.keyDown(key, at: time)
-        if !IBusConstants.secretPurposes.contains(engine.purpose) {
-            recorder?.record(context: number, at: time, [(!isRelease, key)])
-        }
-        let declinedOwnKey = !outcome.consumed && !isRelease && (key == .backspace || key == .enter)
-        emit(outcome, path: path, returningOwnKey: declinedOwnKey)
-        timers.set(number, deadline: engine.context.deadline)
-        if declinedOwnKey {
-            engine.passedPresses.insert(keyval)
-            return false
-        }
-        return true
+        guard let result = engines[number]?.processKeyEvent(keysym: keyval, state: state, at: time) else { return false }
+        if let (down, key) = result.recorded { recorder?.record(context: number, at: time, [(down, key)]) }
+        send(result.actions, path: path)
+        rearm(number)
+        return result.handled
     }
 
     private func timerFired(_ number: Int) {
-        guard var engine = engines[number] else { return }
-        let outcome = engine.context.advance(to: timers.now)
-        engines[number] = engine
-        emit(outcome, path: Self.enginePrefix + String(number))
+        guard let actions = engines[number]?.advance(to: timers.now) else { return }
+        send(actions, path: Self.enginePrefix + String(number))
         sendQueued()
-        timers.set(number, deadline: engine.context.deadline)
+        rearm(number)
     }
 
-    /// The field stops taking composition (it became a password field, say) while a syllable may be
-    /// composing: the syllable was typed while the field was open, so it is the application's —
-    /// committed, the preedit hidden — and the keys that follow pass through.
-    private func handOver(_ number: Int, path: String) {
-        guard var engine = engines[number] else { return }
-        let outcome = engine.context.commit()
-        engine.passedPresses.removeAll()
-        engines[number] = engine
-        emit(outcome, path: path)
-        timers.set(number, deadline: nil)
+    /// Applies `change` to engine `number`'s session, sends the actions it returns, resets its timer.
+    private func update(_ number: Int, path: String, _ change: (inout InputSession) -> [FrontendAction]) {
+        guard engines[number] != nil else { return }
+        send(change(&engines[number]!), path: path)
+        rearm(number)
     }
 
-    private func forget(_ number: Int) {
-        guard var engine = engines[number] else { return }
-        _ = engine.context.reset()
-        engine.passedPresses.removeAll()
-        engines[number] = engine
-        timers.set(number, deadline: nil)
+    private func rearm(_ number: Int) {
+        timers.set(number, deadline: engines[number]?.deadline)
     }
 
     // MARK: Signals
 
-    /// Sends what an outcome changed, in the order it happened (``TypingContext/Outcome/forEachEdit(_:)``):
-    /// what it takes back of the text, the commits, each key the composer declined (a repeating
-    /// backspace with nothing composing) forwarded back to the application where it came; then
-    /// the preedit. With `returningOwnKey`, the last declined key is the call's own, which goes
-    /// back to the application as the reply (`false`), not forwarded.
-    private func emit(_ outcome: TypingContext.Outcome, path: String, returningOwnKey: Bool = false) {
-        var keysLeft = outcome.passed.count - (returningOwnKey ? 1 : 0)
-        outcome.forEachEdit { edit in
-            switch edit {
-            case .delete(let count):  // IBus counts characters: Unicode scalars, as retract does
-                signal(path, "DeleteSurroundingText", [.int32(Int32(clamping: -count)), .uint32(UInt32(clamping: count))])
-            case .insert(let text):
+    /// Sends the session's actions as IBus engine signals, in order.
+    private func send(_ actions: [FrontendAction], path: String) {
+        for action in actions {
+            switch action {
+            case .deleteSurrounding(let offset, let count):
+                signal(path, "DeleteSurroundingText", [.int32(Int32(clamping: offset)), .uint32(UInt32(clamping: count))])
+            case .commit(let text):
                 signal(path, "CommitText", [IBusText.variant(text)])
-            case .key(let key):
-                keysLeft -= 1
-                guard keysLeft >= 0, key == .backspace else { return }
-                signal(path, "ForwardKeyEvent", [.uint32(0xFF08), .uint32(14), .uint32(0)])
-                signal(path, "ForwardKeyEvent", [.uint32(0xFF08), .uint32(14), .uint32(IBusConstants.release)])
+            case .forwardKey(let keysym, let keycode, let state):
+                signal(path, "ForwardKeyEvent", [.uint32(keysym), .uint32(keycode), .uint32(state)])
+            case .preedit(let text, let cursor):
+                signal(path, "UpdatePreeditText", [
+                    IBusText.variant(text, underlined: true), .uint32(UInt32(clamping: cursor)),
+                    .boolean(!text.isEmpty), .uint32(IBusConstants.preeditCommitMode),
+                ])
             }
-        }
-        if outcome.preeditChanged {
-            let preedit = outcome.preedit
-            signal(path, "UpdatePreeditText", [
-                IBusText.variant(preedit, underlined: true), .uint32(UInt32(preedit.unicodeScalars.count)),
-                .boolean(!preedit.isEmpty), .uint32(IBusConstants.preeditCommitMode),
-            ])
         }
     }
 

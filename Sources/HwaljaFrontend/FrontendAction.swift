@@ -1,0 +1,45 @@
+import HwaljaCore
+import HwaljaEngine
+
+/// One thing a frontend sends its application, in the order given.
+public enum FrontendAction: Sendable, Equatable {
+    /// Delete `count` Unicode scalars at `offset` from the cursor (negative: before it). IBus and
+    /// GTK count characters as code points: the same unit.
+    case deleteSurrounding(offset: Int, count: Int)
+    /// Insert text at the cursor.
+    case commit(String)
+    /// Hand a key event back to the application (`state` has ``KeyEventState/release`` on a release).
+    case forwardKey(keysym: UInt32, keycode: UInt32, state: UInt32)
+    /// Show this preedit at the cursor (empty: hide it), its cursor after `cursor` Unicode scalars.
+    case preedit(String, cursor: Int)
+}
+
+extension FrontendAction {
+    /// The keysym of BackSpace, forwarded for a backspace the engine did not use.
+    static let backspaceKeysym: UInt32 = 0xFF08
+    /// BackSpace's evdev keycode: applications must not depend on it, but some look.
+    static let backspaceKeycode: UInt32 = 14
+
+    /// What a client applies for `outcome`: the outcome's edits in order (a declined key
+    /// forwarded as a press and a release, except the call's own, returned to the application
+    /// by the call's answer when `returningOwnKey`), then the preedit if it changed.
+    static func actions(for outcome: TypingContext.Outcome, returningOwnKey: Bool = false) -> [FrontendAction] {
+        var actions: [FrontendAction] = []
+        var keysLeft = outcome.passed.count - (returningOwnKey ? 1 : 0)
+        outcome.forEachEdit { edit in
+            switch edit {
+            case .delete(let count):
+                actions.append(.deleteSurrounding(offset: -count, count: count))
+            case .insert(let text):
+                actions.append(.commit(text))
+            case .key(let key):
+                keysLeft -= 1
+                guard keysLeft >= 0, key == .backspace else { return }
+                actions.append(.forwardKey(keysym: backspaceKeysym, keycode: backspaceKeycode, state: 0))
+                actions.append(.forwardKey(keysym: backspaceKeysym, keycode: backspaceKeycode, state: KeyEventState.release))
+            }
+        }
+        if outcome.preeditChanged { actions.append(.preedit(outcome.preedit, cursor: outcome.preedit.unicodeScalars.count)) }
+        return actions
+    }
+}

@@ -1,0 +1,125 @@
+import HwaljaCore
+import HwaljaEngine
+
+/// One field being typed into through key events, as every input framework delivers them: the
+/// logic between a framework and the ``TypingContext``, written once for all frontends.
+///
+/// Keysyms go through the ``Keymap``; a shortcut (Control, Alt, Super …) or a key hwalja does not
+/// use finishes the syllable and goes to the application, its release too; a field whose purpose
+/// passes keys through (password, PIN, digits …) gets them untouched, and a field turning into
+/// one mid-syllable keeps the syllable. Each call returns the ``FrontendAction``s to send, in
+/// order. It has no clock: calls carry the time in milliseconds, and ``advance(to:)`` runs the
+/// timers when ``deadline`` comes.
+public struct InputSession: Sendable {
+    /// Who shows the preedit when the field loses focus or is reset.
+    public enum PreeditOnFocusLoss: Sendable {
+        /// The client commits what it shows (IBus's commit mode): the session forgets it.
+        case clientCommits
+        /// The session commits it.
+        case sessionCommits
+    }
+
+    /// What one key event did.
+    public struct KeyResult: Sendable, Equatable {
+        /// Whether the session used the key (`false`: the application applies it).
+        public var handled: Bool
+        /// What to send, in order, before answering.
+        public var actions: [FrontendAction]
+        /// The key event to record, if any: never for a secret field or a key hwalja does not use.
+        public var recorded: (down: Bool, key: Key)?
+
+        public init(handled: Bool, actions: [FrontendAction], recorded: (down: Bool, key: Key)? = nil) {
+            self.handled = handled
+            self.actions = actions
+            self.recorded = recorded
+        }
+
+        public static func == (lhs: KeyResult, rhs: KeyResult) -> Bool {
+            lhs.handled == rhs.handled && lhs.actions == rhs.actions
+                && lhs.recorded?.down == rhs.recorded?.down && lhs.recorded?.key == rhs.recorded?.key
+        }
+    }
+
+    /// The typing underneath.
+    public private(set) var typing: TypingContext
+    /// Which key each keysym types.
+    public var keymap: Keymap
+    /// The field's purpose (``InputPurpose``; 0 is free form).
+    public private(set) var purpose: UInt32 = 0
+    private let onFocusLoss: PreeditOnFocusLoss
+    /// Keysyms whose press the application got: their release goes there too.
+    private var passedPresses: Set<UInt32> = []
+
+    public init(typing: TypingContext, keymap: Keymap, onFocusLoss: PreeditOnFocusLoss) {
+        self.typing = typing
+        self.keymap = keymap
+        self.onFocusLoss = onFocusLoss
+    }
+
+    /// When ``advance(to:)`` must next be called, if ever.
+    public var deadline: Int? { passesKeysThrough ? nil : typing.deadline }
+
+    /// Whether the application can delete text around its cursor when asked
+    /// (``FrontendAction/deleteSurrounding(offset:count:)``); see ``TypingContext/clientCanDelete``.
+    public var canDeleteSurrounding: Bool {
+        get { typing.clientCanDelete }
+        set { typing.clientCanDelete = newValue }
+    }
+
+    private var passesKeysThrough: Bool { InputPurpose.passingThrough.contains(purpose) }
+
+    /// A key event: `state` holds ``KeyEventState`` bits, ``KeyEventState/release`` on a release.
+    public mutating func processKeyEvent(keysym: UInt32, state: UInt32, at time: Int) -> KeyResult {
+        let isRelease = state & KeyEventState.release != 0
+        if passesKeysThrough { return KeyResult(handled: false, actions: []) }
+        let key = keymap.key(for: keysym)
+        if isRelease, passedPresses.remove(keysym) != nil {
+            // The application had the press, so it has the release; the timer still hears of it
+            // (a held backspace whose first press went to the application must stop repeating).
+            guard let key else { return KeyResult(handled: false, actions: []) }
+            return KeyResult(handled: false, actions: FrontendAction.actions(for: typing.keyUp(key, at: time)))
+        }
+        guard let key, state & KeyEventState.shortcutModifiers == 0 else {
+            // Not ours: finish the syllable, then let the application have the key.
+            guard !isRelease else { return KeyResult(handled: false, actions: []) }
+            passedPresses.insert(keysym)
+            return KeyResult(handled: false, actions: FrontendAction.actions(for: typing.commit()))
+        }
+        let outcome = isRelease ? typing.keyUp(key, at: time) : typing.keyDown(key, at: time)
+        let recorded = InputPurpose.secret.contains(purpose) ? nil : (down: !isRelease, key: key)
+        let declinedOwnKey = !outcome.consumed && !isRelease && (key == .backspace || key == .enter)
+        if declinedOwnKey { passedPresses.insert(keysym) }
+        return KeyResult(
+            handled: !declinedOwnKey,
+            actions: FrontendAction.actions(for: outcome, returningOwnKey: declinedOwnKey),
+            recorded: recorded
+        )
+    }
+
+    /// Lets the timers run up to `time` (a long press, a backspace repeat, auto-next).
+    public mutating func advance(to time: Int) -> [FrontendAction] {
+        FrontendAction.actions(for: typing.advance(to: time))
+    }
+
+    /// The field lost focus, or the application reset it (a click moved the cursor): the syllable
+    /// ends where it is, committed once, by the client or by the session (``PreeditOnFocusLoss``).
+    public mutating func focusOut() -> [FrontendAction] {
+        passedPresses.removeAll()
+        switch onFocusLoss {
+        case .clientCommits:
+            _ = typing.reset()
+            return []
+        case .sessionCommits:
+            return FrontendAction.actions(for: typing.commit())
+        }
+    }
+
+    /// The field's purpose changed (`hints` are not used yet). A field whose keys pass through
+    /// keeps the syllable typed while it was open: committed, the preedit hidden.
+    public mutating func setContentType(purpose: UInt32, hints: UInt32) -> [FrontendAction] {
+        self.purpose = purpose
+        guard passesKeysThrough else { return [] }
+        passedPresses.removeAll()
+        return FrontendAction.actions(for: typing.commit())
+    }
+}

@@ -1,0 +1,32 @@
+/// The modifier bits of a key event's state, as X11, IBus and hwaljad's `org.hwalja.InputContext1`
+/// carry them.
+public enum KeyEventState {
+    public static let shift: UInt32 = 1 << 0
+    public static let lock: UInt32 = 1 << 1
+    public static let control: UInt32 = 1 << 2
+    public static let alt: UInt32 = 1 << 3
+    public static let numLock: UInt32 = 1 << 4
+    public static let mod4: UInt32 = 1 << 6
+    public static let superMask: UInt32 = 1 << 26
+    public static let hyper: UInt32 = 1 << 27
+    public static let meta: UInt32 = 1 << 28
+    /// Set on a key's release.
+    public static let release: UInt32 = 1 << 30
+    /// Modifiers that make a key a shortcut for the application, not input for the engine.
+    public static let shortcutModifiers = control | alt | mod4 | superMask | hyper | meta
+}
+
+/// What a field is for, by the numbers GTK, IBus and hwaljad's `SetContentType` use
+/// (`IBusInputPurpose`, `GtkInputPurpose`).
+public enum InputPurpose {
+    /// Purposes whose keys pass through untouched: the engine stays out of the way and records nothing.
+    public static let passingThrough: Set<UInt32> = [
+        2,  // DIGITS
+        3,  // NUMBER
+        4,  // PHONE
+        8,  // PASSWORD
+        9,  // PIN
+    ]
+    /// Purposes whose text is secret: never recorded, whatever the flags.
+    public static let secret: Set<UInt32> = [8, 9]
+}

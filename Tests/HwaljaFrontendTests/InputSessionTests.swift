@@ -1,0 +1,128 @@
+import HwaljaCore
+import HwaljaEngine
+import HwaljaFrontend
+import HwaljaTestSupport
+import Testing
+
+/// The frontend layer in process, on a virtual clock: what every framework adapter sends for
+/// key events, focus and field changes.
+struct InputSessionTests {
+    static let backspace: UInt32 = 0xFF08
+    static let release = KeyEventState.release
+
+    static func session(
+        canDelete: Bool = false, onFocusLoss: InputSession.PreeditOnFocusLoss = .clientCommits,
+        timing: HoldTimer.Settings = HoldTimer.Settings()
+    ) -> InputSession {
+        var session = InputSession(
+            typing: TypingContext(table: committedTable, options: Composer.Options(canRetract: false), timing: timing),
+            keymap: .phone, onFocusLoss: onFocusLoss)
+        session.canDeleteSurrounding = canDelete
+        return session
+    }
+
+    /// Taps phone digits on the keypad (KP_0 … KP_9), one every 10 ms from `start`.
+    static func tap(_ digits: String, on session: inout InputSession, from start: Int = 0) -> [FrontendAction] {
+        var actions: [FrontendAction] = []
+        for (index, digit) in digits.enumerated() {
+            let keysym = digit == "B" ? backspace : 0xFFB0 + UInt32(String(digit))!
+            let time = start + index * 10
+            actions += session.processKeyEvent(keysym: keysym, state: 0, at: time).actions
+            actions += session.processKeyEvent(keysym: keysym, state: release, at: time + 5).actions
+        }
+        return actions
+    }
+
+    /// The text an application holds after `actions`, and its preedit.
+    static func apply(_ actions: [FrontendAction], to text: inout String) -> String {
+        var preedit = ""
+        for action in actions {
+            switch action {
+            case .deleteSurrounding(let offset, let count):
+                #expect(offset == -count)
+                text.unicodeScalars.removeLast(count)
+            case .commit(let committed): text += committed
+            case .forwardKey(let keysym, _, let state):
+                if keysym == backspace && state & release == 0 && !text.isEmpty { text.removeLast() }
+            case .preedit(let shown, _): preedit = shown
+            }
+        }
+        return preedit
+    }
+
+    @Test func keysTypeThroughTheKeymap() {
+        var session = Self.session()
+        let actions = Self.tap("0125", on: &session)  // 안
+        #expect(actions.last == .preedit("안", cursor: 1))
+        #expect(!actions.contains { if case .commit = $0 { true } else { false } })
+    }
+
+    @Test func anApplicationThatCanDeleteIsAskedToOnlyWhenItSaidSo() {
+        for canDelete in [true, false] {
+            var session = Self.session(canDelete: canDelete)
+            let actions = Self.tap("8812612BB", on: &session)  // 하다 BS BS
+            var text = ""
+            let preedit = Self.apply(actions, to: &text)
+            #expect(text + preedit == "핟")
+            let deletions = actions.filter { if case .deleteSurrounding = $0 { true } else { false } }
+            #expect(deletions == (canDelete ? [.deleteSurrounding(offset: -1, count: 1)] : []))
+        }
+    }
+
+    @Test func shortcutsFinishTheSyllableAndPassWithTheirRelease() {
+        var session = Self.session()
+        _ = Self.tap("412", on: &session)  // 가
+        let control = KeyEventState.control
+        let press = session.processKeyEvent(keysym: 0x63, state: control, at: 100)  // Ctrl+C
+        #expect(press == .init(handled: false, actions: [.commit("가"), .preedit("", cursor: 0)]))
+        #expect(session.processKeyEvent(keysym: 0x63, state: control | Self.release, at: 110).handled == false)
+        let letter = session.processKeyEvent(keysym: 0x61, state: 0, at: 120)  // a: not ours
+        #expect(letter.handled == false && letter.actions.isEmpty && letter.recorded == nil)
+    }
+
+    @Test func aBackspaceWithNothingComposingIsTheApplicationsAndForwardedOnlyWhenTheTimerRepeatsIt() {
+        var session = Self.session(timing: HoldTimer.Settings(longPress: 500, repeatInterval: 100))
+        let press = session.processKeyEvent(keysym: Self.backspace, state: 0, at: 0)
+        #expect(press.handled == false)  // the application deletes, once: not forwarded as well
+        #expect(press.actions.isEmpty)
+        #expect(session.deadline == 500)
+        let forwarded: [FrontendAction] = [
+            .forwardKey(keysym: Self.backspace, keycode: 14, state: 0), .forwardKey(keysym: Self.backspace, keycode: 14, state: Self.release),
+        ]
+        #expect(session.advance(to: 600) == forwarded + forwarded)  // the repeats at 500 and 600
+        #expect(session.processKeyEvent(keysym: Self.backspace, state: Self.release, at: 650).handled == false)
+        #expect(session.deadline == nil)
+    }
+
+    @Test func aLongPressTypesTheDigitWhenTheTimerComes() {
+        var session = Self.session()
+        _ = session.processKeyEvent(keysym: 0xFFB4, state: 0, at: 0)  // KP_4 held
+        #expect(session.deadline == 500)
+        #expect(session.advance(to: 500) == [.commit("4")])
+        #expect(session.processKeyEvent(keysym: 0xFFB4, state: Self.release, at: 700).actions.isEmpty)
+    }
+
+    @Test func focusLossCommitsTheSyllableOnceByWhoeverTheFrameworkSays() {
+        var byClient = Self.session(onFocusLoss: .clientCommits)
+        _ = Self.tap("412", on: &byClient)
+        #expect(byClient.focusOut().isEmpty)  // IBus: the client commits the preedit it shows
+        #expect(byClient.typing.preedit.isEmpty)
+        var bySession = Self.session(onFocusLoss: .sessionCommits)
+        _ = Self.tap("412", on: &bySession)
+        #expect(bySession.focusOut() == [.commit("가"), .preedit("", cursor: 0)])
+    }
+
+    @Test(arguments: [8, 9] as [UInt32])  // password, PIN
+    func secretFieldsPassKeysThroughKeepTheSyllableAndRecordNothing(purpose: UInt32) {
+        var session = Self.session()
+        let typed = session.processKeyEvent(keysym: 0xFFB4, state: 0, at: 0)
+        #expect(typed.recorded?.key == .giyeokKieuk)
+        _ = session.processKeyEvent(keysym: 0xFFB4, state: Self.release, at: 5)
+        #expect(session.setContentType(purpose: purpose, hints: 0) == [.commit("ㄱ"), .preedit("", cursor: 0)])
+        let secret = session.processKeyEvent(keysym: 0xFFB1, state: 0, at: 10)
+        #expect(secret == .init(handled: false, actions: [], recorded: nil))
+        #expect(session.deadline == nil)
+        #expect(session.setContentType(purpose: 0, hints: 0).isEmpty)
+        #expect(session.processKeyEvent(keysym: 0xFFB1, state: 0, at: 20).handled)
+    }
+}
