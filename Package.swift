@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "hwaljad",
             dependencies: [
-                "CMalloc", "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaRuntime", "HwaljaTable",
+                "CMalloc", "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTable",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -35,7 +35,8 @@ public final class EngineClient: @unchecked Sendable {
         self.timeoutMilliseconds = timeoutMilliseconds
         connection = try BusConnection(bus: bus)
         connection.setHandler { [unowned self] message in
-            guard message.kind == .signal, message.interface == EngineInterface.contextInterface,
+            guard message.kind == .signal,
+                message.interface == EngineInterface.contextInterface || message.interface == EngineInterface.inputContextInterface,
                 let member = message.member, let path = message.path
             else { return false }
             guard let daemonName, message.sender == daemonName else { return true }  // forged: dropped

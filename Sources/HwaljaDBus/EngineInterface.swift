@@ -9,8 +9,10 @@ public enum EngineInterface {
     public static let engineInterface = "org.hwalja.Engine1"
     /// The parent of all context objects.
     public static let contextsPath = "/org/hwalja/Engine1/Context"
-    /// The context interface.
+    /// The context interface: keys by name, for tools.
     public static let contextInterface = "org.hwalja.Context1"
+    /// The input-context interface: key events, for input frameworks and on-screen keyboards.
+    public static let inputContextInterface = "org.hwalja.InputContext1"
 
     private static let contextsPrefix = contextsPath + "/"
 
@@ -63,7 +65,7 @@ public enum EngineInterface {
              hwalja-replay: ㅣ ㆍ ㅡ ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ ㅈㅊ ㅇㅁ (or digits 1-9, 0), PUNCT, NEXT, SPACE, BS, ENTER.
              Errors: org.hwalja.Error.UnknownKey, .NoSuchContext, .AccessDenied, .InvalidArgs, .LimitExceeded. -->
         <node>
-        \(engine)\(context)</node>
+        \(engine)\(context)\(inputContext)</node>
 
         """
     }
@@ -78,7 +80,13 @@ public enum EngineInterface {
             <method name="CreateContext">
               <arg name="context" type="o" direction="out"/>
             </method>
-            <!-- Frees a context of the caller's. -->
+            <!-- A new input context owned by the caller, driven by key events (org.hwalja.InputContext1):
+                 for input-framework addons and on-screen keyboards. Same owner rules and limit as
+                 CreateContext, counted together. -->
+            <method name="CreateInputContext">
+              <arg name="context" type="o" direction="out"/>
+            </method>
+            <!-- Frees a context of the caller's, of either kind. -->
             <method name="DestroyContext">
               <arg name="context" type="o" direction="in"/>
             </method>
@@ -179,6 +187,76 @@ public enum EngineInterface {
 
         """
 
+    /// The input-context interface's XML.
+    public static let inputContext = """
+          <!-- One field typed into by key events, as an input framework delivers them. Object
+               /org/hwalja/Engine1/Context/N made by CreateInputContext; only its creator may use it.
+               The daemon maps keysyms to keys (SetKeymap), finishes the syllable and hands back
+               shortcuts and keys it does not use, stays out of password, PIN and number fields, and
+               runs the long press and backspace repeat itself. What the client does is sent as
+               signals before the reply, in order: apply each exactly once. The reply says only
+               whether the key was used; when it was not, the client applies the key itself (a key the
+               daemon hands back later, a backspace repeating past the preedit, comes as ForwardKeyEvent). -->
+          <interface name="org.hwalja.InputContext1">
+            <!-- A key event. keysym: X11 keysym; keycode: ignored, may be 0; state: X11/IBus modifier
+                 bits, release = 1 << 30. handled false: the application applies the key. -->
+            <method name="ProcessKeyEvent">
+              <arg name="keysym" type="u" direction="in"/>
+              <arg name="keycode" type="u" direction="in"/>
+              <arg name="state" type="u" direction="in"/>
+              <arg name="handled" type="b" direction="out"/>
+            </method>
+            <!-- The field gained focus. -->
+            <method name="FocusIn"/>
+            <!-- The field lost focus: the syllable being composed is committed (CommitText), once. -->
+            <method name="FocusOut"/>
+            <!-- The application moved the cursor or changed the text: as FocusOut. -->
+            <method name="Reset"/>
+            <!-- The field's purpose and hints, by GTK/IBus numbers (IBusInputPurpose: 8 password,
+                 9 PIN, 2 digits, 3 number, 4 phone pass keys through and are never recorded; a
+                 syllable being composed when the field turns into one is committed). -->
+            <method name="SetContentType">
+              <arg name="purpose" type="u" direction="in"/>
+              <arg name="hints" type="u" direction="in"/>
+            </method>
+            <!-- The text around the cursor. A client that sends it can delete text around its cursor:
+                 from then on backspace may ask it to (DeleteSurroundingText) to undo a keystroke
+                 exactly; a client that never sends it (a terminal) keeps undoable text in the preedit. -->
+            <method name="SetSurroundingText">
+              <arg name="text" type="s" direction="in"/>
+              <arg name="cursor" type="u" direction="in"/>
+              <arg name="anchor" type="u" direction="in"/>
+            </method>
+            <!-- Which keysyms type which keys: "phone" (digits by phone layout, the default) or
+                 "keypad-position" (the keypad's top row 7 8 9 is ㅣ ㆍ ㅡ). -->
+            <method name="SetKeymap">
+              <arg name="name" type="s" direction="in"/>
+            </method>
+            <!-- Insert text at the cursor. -->
+            <signal name="CommitText">
+              <arg name="text" type="s"/>
+            </signal>
+            <!-- Show this preedit at the cursor (empty: hide it); its cursor after cursor characters. -->
+            <signal name="UpdatePreedit">
+              <arg name="text" type="s"/>
+              <arg name="cursor" type="u"/>
+            </signal>
+            <!-- Delete count characters (Unicode scalars) at offset from the cursor (negative: before it). -->
+            <signal name="DeleteSurroundingText">
+              <arg name="offset" type="i"/>
+              <arg name="count" type="u"/>
+            </signal>
+            <!-- Apply this key event as if the input method were not there (a held backspace going on
+                 deleting in the application). -->
+            <signal name="ForwardKeyEvent">
+              <arg name="keysym" type="u"/>
+              <arg name="keycode" type="u"/>
+              <arg name="state" type="u"/>
+            </signal>
+          </interface>
+
+        """
+
     static let standardInterfaces = """
           <interface name="org.freedesktop.DBus.Introspectable">
             <method name="Introspect">
@@ -210,8 +288,9 @@ public enum EngineInterface {
 
         """
 
-    /// The introspection XML for `path`, given the live context numbers, or `nil` if no object is there.
-    public static func introspection(ofPath path: String, contexts: [Int]) -> String? {
+    /// The introspection XML for `path`, given the live context numbers and which of them take
+    /// key events, or `nil` if no object is there.
+    public static func introspection(ofPath path: String, contexts: [Int], takingKeyEvents: (Int) -> Bool = { _ in false }) -> String? {
         let header = """
             <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
@@ -226,7 +305,7 @@ public enum EngineInterface {
             return header + "<node>\n" + contexts.map { "  <node name=\"\($0)\"/>\n" }.joined() + "</node>\n"
         }
         if let number = contextNumber(inPath: path), contexts.contains(number) {
-            return header + "<node>\n" + context + standardInterfaces + "</node>\n"
+            return header + "<node>\n" + (takingKeyEvents(number) ? inputContext : context) + standardInterfaces + "</node>\n"
         }
         return nil
     }

@@ -40,8 +40,9 @@ public struct InputSession: Sendable {
         }
     }
 
-    /// The typing underneath.
-    public private(set) var typing: TypingContext
+    /// The typing underneath; a frontend that speaks key names (hwaljad's `org.hwalja.Context1`)
+    /// drives it directly.
+    public var typing: TypingContext
     /// Which key each keysym types.
     public var keymap: Keymap
     /// The field's purpose (``InputPurpose``; 0 is free form).

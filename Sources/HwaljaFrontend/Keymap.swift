@@ -25,6 +25,18 @@ public struct Keymap: Sendable, Equatable {
         return Keymap(bindings: bindings)
     }()
 
+    /// The presets by name, as keymap files, settings and `SetKeymap` name them.
+    public static let names = ["phone", "keypad-position"]
+
+    /// The preset called `name` (``names``), if any.
+    public static func named(_ name: String) -> Keymap? {
+        switch name {
+        case "phone": phone
+        case "keypad-position": keypadPosition
+        default: nil
+        }
+    }
+
     /// Controls bound in every preset.
     static let controls: [UInt32: Key] = [
         0xFF08: .backspace,  // BackSpace
@@ -69,11 +81,8 @@ public struct Keymap: Sendable, Equatable {
                 throw .malformed(line: line, text: String(rawLine))
             }
             if parts[0] == "preset" {
-                switch parts[1] {
-                case "phone": bindings = Keymap.phone.bindings
-                case "keypad-position": bindings = Keymap.keypadPosition.bindings
-                default: throw .unknownPreset(line: line, name: parts[1])
-                }
+                guard let preset = Keymap.named(parts[1]) else { throw .unknownPreset(line: line, name: parts[1]) }
+                bindings = preset.bindings
                 continue
             }
             guard let keysym = Keymap.keysym(named: parts[0]) else { throw .unknownKeysym(line: line, name: parts[0]) }

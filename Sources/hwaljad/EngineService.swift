@@ -7,6 +7,7 @@ import Glibc
 import HwaljaCore
 import HwaljaDBus
 import HwaljaEngine
+import HwaljaFrontend
 import HwaljaRuntime
 import HwaljaTable
 
@@ -24,9 +25,9 @@ final class EngineService: @unchecked Sendable {
     private let connection: BusConnection
     private let queue: DispatchQueue
     private let settings: DaemonSettings
-    private let recorder: KeystrokeRecorder?
+    let recorder: KeystrokeRecorder?
     private var loaded: TableLoader.Loaded
-    private var registry: ContextRegistry<TypingContext>
+    private var registry: ContextRegistry<DaemonContext>
     private var signals: [Int: ContextSignals] = [:]
     private var timers: ContextTimers!
     private var backlog: ClientBacklog
@@ -47,7 +48,7 @@ final class EngineService: @unchecked Sendable {
     }
 
     /// Milliseconds since the daemon started, on the monotonic clock.
-    private var now: Int { timers.now }
+    var now: Int { timers.now }
 
     /// Number of live contexts.
     var contextCount: Int { registry.count }
@@ -85,7 +86,8 @@ final class EngineService: @unchecked Sendable {
                 try expect(call, "")
                 // A client sees its own contexts only, at a cost that does not grow with others'.
                 let own = registry.numbers(ownedBy: call.sender ?? "")
-                guard let xml = EngineInterface.introspection(ofPath: path, contexts: own) else { return nil }
+                let takesKeyEvents = { number in self.registry.withAny(number) { $0.takesKeyEvents } ?? false }
+                guard let xml = EngineInterface.introspection(ofPath: path, contexts: own, takingKeyEvents: takesKeyEvents) else { return nil }
                 return try call.methodReturn([.string(xml)])
             case ("org.freedesktop.DBus.Properties", _):
                 return try properties(call, path: path, member: member)
@@ -96,9 +98,16 @@ final class EngineService: @unchecked Sendable {
                 return try engineMethod(call, member: member)
             }
             if let number = EngineInterface.contextNumber(inPath: path),
-                interface == nil || interface == EngineInterface.contextInterface
+                let kind = registry.withAny(number, { $0.interface }), interface == nil || interface == kind
             {
-                return try contextMethod(call, number: number, member: member)
+                return kind == EngineInterface.inputContextInterface
+                    ? try inputContextMethod(call, number: number, member: member)
+                    : try contextMethod(call, number: number, member: member)
+            }
+            if let number = EngineInterface.contextNumber(inPath: path),
+                interface == nil || interface == EngineInterface.contextInterface || interface == EngineInterface.inputContextInterface
+            {
+                try checkOwner(number, call.sender ?? "")  // no such context: NoSuchContext
             }
             return nil
         } catch let error as BusError {
@@ -111,21 +120,25 @@ final class EngineService: @unchecked Sendable {
     private func engineMethod(_ call: BusMessage, member: String) throws -> BusMessage? {
         let caller = call.sender ?? ""
         switch member {
-        case "CreateContext":
+        case "CreateContext", "CreateInputContext":
             try expect(call, "")
-            let context = TypingContext(table: loaded.table, options: settings.composer, timing: settings.timing)
-            let number = try refusalToBusError { () throws(ContextRegistry<TypingContext>.Refusal) in
+            let typing = TypingContext(table: loaded.table, options: settings.composer, timing: settings.timing)
+            let context = DaemonContext(
+                session: InputSession(typing: typing, keymap: .phone, onFocusLoss: .sessionCommits),
+                takesKeyEvents: member == "CreateInputContext")
+            let number = try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
                 try registry.add(context, owner: caller)
             }
-            signals[number] = ContextSignals(path: EngineInterface.contextPath(number), owner: caller)
-            return try call.methodReturn([.objectPath(EngineInterface.contextPath(number))])
+            let path = EngineInterface.contextPath(number)
+            signals[number] = ContextSignals(path: path, interface: context.interface, owner: caller)
+            return try call.methodReturn([.objectPath(path)])
         case "DestroyContext":
             try expect(call, "o")
             let path = try call.arguments()[0].stringValue ?? ""
             guard let number = EngineInterface.contextNumber(inPath: path) else {
                 throw BusError(name: EngineInterface.ErrorName.noSuchContext, message: "\(Excerpt.quoted(path)) is not a context's path")
             }
-            try refusalToBusError { () throws(ContextRegistry<TypingContext>.Refusal) in try registry.remove(number, caller: caller) }
+            try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try registry.remove(number, caller: caller) }
             forget(number)
             return try call.methodReturn()
         default:
@@ -142,7 +155,7 @@ final class EngineService: @unchecked Sendable {
         case "PressKey", "KeyDown", "KeyUp":
             try expect(call, "s")
             let key = try parseKey(try call.arguments()[0].stringValue ?? "")
-            outcome = try onContext(number, caller) { context in
+            outcome = try onTyping(number, caller) { context in
                 switch member {
                 case "PressKey": context.tap(key, at: time)
                 case "KeyDown": context.keyDown(key, at: time)
@@ -161,23 +174,23 @@ final class EngineService: @unchecked Sendable {
         case "Backspace", "NextCharacter":
             try expect(call, "")
             let key: Key = member == "Backspace" ? .backspace : .next
-            outcome = try onContext(number, caller) { $0.tap(key, at: time) }
+            outcome = try onTyping(number, caller) { $0.tap(key, at: time) }
             recorder?.record(context: number, at: time, [(true, key), (false, key)])
         case "SetCapabilities":
             try expect(call, "u")
             guard case .uint32(let asked) = try call.arguments()[0] else { throw BusError.invalidArgs("SetCapabilities takes (u)") }
             let accepted = asked & EngineInterface.Capability.known
-            try onContext(number, caller) { $0.clientCanDelete = accepted & EngineInterface.Capability.deleteBeforeCursor != 0 }
+            try onTyping(number, caller) { $0.clientCanDelete = accepted & EngineInterface.Capability.deleteBeforeCursor != 0 }
             return try call.methodReturn([.uint32(accepted)])
         case "Commit":
             try expect(call, "")
-            let result = try onContext(number, caller) { $0.commit() }
+            let result = try onTyping(number, caller) { $0.commit() }
             emitSignals(for: result, context: number)
             rearm(number)
             return try call.methodReturn([.string(result.commit)])
         case "Reset":
             try expect(call, "")
-            let result = try onContext(number, caller) { $0.reset() }
+            let result = try onTyping(number, caller) { $0.reset() }
             emitSignals(for: result, context: number)
             rearm(number)
             return try call.methodReturn()
@@ -207,7 +220,7 @@ final class EngineService: @unchecked Sendable {
             ]
         } else if let number = EngineInterface.contextNumber(inPath: path) {
             interface = EngineInterface.contextInterface
-            let preedit = try onContext(number, call.sender ?? "") { $0.preedit }
+            let preedit = try onTyping(number, call.sender ?? "") { $0.preedit }
             all = ["Preedit": .string(preedit)]
         } else {
             return nil
@@ -235,18 +248,20 @@ final class EngineService: @unchecked Sendable {
     // MARK: Signals and timers
 
     private func emitSignals(for outcome: TypingContext.Outcome, context number: Int) {
-        guard let templates = signals[number] else { return }
-        func queue(_ signal: BusMessage, carrying text: String) {
-            pendingSignals.append((signal, templates.owner, ContextSignals.size + text.utf8.count))
-        }
         outcome.forEachEdit { edit in
             switch edit {
-            case .delete(let count): queue(templates.deleteBeforeCursor(count), carrying: "")
-            case .insert(let text): queue(templates.committed(text), carrying: text)
-            case .key(let key): queue(templates.keyNotConsumed(key.name), carrying: key.name)
+            case .delete(let count): queueSignal(number, "DeleteBeforeCursor", [.uint32(UInt32(clamping: count))])
+            case .insert(let text): queueSignal(number, "Committed", [.string(text)], carrying: text)
+            case .key(let key): queueSignal(number, "KeyNotConsumed", [.string(key.name)], carrying: key.name)
             }
         }
-        if outcome.preeditChanged { queue(templates.preeditChanged(outcome.preedit), carrying: outcome.preedit) }
+        if outcome.preeditChanged { queueSignal(number, "PreeditChanged", [.string(outcome.preedit)], carrying: outcome.preedit) }
+    }
+
+    /// Queues signal `member` of context `number` to go out before the reply (or at once, from a timer).
+    func queueSignal(_ number: Int, _ member: String, _ values: [BusValue], carrying text: String = "") {
+        guard let templates = signals[number], let signal = templates.signal(member, values) else { return }
+        pendingSignals.append((signal, templates.owner, ContextSignals.size + text.utf8.count))
     }
 
     private func sendPendingSignals() {
@@ -255,13 +270,18 @@ final class EngineService: @unchecked Sendable {
     }
 
     /// Schedules context `number`'s timer for its next deadline, or stops it.
-    private func rearm(_ number: Int) {
-        timers.set(number, deadline: registry.withAny(number, { $0.deadline }) ?? nil)
+    func rearm(_ number: Int) {
+        timers.set(number, deadline: registry.withAny(number, { $0.session.deadline }) ?? nil)
     }
 
     private func timerFired(_ number: Int) {
-        guard let outcome = registry.withAny(number, { $0.advance(to: now) }) else { return }
-        emitSignals(for: outcome, context: number)
+        let time = now
+        let fired: (TypingContext.Outcome?, [FrontendAction])? = registry.withAny(number) { context in
+            context.takesKeyEvents ? (nil, context.session.advance(to: time)) : (context.session.typing.advance(to: time), [])
+        }
+        guard let (outcome, actions) = fired else { return }
+        if let outcome { emitSignals(for: outcome, context: number) }
+        queueSignals(for: actions, context: number)
         sendPendingSignals()
         sendQueued()
         rearm(number)
@@ -360,20 +380,26 @@ final class EngineService: @unchecked Sendable {
     /// Switches to a newly loaded table: new contexts use it at once, existing ones when their syllable ends.
     func reload(_ table: TableLoader.Loaded) {
         loaded = table
-        registry.update { $0.replaceTable(table.table) }
+        registry.update { $0.session.typing.replaceTable(table.table) }
     }
 
     // MARK: Helpers
 
-    private func onContext<T>(_ number: Int, _ caller: String, _ body: (inout TypingContext) -> T) throws(BusError) -> T {
-        try refusalToBusError { () throws(ContextRegistry<TypingContext>.Refusal) in try registry.with(number, caller: caller, body) }
+    /// Runs `body` on context `number`'s typing if `caller` owns it.
+    private func onTyping<T>(_ number: Int, _ caller: String, _ body: (inout TypingContext) -> T) throws(BusError) -> T {
+        try onContext(number, caller) { body(&$0.session.typing) }
     }
 
-    private func checkOwner(_ number: Int, _ caller: String) throws(BusError) {
-        try refusalToBusError { () throws(ContextRegistry<TypingContext>.Refusal) in try registry.check(number, caller: caller) }
+    /// Runs `body` on context `number` if `caller` owns it.
+    func onContext<T>(_ number: Int, _ caller: String, _ body: (inout DaemonContext) -> T) throws(BusError) -> T {
+        try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try registry.with(number, caller: caller, body) }
     }
 
-    private func refusalToBusError<T>(_ body: () throws(ContextRegistry<TypingContext>.Refusal) -> T) throws(BusError) -> T {
+    func checkOwner(_ number: Int, _ caller: String) throws(BusError) {
+        try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try registry.check(number, caller: caller) }
+    }
+
+    private func refusalToBusError<T>(_ body: () throws(ContextRegistry<DaemonContext>.Refusal) -> T) throws(BusError) -> T {
         do {
             return try body()
         } catch {
@@ -407,7 +433,7 @@ final class EngineService: @unchecked Sendable {
         return key
     }
 
-    private func expect(_ call: BusMessage, _ signature: String) throws(BusError) {
+    func expect(_ call: BusMessage, _ signature: String) throws(BusError) {
         guard call.signature == signature else {
             throw BusError(
                 name: EngineInterface.ErrorName.invalidArgs,

@@ -1,0 +1,75 @@
+import HwaljaCore
+import HwaljaDBus
+import HwaljaFrontend
+import HwaljaRuntime
+
+/// `org.hwalja.InputContext1`: key events from an input framework or on-screen keyboard, through
+/// the frontend layer (``InputSession``), answered with signals and a `handled` flag.
+extension EngineService {
+    /// Runs method `member` of input context `number`, or returns `nil` if there is no such method.
+    func inputContextMethod(_ call: BusMessage, number: Int, member: String) throws -> BusMessage? {
+        let caller = call.sender ?? ""
+        try checkOwner(number, caller)  // before the arguments: a foreign context's caller learns nothing more
+        let actions: [FrontendAction]
+        switch member {
+        case "ProcessKeyEvent":
+            try expect(call, "uuu")
+            let arguments = try call.arguments()
+            guard case .uint32(let keysym) = arguments[0], case .uint32(let state) = arguments[2] else { return nil }
+            let time = now
+            let result = try onContext(number, caller) { $0.session.processKeyEvent(keysym: keysym, state: state, at: time) }
+            if let (down, key) = result.recorded { recorder?.record(context: number, at: time, [(down, key)]) }
+            queueSignals(for: result.actions, context: number)
+            rearm(number)
+            return try call.methodReturn([.boolean(result.handled)])
+        case "FocusIn":
+            try expect(call, "")
+            actions = []
+        case "FocusOut", "Reset":
+            try expect(call, "")
+            actions = try onContext(number, caller) { $0.session.focusOut() }
+        case "SetContentType":
+            try expect(call, "uu")
+            let arguments = try call.arguments()
+            guard case .uint32(let purpose) = arguments[0], case .uint32(let hints) = arguments[1] else { return nil }
+            actions = try onContext(number, caller) { $0.session.setContentType(purpose: purpose, hints: hints) }
+        case "SetSurroundingText":
+            try expect(call, "suu")
+            // A client that tells the text around its cursor can delete there (the text itself is not kept).
+            try onContext(number, caller) { $0.session.canDeleteSurrounding = true }
+            actions = []
+        case "SetKeymap":
+            try expect(call, "s")
+            let name = try call.arguments()[0].stringValue ?? ""
+            guard let keymap = Keymap.named(name) else {
+                throw BusError(
+                    name: EngineInterface.ErrorName.invalidArgs,
+                    message: "unknown keymap \(Excerpt.quoted(name)); keymaps are \(Keymap.names.joined(separator: ", "))"
+                )
+            }
+            try onContext(number, caller) { $0.session.keymap = keymap }
+            actions = []
+        default:
+            return nil
+        }
+        queueSignals(for: actions, context: number)
+        rearm(number)
+        return try call.methodReturn()
+    }
+
+    /// Queues the signals for input context `number`'s `actions`, in order.
+    func queueSignals(for actions: [FrontendAction], context number: Int) {
+        for action in actions {
+            switch action {
+            case .deleteSurrounding(let offset, let count):
+                queueSignal(number, "DeleteSurroundingText", [.int32(Int32(clamping: offset)), .uint32(UInt32(clamping: count))])
+            case .commit(let text):
+                queueSignal(number, "CommitText", [.string(text)], carrying: text)
+            case .forwardKey(let keysym, let keycode, let state):
+                queueSignal(number, "ForwardKeyEvent", [.uint32(keysym), .uint32(keycode), .uint32(state)])
+            case .preedit(let text, let cursor):
+                queueSignal(number, "UpdatePreedit", [.string(text), .uint32(UInt32(clamping: cursor))], carrying: text)
+            }
+        }
+    }
+}
