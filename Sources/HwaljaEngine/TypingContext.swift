@@ -50,6 +50,10 @@ public struct TypingContext: Sendable {
         /// application before a space was typed deletes before that space goes in).
         public func forEachEdit(_ body: (Edit) -> Void) {
             if retract > 0 { body(.delete(retract)) }
+            guard !passed.isEmpty else {  // the usual case: the commit as it is, no copy
+                if !commit.isEmpty { body(.insert(commit)) }
+                return
+            }
             var scalars = commit.unicodeScalars[...]
             var done = 0
             for pass in passed {

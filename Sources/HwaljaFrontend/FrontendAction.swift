@@ -16,7 +16,7 @@ public enum FrontendAction: Sendable, Equatable {
 
 extension FrontendAction {
     /// The keysym of BackSpace, forwarded for a backspace the engine did not use.
-    static let backspaceKeysym: UInt32 = 0xFF08
+    static let backspaceKeysym = Keymap.keysymNames["BackSpace"]!
     /// BackSpace's evdev keycode: applications must not depend on it, but some look.
     static let backspaceKeycode: UInt32 = 14
 

@@ -19,6 +19,12 @@ public struct InputSession: Sendable {
         case sessionCommits
     }
 
+    /// A key event worth recording: a key hwalja uses, in a field that is not secret.
+    public struct RecordedKey: Sendable, Equatable {
+        public var down: Bool
+        public var key: Key
+    }
+
     /// What one key event did.
     public struct KeyResult: Sendable, Equatable {
         /// Whether the session used the key (`false`: the application applies it).
@@ -26,17 +32,12 @@ public struct InputSession: Sendable {
         /// What to send, in order, before answering.
         public var actions: [FrontendAction]
         /// The key event to record, if any: never for a secret field or a key hwalja does not use.
-        public var recorded: (down: Bool, key: Key)?
+        public var recorded: RecordedKey?
 
-        public init(handled: Bool, actions: [FrontendAction], recorded: (down: Bool, key: Key)? = nil) {
+        public init(handled: Bool, actions: [FrontendAction], recorded: RecordedKey? = nil) {
             self.handled = handled
             self.actions = actions
             self.recorded = recorded
-        }
-
-        public static func == (lhs: KeyResult, rhs: KeyResult) -> Bool {
-            lhs.handled == rhs.handled && lhs.actions == rhs.actions
-                && lhs.recorded?.down == rhs.recorded?.down && lhs.recorded?.key == rhs.recorded?.key
         }
     }
 
@@ -58,7 +59,7 @@ public struct InputSession: Sendable {
     }
 
     /// When ``advance(to:)`` must next be called, if ever.
-    public var deadline: Int? { passesKeysThrough ? nil : typing.deadline }
+    public var deadline: Int? { typing.deadline }
 
     /// Whether the application can delete text around its cursor when asked
     /// (``FrontendAction/deleteSurrounding(offset:count:)``); see ``TypingContext/clientCanDelete``.
@@ -87,7 +88,7 @@ public struct InputSession: Sendable {
             return KeyResult(handled: false, actions: FrontendAction.actions(for: typing.commit()))
         }
         let outcome = isRelease ? typing.keyUp(key, at: time) : typing.keyDown(key, at: time)
-        let recorded = InputPurpose.secret.contains(purpose) ? nil : (down: !isRelease, key: key)
+        let recorded = InputPurpose.secret.contains(purpose) ? nil : RecordedKey(down: !isRelease, key: key)
         let declinedOwnKey = !outcome.consumed && !isRelease && (key == .backspace || key == .enter)
         if declinedOwnKey { passedPresses.insert(keysym) }
         return KeyResult(

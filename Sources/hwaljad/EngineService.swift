@@ -98,16 +98,14 @@ final class EngineService: @unchecked Sendable {
                 return try engineMethod(call, member: member)
             }
             if let number = EngineInterface.contextNumber(inPath: path),
-                let kind = registry.withAny(number, { $0.interface }), interface == nil || interface == kind
+                interface == nil || interface == EngineInterface.contextInterface || interface == EngineInterface.inputContextInterface
             {
+                // Ownership first, before the arguments: a foreign context's caller learns nothing more.
+                let kind = try onContext(number, call.sender ?? "") { $0.interface }
+                guard interface == nil || interface == kind else { return nil }
                 return kind == EngineInterface.inputContextInterface
                     ? try inputContextMethod(call, number: number, member: member)
                     : try contextMethod(call, number: number, member: member)
-            }
-            if let number = EngineInterface.contextNumber(inPath: path),
-                interface == nil || interface == EngineInterface.contextInterface || interface == EngineInterface.inputContextInterface
-            {
-                try checkOwner(number, call.sender ?? "")  // no such context: NoSuchContext
             }
             return nil
         } catch let error as BusError {
@@ -146,11 +144,12 @@ final class EngineService: @unchecked Sendable {
         }
     }
 
+    /// Runs method `member` of context `number` (`org.hwalja.Context1`), whose owner the caller is,
+    /// or returns `nil` if there is no such method.
     private func contextMethod(_ call: BusMessage, number: Int, member: String) throws -> BusMessage? {
         let caller = call.sender ?? ""
         let time = now
         let outcome: TypingContext.Outcome
-        try checkOwner(number, caller)  // before the arguments: a foreign context's caller learns nothing more
         switch member {
         case "PressKey", "KeyDown", "KeyUp":
             try expect(call, "s")
@@ -250,16 +249,16 @@ final class EngineService: @unchecked Sendable {
     private func emitSignals(for outcome: TypingContext.Outcome, context number: Int) {
         outcome.forEachEdit { edit in
             switch edit {
-            case .delete(let count): queueSignal(number, "DeleteBeforeCursor", [.uint32(UInt32(clamping: count))])
-            case .insert(let text): queueSignal(number, "Committed", [.string(text)], carrying: text)
-            case .key(let key): queueSignal(number, "KeyNotConsumed", [.string(key.name)], carrying: key.name)
+            case .delete(let count): queueSignal(number, .deleteBeforeCursor, [.uint32(UInt32(clamping: count))])
+            case .insert(let text): queueSignal(number, .committed, [.string(text)], carrying: text)
+            case .key(let key): queueSignal(number, .keyNotConsumed, [.string(key.name)], carrying: key.name)
             }
         }
-        if outcome.preeditChanged { queueSignal(number, "PreeditChanged", [.string(outcome.preedit)], carrying: outcome.preedit) }
+        if outcome.preeditChanged { queueSignal(number, .preeditChanged, [.string(outcome.preedit)], carrying: outcome.preedit) }
     }
 
     /// Queues signal `member` of context `number` to go out before the reply (or at once, from a timer).
-    func queueSignal(_ number: Int, _ member: String, _ values: [BusValue], carrying text: String = "") {
+    func queueSignal(_ number: Int, _ member: ContextSignals.Member, _ values: [BusValue], carrying text: String = "") {
         guard let templates = signals[number], let signal = templates.signal(member, values) else { return }
         pendingSignals.append((signal, templates.owner, ContextSignals.size + text.utf8.count))
     }
@@ -393,10 +392,6 @@ final class EngineService: @unchecked Sendable {
     /// Runs `body` on context `number` if `caller` owns it.
     func onContext<T>(_ number: Int, _ caller: String, _ body: (inout DaemonContext) -> T) throws(BusError) -> T {
         try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try registry.with(number, caller: caller, body) }
-    }
-
-    func checkOwner(_ number: Int, _ caller: String) throws(BusError) {
-        try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try registry.check(number, caller: caller) }
     }
 
     private func refusalToBusError<T>(_ body: () throws(ContextRegistry<DaemonContext>.Refusal) -> T) throws(BusError) -> T {

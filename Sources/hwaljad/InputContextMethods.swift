@@ -6,10 +6,10 @@ import HwaljaRuntime
 /// `org.hwalja.InputContext1`: key events from an input framework or on-screen keyboard, through
 /// the frontend layer (``InputSession``), answered with signals and a `handled` flag.
 extension EngineService {
-    /// Runs method `member` of input context `number`, or returns `nil` if there is no such method.
+    /// Runs method `member` of input context `number`, whose owner the caller is, or returns `nil`
+    /// if there is no such method.
     func inputContextMethod(_ call: BusMessage, number: Int, member: String) throws -> BusMessage? {
         let caller = call.sender ?? ""
-        try checkOwner(number, caller)  // before the arguments: a foreign context's caller learns nothing more
         let actions: [FrontendAction]
         switch member {
         case "ProcessKeyEvent":
@@ -18,7 +18,7 @@ extension EngineService {
             guard case .uint32(let keysym) = arguments[0], case .uint32(let state) = arguments[2] else { return nil }
             let time = now
             let result = try onContext(number, caller) { $0.session.processKeyEvent(keysym: keysym, state: state, at: time) }
-            if let (down, key) = result.recorded { recorder?.record(context: number, at: time, [(down, key)]) }
+            if let recorded = result.recorded { recorder?.record(context: number, at: time, [(recorded.down, recorded.key)]) }
             queueSignals(for: result.actions, context: number)
             rearm(number)
             return try call.methodReturn([.boolean(result.handled)])
@@ -62,13 +62,13 @@ extension EngineService {
         for action in actions {
             switch action {
             case .deleteSurrounding(let offset, let count):
-                queueSignal(number, "DeleteSurroundingText", [.int32(Int32(clamping: offset)), .uint32(UInt32(clamping: count))])
+                queueSignal(number, .deleteSurroundingText, [.int32(Int32(clamping: offset)), .uint32(UInt32(clamping: count))])
             case .commit(let text):
-                queueSignal(number, "CommitText", [.string(text)], carrying: text)
+                queueSignal(number, .commitText, [.string(text)], carrying: text)
             case .forwardKey(let keysym, let keycode, let state):
-                queueSignal(number, "ForwardKeyEvent", [.uint32(keysym), .uint32(keycode), .uint32(state)])
+                queueSignal(number, .forwardKeyEvent, [.uint32(keysym), .uint32(keycode), .uint32(state)])
             case .preedit(let text, let cursor):
-                queueSignal(number, "UpdatePreedit", [.string(text), .uint32(UInt32(clamping: cursor))], carrying: text)
+                queueSignal(number, .updatePreedit, [.string(text), .uint32(UInt32(clamping: cursor))], carrying: text)
             }
         }
     }

@@ -146,7 +146,7 @@ final class IBusEngineService: @unchecked Sendable {
     private func processKey(keyval: UInt32, state: UInt32, engine number: Int, path: String) -> Bool {
         let time = timers.now
         guard let result = engines[number]?.processKeyEvent(keysym: keyval, state: state, at: time) else { return false }
-        if let (down, key) = result.recorded { recorder?.record(context: number, at: time, [(down, key)]) }
+        if let recorded = result.recorded { recorder?.record(context: number, at: time, [(recorded.down, recorded.key)]) }
         send(result.actions, path: path)
         rearm(number)
         return result.handled
