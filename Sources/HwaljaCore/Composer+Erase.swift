@@ -1,7 +1,7 @@
 extension Composer {
     /// Deletes the last character of the preedit, as a held backspace does once it repeats:
-    /// a character at a time, not a keystroke at a time, so holding backspace clears a word as
-    /// fast as it did before undo reached back through the word.
+    /// a character at a time, not a keystroke at a time, so holding backspace clears a word at a
+    /// syllable per repeat however far back undo could reach.
     ///
     /// Erasing is not undoing: it ends the word's undo history, like a boundary. Text kept back
     /// for undo (``Options/canRetract`` false) goes to the host, as nothing can undo into it any
