@@ -110,8 +110,9 @@ public final class BusConnection: @unchecked Sendable {
         return serial
     }
 
-    /// Blocks until every queued message is written (`dbus_connection_flush`). For clients only:
-    /// a service that blocks on its socket stops serving everyone when one peer stops reading.
+    /// Blocks until every queued message is written (`dbus_connection_flush`), reading what
+    /// arrives meanwhile into libdbus's queue (dispatch it after). For clients only: a service that
+    /// blocks on its socket stops serving everyone when one peer stops reading.
     public func flush() {
         dbus_connection_flush(raw)
     }
@@ -121,6 +122,12 @@ public final class BusConnection: @unchecked Sendable {
     public func limitReadAhead(bytes: Int) {
         dbus_connection_set_max_received_size(raw, bytes)
     }
+
+    /// Whether messages already read wait in libdbus's queue to be dispatched
+    /// (`dbus_connection_get_dispatch_status`). Blocking calls and flushes read the socket too, so
+    /// a message can be there with nothing left on the socket to wake a `poll`. libdbus locks the
+    /// connection for this call: any thread may ask.
+    public var hasMessagesToDispatch: Bool { dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS }
 
     /// Whether messages wait to be written (`dbus_connection_has_messages_to_send`).
     public var hasOutputPending: Bool { dbus_connection_has_messages_to_send(raw) != 0 }

@@ -58,14 +58,17 @@ public final class BusDispatcher: @unchecked Sendable {
     }
 
     private func run() {
-        // Messages may already be buffered from the connection's set-up.
-        var (open, outputPending) = process()
+        var (open, outputPending) = (true, connection.hasOutputPending)
         var watched = [pollfd(fd: descriptor, events: 0, revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
         while open {
-            watched[0].events = Int16(POLLIN) | (outputPending ? Int16(POLLOUT) : 0)
-            let ready = poll(&watched, 2, -1)
-            if ready < 0 && errno == EINTR { continue }
-            if watched[1].revents != 0 && drainWakeUps() { return }
+            // libdbus reads the socket in blocking calls and flushes too (the set-up's RequestName,
+            // say): what it read waits in its queue, and nothing more may come to wake the poll.
+            if !connection.hasMessagesToDispatch {
+                watched[0].events = Int16(POLLIN) | (outputPending ? Int16(POLLOUT) : 0)
+                let ready = poll(&watched, 2, -1)
+                if ready < 0 && errno == EINTR { continue }
+                if watched[1].revents != 0 && drainWakeUps() { return }
+            }
             (open, outputPending) = process()
         }
         queue.async(execute: onDisconnect)

@@ -1,8 +1,8 @@
 import HwaljaCore
 
-/// What an application holds of one context's typing, kept from the daemon's signals alone,
-/// each applied once and in order (as the interface file says a client must): the text before
-/// the cursor and the preedit shown after it.
+/// What an application holds of one context's typing, kept as the interface file says a client
+/// must: each signal applied once and in order, and the key of each call whose reply says
+/// `consumed` false (``applyDeclined(_:)``). The text before the cursor and the preedit after it.
 public struct ContextText: Sendable, Equatable {
     /// The application's text before the cursor.
     public private(set) var committed = ""
@@ -28,13 +28,23 @@ public struct ContextText: Sendable, Equatable {
             committed += text
         case ("PreeditChanged", .string(let text)?):
             preedit = text
-        case ("KeyNotConsumed", .string(Key.backspace.name)?):
-            if !committed.isEmpty { committed.removeLast() }
-        case ("KeyNotConsumed", .string(Key.enter.name)?):
-            committed += "\n"
+        case ("KeyNotConsumed", .string(let name)?):
+            guard let key = Key(token: name) else { return true }
+            applyDeclined(key)
         default:
-            return member == "KeyNotConsumed"
+            return false
         }
         return true
+    }
+
+    /// Applies a key the engine did not use, as the application does: a backspace deletes a
+    /// character, a return inserts a newline. For a call whose reply says `consumed` false, with
+    /// the call's key, and for `KeyNotConsumed`.
+    public mutating func applyDeclined(_ key: Key) {
+        switch key {
+        case .backspace: if !committed.isEmpty { committed.removeLast() }
+        case .enter: committed += "\n"
+        default: break
+        }
     }
 }

@@ -101,12 +101,14 @@ public enum EngineInterface {
     /// The context interface's XML.
     public static let context = """
           <!-- One place being typed into. Object /org/hwalja/Engine1/Context/N; only its creator may use it.
-               Every change reaches the creator as signals, in order: DeleteBeforeCursor, Committed,
-               KeyNotConsumed, PreeditChanged. Apply each signal exactly once, in the order received.
-               A method's reply repeats what that call did (the text it committed, the whole preedit,
-               whether its key was used) for tools that read replies only, which miss what timers do;
-               a client that applies the signals takes nothing from the replies (their commit and a
-               consumed false are already in the signals). A reply cannot carry a deletion: a client
+               Every answer comes once. Signals carry every change to the text, in order, including
+               those a timer makes between calls (long press, auto-next, a held BS): DeleteBeforeCursor,
+               Committed, KeyNotConsumed, PreeditChanged, sent to the owner only and before the reply.
+               A reply's consumed false is the only report of that call's own key (apply it after the
+               signals); KeyNotConsumed is only for a key a timer declined. So a client applies each
+               signal once, in order, and each reply's consumed flag. A reply's commit and preedit
+               repeat the signals, for tools that read replies only (they miss what timers do); a
+               client that applies signals ignores them. A reply cannot carry a deletion: a client
                that sets DeleteBeforeCursor applies the signals. -->
           <interface name="org.hwalja.Context1">
             <!-- What the client can do; returns the bits the daemon will use (unknown bits are ignored).
@@ -176,8 +178,9 @@ public enum EngineInterface {
             <signal name="PreeditChanged">
               <arg name="text" type="s"/>
             </signal>
-            <!-- A key the engine did not use and the client must apply (BS with nothing composing,
-                 as a held backspace repeats). Sent to the owner only. -->
+            <!-- A key a timer declined and the client must apply: a held BS repeating with nothing
+                 left to compose deletes a character each time. Never the key of a call, whose reply
+                 says consumed false instead. Sent to the owner only. -->
             <signal name="KeyNotConsumed">
               <arg name="key" type="s"/>
             </signal>

@@ -12,6 +12,15 @@ public struct TypingContext: Sendable {
         public struct PassedKey: Sendable, Equatable {
             public var key: Key
             public var offset: Int
+            /// Whether a timer declined it (a held backspace repeating past the preedit) rather
+            /// than the call's own key: the call's answer reports its own key, never a signal.
+            public var byTimer = false
+
+            public init(key: Key, offset: Int, byTimer: Bool = false) {
+                self.key = key
+                self.offset = offset
+                self.byTimer = byTimer
+            }
         }
 
         /// One thing the client does, in order.
@@ -45,10 +54,16 @@ public struct TypingContext: Sendable {
         /// The declined keys alone, in order.
         public var passedKeys: [Key] { passed.map(\.key) }
 
+        /// Whether the call's own key was declined and is in ``passed`` (always its last entry):
+        /// a backspace with nothing to take back, a return.
+        public var ownKeyDeclined: Bool { passed.last.map { !$0.byTimer } ?? false }
+
         /// Calls `body` with each edit in the order the client applies them: the deletion, then
         /// the commit, split where a passed key came (a repeating backspace that deleted in the
         /// application before a space was typed deletes before that space goes in).
-        public func forEachEdit(_ body: (Edit) -> Void) {
+        /// `withoutOwnKey` leaves out the call's own declined key, which the call's answer
+        /// reports (it comes last, so nothing else moves).
+        public func forEachEdit(withoutOwnKey: Bool = false, _ body: (Edit) -> Void) {
             if retract > 0 { body(.delete(retract)) }
             guard !passed.isEmpty else {  // the usual case: the commit as it is, no copy
                 if !commit.isEmpty { body(.insert(commit)) }
@@ -61,7 +76,7 @@ public struct TypingContext: Sendable {
                 if count > 0 { body(.insert(String(scalars.prefix(count)))) }
                 scalars = scalars.dropFirst(count)
                 done += count
-                body(.key(pass.key))
+                if pass.byTimer || !withoutOwnKey { body(.key(pass.key)) }
             }
             if !scalars.isEmpty { body(.insert(String(scalars))) }
         }
@@ -164,8 +179,8 @@ public struct TypingContext: Sendable {
     private mutating func run(at time: Int, _ events: (inout HoldTimer) -> [HoldTimer.Action]) -> Outcome {
         let before = composer.preedit
         var outcome = Outcome()
-        for action in timer.advance(to: time) { apply(action, to: &outcome) }
-        for action in events(&timer) { outcome.consumed = apply(action, to: &outcome) }
+        for action in timer.advance(to: time) { apply(action, to: &outcome, byTimer: true) }
+        for action in events(&timer) { outcome.consumed = apply(action, to: &outcome, byTimer: false) }
         outcome.preedit = preedit
         outcome.preeditChanged = before != composer.preedit
         switchTableIfIdle()
@@ -173,12 +188,12 @@ public struct TypingContext: Sendable {
     }
 
     @discardableResult
-    private mutating func apply(_ action: HoldTimer.Action, to outcome: inout Outcome) -> Bool {
+    private mutating func apply(_ action: HoldTimer.Action, to outcome: inout Outcome, byTimer: Bool) -> Bool {
         let response = composer.perform(action)
         outcome.take(back: response.retract)
         outcome.commit += response.commit.string
         if !response.consumed, let key = action.hostKey {
-            outcome.passed.append(.init(key: key, offset: outcome.commit.unicodeScalars.count))
+            outcome.passed.append(.init(key: key, offset: outcome.commit.unicodeScalars.count, byTimer: byTimer))
         }
         return response.consumed
     }

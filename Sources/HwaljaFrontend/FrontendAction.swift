@@ -20,21 +20,19 @@ extension FrontendAction {
     /// BackSpace's evdev keycode: applications must not depend on it, but some look.
     static let backspaceKeycode: UInt32 = 14
 
-    /// What a client applies for `outcome`: the outcome's edits in order (a declined key
-    /// forwarded as a press and a release, except the call's own, returned to the application
-    /// by the call's answer when `returningOwnKey`), then the preedit if it changed.
-    static func actions(for outcome: TypingContext.Outcome, returningOwnKey: Bool = false) -> [FrontendAction] {
+    /// What a client applies for `outcome`: the outcome's edits in order, a key a timer declined
+    /// forwarded as a press and a release, then the preedit if it changed. The call's own
+    /// declined key is not among them: the call's answer (`handled` false) returns it.
+    static func actions(for outcome: TypingContext.Outcome) -> [FrontendAction] {
         var actions: [FrontendAction] = []
-        var keysLeft = outcome.passed.count - (returningOwnKey ? 1 : 0)
-        outcome.forEachEdit { edit in
+        outcome.forEachEdit(withoutOwnKey: true) { edit in
             switch edit {
             case .delete(let count):
                 actions.append(.deleteSurrounding(offset: -count, count: count))
             case .insert(let text):
                 actions.append(.commit(text))
             case .key(let key):
-                keysLeft -= 1
-                guard keysLeft >= 0, key == .backspace else { return }
+                guard key == .backspace else { return }  // a timer declines only a repeating backspace
                 actions.append(.forwardKey(keysym: backspaceKeysym, keycode: backspaceKeycode, state: 0))
                 actions.append(.forwardKey(keysym: backspaceKeysym, keycode: backspaceKeycode, state: KeyEventState.release))
             }

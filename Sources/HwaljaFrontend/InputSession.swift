@@ -89,13 +89,10 @@ public struct InputSession: Sendable {
         }
         let outcome = isRelease ? typing.keyUp(key, at: time) : typing.keyDown(key, at: time)
         let recorded = InputPurpose.secret.contains(purpose) ? nil : RecordedKey(down: !isRelease, key: key)
-        let declinedOwnKey = !outcome.consumed && !isRelease && (key == .backspace || key == .enter)
-        if declinedOwnKey { passedPresses.insert(keysym) }
-        return KeyResult(
-            handled: !declinedOwnKey,
-            actions: FrontendAction.actions(for: outcome, returningOwnKey: declinedOwnKey),
-            recorded: recorded
-        )
+        // A backspace with nothing to take back, a return: the application's, and its release too.
+        let declinedOwnKey = outcome.ownKeyDeclined
+        if declinedOwnKey && !isRelease { passedPresses.insert(keysym) }
+        return KeyResult(handled: !declinedOwnKey, actions: FrontendAction.actions(for: outcome), recorded: recorded)
     }
 
     /// Lets the timers run up to `time` (a long press, a backspace repeat, auto-next).

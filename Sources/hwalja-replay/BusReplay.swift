@@ -5,9 +5,11 @@ import HwaljaReplay
 
 /// Replays a log through a running hwaljad: taps as `PressKey`, timed events as `KeyDown`/`KeyUp`
 /// at their times (so the daemon's own timers make the long presses), the application's text
-/// kept from the signals the daemon sends, applying each once and in order.
+/// kept as the interface says: each signal once and in order, and a call's own key when its
+/// reply says it was not consumed.
 enum BusReplay {
-    /// The application's text, fed by the daemon's signals (never by the replies, which repeat them).
+    /// The application's text, fed by the daemon's signals and the `consumed` flag of each reply
+    /// (whose text repeats the signals).
     final class Host {
         var text = ContextText()
         var trace: Bool
@@ -39,17 +41,21 @@ enum BusReplay {
         let start = ContinuousClock.now
         for event in log.events {
             let result: EngineClient.KeyResult
+            let key: Key
             switch event {
-            case .tap(let key):
+            case .tap(let tapped):
+                key = tapped
                 result = try client.key("PressKey", key.name, on: path)
                 if trace { print("PressKey \(key.name)\tcommit \"\(result.commit)\"\tpreedit \"\(result.preedit)\"") }
-            case .down(let key, let time), .up(let key, let time):
+            case .down(let held, let time), .up(let held, let time):
+                key = held
                 let isDown = if case .down = event { true } else { false }
                 let due = start + .milliseconds(time)
                 if due > .now { Thread.sleep(forTimeInterval: Double((due - .now).components.attoseconds) / 1e18 + Double((due - .now).components.seconds)) }
                 result = try client.key(isDown ? "KeyDown" : "KeyUp", key.name, on: path)
                 if trace { print("\(isDown ? "KeyDown" : "KeyUp") \(key.name) at \(time) ms\tcommit \"\(result.commit)\"\tpreedit \"\(result.preedit)\"") }
             }
+            if !result.consumed { host.text.applyDeclined(key) }
         }
         client.processSignals(waitingMilliseconds: 20)
         try client.destroyContext(path)

@@ -247,7 +247,8 @@ final class EngineService: @unchecked Sendable {
     // MARK: Signals and timers
 
     private func emitSignals(for outcome: TypingContext.Outcome, context number: Int) {
-        outcome.forEachEdit { edit in
+        // The call's own declined key is in its reply (consumed false) only: each answer once.
+        outcome.forEachEdit(withoutOwnKey: true) { edit in
             switch edit {
             case .delete(let count): queueSignal(number, .deleteBeforeCursor, [.uint32(UInt32(clamping: count))])
             case .insert(let text): queueSignal(number, .committed, [.string(text)], carrying: text)

@@ -8,7 +8,8 @@ import Testing
 /// same words from its preedit.
 @Suite(.serialized)
 struct DaemonBackspaceTests {
-    /// One client typing into one context, its text kept from the signals alone.
+    /// One client typing into one context, its text kept as the interface says: the signals, and
+    /// each call's own key when its reply says it was not consumed.
     final class Typist: @unchecked Sendable {
         let client: EngineClient
         let path: String
@@ -31,7 +32,7 @@ struct DaemonBackspaceTests {
         /// Taps each key; returns the text shown (committed text and preedit).
         @discardableResult
         func type(_ keys: [Key]) throws -> String {
-            for key in keys { _ = try client.key("PressKey", key.name, on: path) }
+            for key in keys where try !client.key("PressKey", key.name, on: path).consumed { text.applyDeclined(key) }
             return text.shown
         }
 

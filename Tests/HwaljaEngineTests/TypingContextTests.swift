@@ -87,11 +87,22 @@ struct TypingContextTests {
         outcome.forEachEdit { edits.append($0) }
         #expect(edits == [.key(.backspace), .key(.backspace), .insert(" ")])
 
+        #expect(outcome.passed.map(\.byTimer) == [true, true])  // neither is SPACE's own
+        #expect(!outcome.ownKeyDeclined)
+        var withoutOwnKey: [TypingContext.Outcome.Edit] = []
+        outcome.forEachEdit(withoutOwnKey: true) { withoutOwnKey.append($0) }
+        #expect(withoutOwnKey == edits)  // the timer's keys stay: no reply reports them
+
         var word = self.context()
         for key in [Key.ieungMieum, .in, .cheon, .nieunRieul] { _ = word.tap(key, at: 0) }  // 안
         var enter: [TypingContext.Outcome.Edit] = []
         word.tap(.enter, at: 10).forEachEdit { enter.append($0) }
         #expect(enter == [.insert("안"), .key(.enter)])
+        let second = word.tap(.enter, at: 20)
+        #expect(second.ownKeyDeclined)  // the call's own: its answer says so, not a signal
+        var reported: [TypingContext.Outcome.Edit] = []
+        second.forEachEdit(withoutOwnKey: true) { reported.append($0) }
+        #expect(reported.isEmpty)
     }
 
     @Test func aClientThatCannotDeleteIsNeverAskedTo() {
