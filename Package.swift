@@ -27,18 +27,33 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // glibc's malloc.h (malloc_trim: hwaljad gives freed memory back when contexts go).
         .systemLibrary(name: "CMalloc"),
-        // The only importer of CDBus: connections, messages, values and errors, with no C type in its API.
-        .target(name: "HwaljaDBus", dependencies: ["CDBus", "HwaljaCore"]),
-        // IBus specifics: IBusText, constants, finding ibus-daemon's bus.
-        .target(name: "HwaljaIBus", dependencies: ["HwaljaCore", "HwaljaDBus"]),
-        // What every input-framework frontend does between key events and typing: keymaps,
-        // shortcuts, field purposes, focus, the actions to send. No bus, no clock, no I/O.
+        // The only importer of CDBus: connections, messages, values and errors, with no C type in
+        // its API; the daemon's client (EngineClient, replaying a log through the daemon).
+        .target(name: "HwaljaDBus", dependencies: ["CDBus", "HwaljaCore", "HwaljaReplay"]),
+        // IBus specifics: the engine adapter over the frontend layer, IBusText, finding ibus-daemon's bus.
+        .target(name: "HwaljaIBus", dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend"]),
+        // What every input-framework frontend does between key events and typing: contexts and
+        // owners, timers on an injected clock, keymaps, shortcuts, field purposes, focus, the
+        // actions to send. No bus, no Dispatch, no I/O.
         .target(name: "HwaljaFrontend", dependencies: ["HwaljaCore", "HwaljaEngine"]),
+        // hwaljad's service, org.hwalja.Engine1 and its contexts, over the frontend layer: messages
+        // in, replies and signals out, through a sink and a clock it is given (tested in process).
+        .target(name: "HwaljaDaemon", dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaTable"]),
+        // What the programs share on their command lines and at start-up: options, settings and
+        // table loading, serving a bus with Dispatch.
+        .target(
+            name: "HwaljaCommandLine",
+            dependencies: [
+                "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // The daemon's logic without a bus: typing contexts, their owners, settings. No I/O.
         .target(name: "HwaljaEngine", dependencies: ["HwaljaCore"]),
         // Finding and reading the table file (Foundation) for the executables.
-        .target(name: "HwaljaRuntime", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaEngine"]),
-        .testTarget(name: "HwaljaIBusTests", dependencies: ["HwaljaIBus", "HwaljaDBus", "HwaljaTestSupport"]),
+        .target(name: "HwaljaRuntime", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend"]),
+        .testTarget(
+            name: "HwaljaIBusTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaDBus", "HwaljaTestSupport"]),
         .executableTarget(
             name: "hwalja-gen",
             dependencies: [
@@ -49,21 +64,21 @@ let package = Package(
         .executableTarget(
             name: "hwalja-replay",
             dependencies: [
-                "HwaljaCore", "HwaljaReplay", "HwaljaRuntime", "HwaljaDBus", "HwaljaEngine",
+                "HwaljaCommandLine", "HwaljaCore", "HwaljaReplay", "HwaljaRuntime", "HwaljaDBus", "HwaljaEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "hwaljad",
             dependencies: [
-                "CMalloc", "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTable",
+                "CMalloc", "HwaljaCommandLine", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "ibus-engine-hwalja",
             dependencies: [
-                "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaRuntime",
+                "HwaljaCommandLine", "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,14 +86,16 @@ let package = Package(
         .executableTarget(name: "hwalja-bench", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRuntime"]),
         .target(
             name: "HwaljaTestSupport",
-            dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaReplay"],
+            dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaTable", "HwaljaReplay"],
             path: "Tests/HwaljaTestSupport"
         ),
         .testTarget(name: "HwaljaCoreTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaTableTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaFrontendTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaEngineTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaTestSupport"]),
-        .testTarget(name: "HwaljaDaemonTests", dependencies: ["CDBus", "HwaljaCore", "HwaljaDBus", "HwaljaTestSupport"]),
+        .testTarget(
+            name: "HwaljaDaemonTests",
+            dependencies: ["CDBus", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaRuntimeTests", dependencies: ["HwaljaCore", "HwaljaRuntime"]),
     ],

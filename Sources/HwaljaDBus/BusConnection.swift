@@ -209,3 +209,11 @@ public final class BusConnection: @unchecked Sendable {
         return open && isConnected
     }
 }
+
+/// Where a service's outgoing messages go: its ``BusConnection``, or a test's list.
+public protocol MessageSink: AnyObject {
+    /// Queues `message` to be sent; returns its serial.
+    @discardableResult func send(_ message: BusMessage) -> UInt32
+}
+
+extension BusConnection: MessageSink {}

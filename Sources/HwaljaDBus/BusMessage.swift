@@ -33,6 +33,18 @@ public final class BusMessage: @unchecked Sendable {
         return BusMessage(owning: raw)
     }
 
+    /// A method call as the bus delivers it, with `sender` and `serial` set: for running a
+    /// service's handler in process, without a bus (tests with a manual clock).
+    public static func incomingCall(
+        sender: String, serial: UInt32, path: String, interface: String?, member: String, _ values: [BusValue] = []
+    ) throws(BusError) -> BusMessage {
+        let call = methodCall(destination: nil, path: path, interface: interface, member: member)
+        dbus_message_set_serial(call.raw, serial)
+        _ = dbus_message_set_sender(call.raw, sender)
+        try call.append(values)
+        return call
+    }
+
     /// A signal from `path` (`dbus_message_new_signal`).
     public static func signal(path: String, interface: String, member: String) -> BusMessage {
         guard let raw = dbus_message_new_signal(path, interface, member) else {

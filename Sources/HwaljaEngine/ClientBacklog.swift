@@ -46,7 +46,7 @@ public struct ClientBacklog: Sendable {
     }
 
     /// The thresholds in force.
-    public let limits: Limits
+    public var limits: Limits
     private var clients: [String: Client] = [:]
     private var pings: [UInt32: String] = [:]
 

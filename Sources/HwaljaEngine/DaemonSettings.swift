@@ -5,6 +5,7 @@ import HwaljaCore
 /// Config file: one `name = value` a line, `#` comments:
 ///
 /// ```
+/// keymap = phone          # phone, keypad-position, or a keymap file's path
 /// long-press = 500        # ms a key is held to type its digit
 /// repeat-interval = 100   # ms between backspace repeats
 /// auto-next = off         # ms of idle time that ends the syllable, or off
@@ -22,31 +23,45 @@ public struct DaemonSettings: Sendable, Equatable {
     public var maxContextsPerClient = 64
     /// What a client may leave unread before the daemon stops writing to it (see ``ClientBacklog``).
     public var backlog = ClientBacklog.Limits()
+    /// Which keys type what: `phone`, `keypad-position` or a keymap file's path, resolved by
+    /// the programs (the IBus engine `hwalja`, hwaljad's input contexts).
+    public var keymap = "phone"
 
     /// The settings a config file may set, in the order the documentation lists them.
-    public static let names = ["long-press", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib"]
+    public static let names = ["keymap", "long-press", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib"]
 
     /// The milliseconds every timing setting must lie in, from a config file or any program's flags.
     public static let millisecondRange: ClosedRange<Int> = 1...60_000
 
     public init() {}
 
-    /// Applies a config file's text on top of these settings.
-    public mutating func apply(configFile text: String) throws(ConfigError) {
+    /// Applies a config file's text on top of these settings; returns each line's problem in
+    /// order. A line with a problem is skipped: every other line applies.
+    @discardableResult
+    public mutating func apply(configFile text: String) -> [ConfigError] {
+        var problems: [ConfigError] = []
         for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {  // "\r\n" too
             let line = offset + 1
             let content = (rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
                 .trimmingWhitespace()
             if content.isEmpty { continue }
             let parts = content.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
-            guard parts.count == 2, !parts[0].isEmpty else { throw .malformed(line: line, text: String(rawLine)) }
-            try set(parts[0], to: parts[1], line: line)
+            do throws(ConfigError) {
+                guard parts.count == 2, !parts[0].isEmpty else { throw ConfigError.malformed(line: line, text: String(rawLine)) }
+                try set(parts[0], to: parts[1], line: line)
+            } catch {
+                problems.append(error)
+            }
         }
+        return problems
     }
 
     /// Sets one setting by its config-file name.
     public mutating func set(_ name: String, to value: String, line: Int = 0) throws(ConfigError) {
         switch name {
+        case "keymap":
+            guard !value.isEmpty else { throw .badValue(line: line, name: name, value: value) }
+            keymap = value
         case "long-press": timing.longPress = try Self.milliseconds(value, name, line)
         case "repeat-interval": timing.repeatInterval = try Self.milliseconds(value, name, line)
         case "auto-next": timing.autoNext = value == "off" ? nil : try Self.milliseconds(value, name, line)
@@ -83,7 +98,7 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownSetting(let line, let name):
             "line \(line): unknown setting \(Excerpt.quoted(name)) (known: \(DaemonSettings.names.joined(separator: ", ")))"
         case .badValue(let line, let name, let value):
-            "line \(line): \(Excerpt.quoted(value)) is not a valid \(name) (milliseconds \(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound), 'off' for auto-next, true/false for space-inserts, 1-10000 for max-contexts, 16-1048576 for max-unread-kib)"
+            "line \(line): \(Excerpt.quoted(value)) is not a valid \(name) (a keymap name or file for keymap, milliseconds \(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound), 'off' for auto-next, true/false for space-inserts, 1-10000 for max-contexts, 16-1048576 for max-unread-kib)"
         }
     }
 }

@@ -104,6 +104,14 @@ public struct TypingContext: Sendable {
         timer = HoldTimer(settings: timing)
     }
 
+    /// Takes settings a user changed (a reloaded config file): the timing from the next key on
+    /// (a timer already set keeps its deadline), SPACE's behaviour at once. Whether the client
+    /// can delete is the client's to say and stays as it is.
+    public mutating func updateSettings(spaceAlwaysInserts: Bool, timing: HoldTimer.Settings) {
+        composer.options.spaceAlwaysInserts = spaceAlwaysInserts
+        timer.settings = timing
+    }
+
     /// Switches to `table` now if nothing is being composed, else as soon as the preedit is empty.
     public mutating func replaceTable(_ table: TransitionTable) {
         nextTable = table

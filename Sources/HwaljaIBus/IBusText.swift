@@ -15,6 +15,14 @@ public enum IBusText {
         return .variant(.structure([.string("IBusText"), emptyAttachments, .string(text), .variant(attributeList)]))
     }
 
+    /// The text of an `IBusText` as the signals carry it (in its variant), or `nil` if `value` is none.
+    public static func text(of value: BusValue) -> String? {
+        guard case .variant(.structure(let fields)) = value, fields.count == 4, fields[0] == .string("IBusText"),
+            case .string(let text) = fields[2]
+        else { return nil }
+        return text
+    }
+
     static let emptyAttachments = BusValue.array(elementSignature: "{sv}", [])
 }
 

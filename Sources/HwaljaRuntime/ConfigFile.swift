@@ -1,41 +1,77 @@
 import FoundationEssentials
 import HwaljaCore
 import HwaljaEngine
+import HwaljaFrontend
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The settings file hwaljad and ibus-engine-hwalja share.
+/// The settings file hwaljad and ibus-engine-hwalja share, which a user edits without root:
+/// `$XDG_CONFIG_HOME/hwalja/hwalja.conf` (``DaemonSettings`` has the grammar and the names).
 public enum ConfigFile {
-    /// `$XDG_CONFIG_HOME/hwalja/hwaljad.conf`, else `~/.config/hwalja/hwaljad.conf`.
+    /// `$XDG_CONFIG_HOME/hwalja/hwalja.conf`, else `~/.config/hwalja/hwalja.conf`.
     public static var defaultPath: String? {
         let environment = ProcessInfo.processInfo.environment
         let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["HOME"].map { $0 + "/.config" }
-        return base.map { $0 + "/hwalja/hwaljad.conf" }
+        return base.map { $0 + "/hwalja/hwalja.conf" }
     }
 
-    /// The settings in `path` (which must exist), or in the default file if there is one, else the defaults.
+    /// What the file set, with its keymap resolved.
+    public struct Loaded {
+        public var settings = DaemonSettings()
+        public var keymap = Keymap.phone
+        /// One line per problem (a bad line, a keymap that cannot be used), naming the file:
+        /// the rest of the file applies.
+        public var problems: [String] = []
+    }
+
+    /// The settings in `path` (which must exist), or in the default file if there is one, else
+    /// the defaults. A bad line is reported in ``Loaded/problems`` and skipped.
     ///
-    /// - Throws: a one-line message naming the file and what is wrong.
-    public static func load(_ path: String?) throws(Failure) -> DaemonSettings {
-        var settings = DaemonSettings()
-        guard let file = path ?? defaultPath else { return settings }
+    /// - Throws: a one-line message when `path` was given and cannot be read.
+    public static func load(_ path: String?) throws(Failure) -> Loaded {
+        var loaded = Loaded()
+        guard let file = path ?? defaultPath else { return loaded }
         guard let data = FileManager.default.contents(atPath: file) else {
             if path != nil { throw Failure(description: "cannot read config file \(Excerpt.path(file))") }
-            return settings
+            return loaded
         }
+        let problems = loaded.settings.apply(configFile: String(decoding: data, as: UTF8.self))
+        loaded.problems = problems.map { "\(Excerpt.path(file)): \($0); the rest of the file applies" }
         do {
-            try settings.apply(configFile: String(decoding: data, as: UTF8.self))
+            loaded.keymap = try KeymapFile.load(loaded.settings.keymap)
         } catch {
-            throw Failure(description: "\(Excerpt.path(file)): \(error)")
+            loaded.problems.append("\(Excerpt.path(file)): keymap: \(error); using phone")
+            loaded.settings.keymap = "phone"
         }
-        return settings
+        return loaded
     }
 
     /// A config file that cannot be used.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+    }
+}
+
+/// Keymaps by name or file, for the programs.
+public enum KeymapFile {
+    /// The keymap `value` names (`phone`, `keypad-position`) or the one in the file at path `value`.
+    ///
+    /// - Throws: one line saying what is wrong with the name or the file.
+    public static func load(_ value: String) throws(ConfigFile.Failure) -> Keymap {
+        if let keymap = Keymap.named(value) { return keymap }
+        guard value.contains("/") else {
+            throw ConfigFile.Failure(description: "unknown keymap \(Excerpt.quoted(value)) (\(Keymap.names.joined(separator: ", ")), or a file's path)")
+        }
+        guard let data = FileManager.default.contents(atPath: value) else {
+            throw ConfigFile.Failure(description: "cannot read keymap file \(Excerpt.path(value))")
+        }
+        do {
+            return try Keymap(parsing: String(decoding: data, as: UTF8.self))
+        } catch {
+            throw ConfigFile.Failure(description: "\(Excerpt.path(value)): \(error)")
+        }
     }
 }
 

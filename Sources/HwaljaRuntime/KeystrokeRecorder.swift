@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HwaljaCore
+import HwaljaFrontend
 
 /// Writes what clients type as timed replay logs, one file per context — only when the user
 /// started the daemon or the IBus engine with `--record DIR`. Nothing else writes keystrokes anywhere.
@@ -10,7 +11,7 @@ import HwaljaCore
 /// 0700), so a restart never overwrites an earlier recording; each log, `context-N.log`, is a new
 /// file of mode 0600 (it may hold what was typed). Nothing already in DIR is opened, followed or
 /// waited on: not a planted symbolic link, not a FIFO, not an older log.
-public final class KeystrokeRecorder {
+public final class KeystrokeRecorder: KeystrokeRecording {
     /// Why recording cannot start.
     public enum Failure: Error, Equatable, CustomStringConvertible {
         /// The directory given could not be created.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import HwaljaCommandLine
 import HwaljaCore
+import HwaljaDBus
 import HwaljaEngine
 import HwaljaReplay
 import HwaljaRuntime
@@ -33,8 +35,7 @@ struct HwaljaReplayCommand: ParsableCommand {
     @Flag(help: "Print every step: key, what it takes back of the text (retract N, in Unicode scalars), commit, preedit.")
     var trace = false
 
-    @Option(help: "Table file (default: \(TableLoader.searchOrder)).")
-    var table: String?
+    @OptionGroup var table: TableOption
 
     @Option(
         help: """
@@ -44,9 +45,6 @@ struct HwaljaReplayCommand: ParsableCommand {
     )
     var bus: String?
 
-    @Flag(help: "SPACE always inserts a blank instead of first ending the syllable being composed.")
-    var spaceInserts = false
-
     @Flag(
         help: """
             Play an application that cannot delete text it was given (a terminal, XIM): what backspace could \
@@ -55,14 +53,7 @@ struct HwaljaReplayCommand: ParsableCommand {
     )
     var noRetract = false
 
-    @Option(help: "Milliseconds (\(millisecondRange)) a key must be held to type its digit (default 500).")
-    var longPress: String?
-
-    @Option(help: "Milliseconds (\(millisecondRange)) between backspace repeats while held (default 100).")
-    var repeatInterval: String?
-
-    @Option(help: "Milliseconds (\(millisecondRange)) without input after which the syllable ends by itself, or 'off' (default).")
-    var autoNext: String?
+    @OptionGroup var typing: TypingOptions
 
     func validate() throws {
         if keys != nil && file != nil { throw ValidationError("give either --keys or a FILE, not both") }
@@ -70,9 +61,9 @@ struct HwaljaReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let timing: HoldTimer.Settings
+        var settings = DaemonSettings()
         do {
-            timing = try TimingFlags(longPress: longPress, repeatInterval: repeatInterval, autoNext: autoNext).settings()
+            try typing.apply(to: &settings)
         } catch {
             fail("\(error)", status: 2)
         }
@@ -92,15 +83,10 @@ struct HwaljaReplayCommand: ParsableCommand {
             }
             return
         }
-        let loaded: TableLoader.Loaded
-        do {
-            loaded = try TableLoader.load(path: table)
-        } catch {
-            fail("\(error)", status: 1)
-        }
-        let options = Composer.Options(spaceAlwaysInserts: spaceInserts, canRetract: !noRetract)
+        let loaded = table.load(Diagnostics(program: "hwalja-replay"))
+        let options = Composer.Options(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, canRetract: !noRetract)
         var host = ReplayHost(composer: Composer(table: loaded.table, options: options))
-        host.play(log, timing: timing)
+        host.play(log, timing: settings.timing)
         if trace { host.steps.forEach { print($0) } }
         print(host.text)
     }
@@ -115,9 +101,6 @@ struct HwaljaReplayCommand: ParsableCommand {
         }
         return String(decoding: data, as: UTF8.self)
     }
-
-    /// The bounds of the timing flags, for their help.
-    private static let millisecondRange = "\(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound)"
 
     private func fail(_ message: String, status: Int32) -> Never {
         FileHandle.standardError.write(Data("hwalja-replay: \(message)\n".utf8))

@@ -249,33 +249,39 @@ struct ClientBacklogTests {
 struct DaemonSettingsTests {
     @Test func readsTheConfigFile() throws {
         var settings = DaemonSettings()
-        try settings.apply(configFile: "# hwaljad\nlong-press = 700\nrepeat-interval=50 # faster\n\nauto-next = 900\nspace-inserts = true\n")
+        #expect(settings.apply(configFile: "# hwalja\nlong-press = 700\nrepeat-interval=50 # faster\n\nauto-next = 900\nspace-inserts = true\nkeymap = keypad-position\n").isEmpty)
         #expect(settings.timing == HoldTimer.Settings(longPress: 700, repeatInterval: 50, autoNext: 900))
         #expect(settings.composer.spaceAlwaysInserts)
-        try settings.apply(configFile: "auto-next = off")
+        #expect(settings.keymap == "keypad-position")
+        settings.apply(configFile: "auto-next = off")
         #expect(settings.timing.autoNext == nil)
     }
 
-    @Test func namesTheBadLine() {
+    @Test func namesEachBadLineAndAppliesTheRest() {
         var settings = DaemonSettings()
-        #expect(throws: ConfigError.unknownSetting(line: 2, name: "long-pres")) { try settings.apply(configFile: "\nlong-pres = 5") }
-        #expect(throws: ConfigError.badValue(line: 1, name: "long-press", value: "-5")) { try settings.apply(configFile: "long-press = -5") }
-        #expect(throws: ConfigError.malformed(line: 1, text: "long-press")) { try settings.apply(configFile: "long-press") }
-        #expect(throws: ConfigError.badValue(line: 1, name: "max-contexts", value: "0")) { try settings.apply(configFile: "max-contexts = 0") }
+        let problems = settings.apply(configFile: "\nlong-pres = 5\nlong-press = -5\nrepeat-interval = 70\nlong-press\nmax-contexts = 0\nkeymap =\nauto-next = 900")
+        #expect(problems == [
+            .unknownSetting(line: 2, name: "long-pres"), .badValue(line: 3, name: "long-press", value: "-5"),
+            .malformed(line: 5, text: "long-press"), .badValue(line: 6, name: "max-contexts", value: "0"),
+            .malformed(line: 7, text: "keymap ="),
+        ])
+        #expect(settings.timing == HoldTimer.Settings(longPress: 500, repeatInterval: 70, autoNext: 900))  // the good lines applied
+        #expect(settings.maxContextsPerClient == 64)
+        #expect(settings.keymap == "phone")
     }
 
-    @Test func readsTheLimits() throws {
+    @Test func readsTheLimits() {
         var settings = DaemonSettings()
         #expect(settings.maxContextsPerClient == 64)
         #expect(settings.backlog.maxUnread == 1 << 20)
-        try settings.apply(configFile: "max-contexts = 8\nmax-unread-kib = 256\n")
+        settings.apply(configFile: "max-contexts = 8\nmax-unread-kib = 256\n")
         #expect(settings.maxContextsPerClient == 8)
         #expect(settings.backlog.maxUnread == 256 << 10)
     }
 
-    @Test func readsAConfigFileWithCRLFLineEnds() throws {
+    @Test func readsAConfigFileWithCRLFLineEnds() {
         var settings = DaemonSettings()
-        try settings.apply(configFile: "long-press = 700\r\nmax-contexts = 9\r\n")
+        settings.apply(configFile: "long-press = 700\r\nmax-contexts = 9\r\n")
         #expect(settings.timing.longPress == 700)
         #expect(settings.maxContextsPerClient == 9)
     }

@@ -1,56 +1,90 @@
-import Dispatch
 import HwaljaCore
 import HwaljaDBus
 import HwaljaEngine
 import HwaljaFrontend
-import HwaljaIBus
-import HwaljaRuntime
 
-/// The IBus side: `org.freedesktop.IBus.Factory` makes engines, each an
-/// `org.freedesktop.IBus.Engine` object whose key events drive a ``TypingContext``.
+/// The IBus side of hwalja: `org.freedesktop.IBus.Factory` makes engines, each an
+/// `org.freedesktop.IBus.Engine` object whose key events drive an ``InputSession`` of a
+/// ``Frontend``. Needs no bus and no clock of its own: give it a ``MessageSink`` and a
+/// ``FrontendClock`` (a connection and Dispatch in ibus-engine-hwalja, a list and a manual clock
+/// in tests).
 ///
 /// Follows ../shared/docs/ibus-protocol.md: answer `Properties.GetAll` at once, emit
 /// `UpdatePreeditText`/`CommitText` before the `ProcessKeyEvent` reply, show the preedit in
 /// commit mode and forget it (never commit it) on `FocusOut` and `Reset`; commit it when the field
 /// turns into one whose keys pass through (password, PIN, digits …). A client with
 /// `IBUS_CAP_SURROUNDING_TEXT` is asked to delete what backspace takes back of the text
-/// (`DeleteSurroundingText`); any other keeps that text in the preedit. Confined to `queue`.
-final class IBusEngineService: @unchecked Sendable {
-    static let factoryPath = "/org/freedesktop/IBus/Factory"
-    static let enginePrefix = "/org/freedesktop/IBus/Engine/"
-    static let engineInterface = "org.freedesktop.IBus.Engine"
-    static let engineName = "hwalja"
+/// (`DeleteSurroundingText`); any other keeps that text in the preedit.
+public final class IBusEngineAdapter {
+    public static let factoryPath = "/org/freedesktop/IBus/Factory"
+    public static let enginePrefix = "/org/freedesktop/IBus/Engine/"
+    public static let engineInterface = "org.freedesktop.IBus.Engine"
+    /// The engines the component offers: each name with its keymap (`nil`: the settings' keymap).
+    public static let engines: [(name: String, keymap: Keymap?)] = [("hwalja", nil), ("hwalja-keypad", .keypadPosition)]
 
-    private let connection: BusConnection
-    private let table: TransitionTable
-    private let settings: DaemonSettings
-    private let keymap: Keymap
-    private let recorder: KeystrokeRecorder?
-    private var engines: [Int: InputSession] = [:]
-    private var nextNumber = 1
-    private var timers: ContextTimers!
-    /// Writes what a timer sent without blocking; set once the dispatcher exists.
-    var sendQueued: () -> Void = {}
+    private let output: any MessageSink
+    private var table: TransitionTable
+    private var settings: DaemonSettings
+    private var keymap: Keymap
+    private var frontend: Frontend<InputSession>!
+    /// Which keymap each engine object was made with (`nil`: the settings').
+    private var fixedKeymaps: [Int: Keymap] = [:]
+    /// Re-reads the user's settings, when an engine is enabled; `nil` keeps them.
+    private let reloadSettings: () -> (DaemonSettings, Keymap)?
+    /// Called after a timer sent messages outside a call (the program writes them out).
+    public var afterTimer: () -> Void = {}
+    /// ibus-daemon is the only peer: every engine object belongs to it.
+    private static let owner = "ibus-daemon"
 
-    init(connection: BusConnection, queue: DispatchQueue, table: TransitionTable, settings: DaemonSettings, keymap: Keymap, recorder: KeystrokeRecorder?) {
-        self.connection = connection
+    public init(
+        output: any MessageSink, clock: any FrontendClock, table: TransitionTable, settings: DaemonSettings, keymap: Keymap,
+        recorder: (any KeystrokeRecording)? = nil, reloadSettings: @escaping () -> (DaemonSettings, Keymap)? = { nil }
+    ) {
+        self.output = output
         self.table = table
         self.settings = settings
         self.keymap = keymap
-        self.recorder = recorder
-        timers = ContextTimers(queue: queue) { [unowned self] number in timerFired(number) }
+        self.reloadSettings = reloadSettings
+        frontend = Frontend(clock: clock, limitPerOwner: Int.max, recorder: recorder) { [unowned self] frontend, number in
+            guard let actions = frontend.withAny(number, { $0.advance(to: frontend.now) }) else { return }
+            send(actions, path: Self.enginePrefix + String(number))
+            afterTimer()
+        }
     }
+
+    /// Takes new settings: new engines use them, existing ones from their next key.
+    public func apply(_ settings: DaemonSettings, keymap: Keymap) {
+        self.settings = settings
+        self.keymap = keymap
+        frontend.update { session in
+            session.typing.updateSettings(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, timing: settings.timing)
+        }
+        for number in frontend.numbers(ownedBy: Self.owner) where fixedKeymaps[number] == nil {
+            _ = frontend.withAny(number) { $0.keymap = keymap }
+        }
+    }
+
+    /// Switches to a newly loaded table: new engines at once, existing ones when their syllable ends.
+    public func reload(_ table: TransitionTable) {
+        self.table = table
+        frontend.update { $0.typing.replaceTable(table) }
+    }
+
+    /// The number of live engine objects.
+    public var engineCount: Int { frontend.count }
 
     // MARK: Messages
 
     /// Handles one incoming message; returns whether it was ours.
-    func handle(_ call: BusMessage) -> Bool {
+    public func handle(_ call: BusMessage) -> Bool {
         guard call.kind == .methodCall, let path = call.path, let member = call.member else { return false }
         let reply: BusMessage?
         do {
             if path == Self.factoryPath {
                 reply = try factory(call, member: member)
-            } else if path.hasPrefix(Self.enginePrefix), let number = Int(path.dropFirst(Self.enginePrefix.count)), engines[number] != nil {
+            } else if path.hasPrefix(Self.enginePrefix), let number = Int(path.dropFirst(Self.enginePrefix.count)),
+                frontend.contains(number)
+            {
                 reply = try engine(call, number: number, member: member)
             } else {
                 reply = nil
@@ -61,7 +95,7 @@ final class IBusEngineService: @unchecked Sendable {
             reply = call.errorReply(.failed("\(error)"))
         }
         guard let reply else { return false }
-        if !call.noReplyExpected { connection.send(reply) }
+        if !call.noReplyExpected { output.send(reply) }
         return true
     }
 
@@ -71,11 +105,14 @@ final class IBusEngineService: @unchecked Sendable {
             guard call.signature == "s", case .string(let name) = try call.arguments()[0] else {
                 throw BusError.invalidArgs("CreateEngine takes (s)")
             }
-            guard name == Self.engineName else { throw BusError.invalidArgs("this component has one engine, \(Self.engineName), not \(name)") }
-            let number = nextNumber
-            nextNumber += 1
-            engines[number] = InputSession(
-                typing: TypingContext(table: table, options: settings.composer, timing: settings.timing), keymap: keymap, onFocusLoss: .clientCommits)
+            guard let engine = Self.engines.first(where: { $0.name == name }) else {
+                throw BusError.invalidArgs("this component's engines are \(Self.engines.map(\.name).joined(separator: ", ")), not \(Excerpt.quoted(name))")
+            }
+            let session = InputSession(
+                typing: TypingContext(table: table, options: settings.composer, timing: settings.timing), keymap: engine.keymap ?? keymap,
+                onFocusLoss: .clientCommits)
+            let number = try frontend.add(session, owner: Self.owner)
+            fixedKeymaps[number] = engine.keymap
             return try call.methodReturn([.objectPath(Self.enginePrefix + String(number))])
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
             return try call.methodReturn([.string(Self.factoryIntrospection)])
@@ -98,9 +135,13 @@ final class IBusEngineService: @unchecked Sendable {
                 throw BusError.invalidArgs("SetCapabilities takes (u)")
             }
             // Only a client that says it can delete around its cursor is ever asked to.
-            engines[number]?.canDeleteSurrounding = capabilities & IBusConstants.surroundingTextCapability != 0
+            _ = frontend.withAny(number) { $0.canDeleteSurrounding = capabilities & IBusConstants.surroundingTextCapability != 0 }
             return try call.methodReturn()
-        case (Self.engineInterface, "FocusIn"), (Self.engineInterface, "Enable"),
+        case (Self.engineInterface, "Enable"):
+            // The user switched to hwalja: settings changed since apply now.
+            if let (settings, keymap) = reloadSettings() { apply(settings, keymap: keymap) }
+            return try call.methodReturn()
+        case (Self.engineInterface, "FocusIn"),
             (Self.engineInterface, "SetCursorLocation"), (Self.engineInterface, "SetSurroundingText"),
             (Self.engineInterface, "PropertyActivate"), (Self.engineInterface, "PropertyShow"), (Self.engineInterface, "PropertyHide"),
             (Self.engineInterface, "CandidateClicked"), (Self.engineInterface, "PageUp"), (Self.engineInterface, "PageDown"),
@@ -113,9 +154,8 @@ final class IBusEngineService: @unchecked Sendable {
             update(number, path: path) { $0.focusOut() }
             return try call.methodReturn()
         case ("org.freedesktop.IBus.Service", "Destroy"):
-            timers.cancel(number)
-            engines[number] = nil
-            recorder?.close(context: number)
+            try? frontend.remove(number, caller: Self.owner)
+            fixedKeymaps[number] = nil
             return try call.methodReturn()
         case ("org.freedesktop.DBus.Properties", "GetAll"):
             return try call.methodReturn([.stringVariantDictionary([:])])  // at once: ibus-daemon blocks on it
@@ -144,30 +184,17 @@ final class IBusEngineService: @unchecked Sendable {
 
     /// Runs one key event through the engine's session; returns whether it used the key.
     private func processKey(keyval: UInt32, state: UInt32, engine number: Int, path: String) -> Bool {
-        let time = timers.now
-        guard let result = engines[number]?.processKeyEvent(keysym: keyval, state: state, at: time) else { return false }
-        if let recorded = result.recorded { recorder?.record(context: number, at: time, [(recorded.down, recorded.key)]) }
+        let time = frontend.now
+        guard let result = frontend.withAny(number, { $0.processKeyEvent(keysym: keyval, state: state, at: time) }) else { return false }
+        if let recorded = result.recorded { frontend.record(number, [(recorded.down, recorded.key)]) }
         send(result.actions, path: path)
-        rearm(number)
         return result.handled
     }
 
-    private func timerFired(_ number: Int) {
-        guard let actions = engines[number]?.advance(to: timers.now) else { return }
-        send(actions, path: Self.enginePrefix + String(number))
-        sendQueued()
-        rearm(number)
-    }
-
-    /// Applies `change` to engine `number`'s session, sends the actions it returns, resets its timer.
+    /// Applies `change` to engine `number`'s session and sends the actions it returns.
     private func update(_ number: Int, path: String, _ change: (inout InputSession) -> [FrontendAction]) {
-        guard engines[number] != nil else { return }
-        send(change(&engines[number]!), path: path)
-        rearm(number)
-    }
-
-    private func rearm(_ number: Int) {
-        timers.set(number, deadline: engines[number]?.deadline)
+        guard let actions = frontend.withAny(number, change) else { return }
+        send(actions, path: path)
     }
 
     // MARK: Signals
@@ -195,13 +222,13 @@ final class IBusEngineService: @unchecked Sendable {
         let message = BusMessage.signal(path: path, interface: Self.engineInterface, member: member)
         do {
             try message.append(values)
-            connection.send(message)
+            output.send(message)
         } catch {
-            log("could not build \(member): \(error)")  // never send a half-built IBusText: it would crash ibus-daemon
+            // Never send a half-built IBusText: it would crash ibus-daemon. Only out of memory gets here.
         }
     }
 
-    static let factoryIntrospection = """
+    public static let factoryIntrospection = """
         <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
         <node>
@@ -215,7 +242,7 @@ final class IBusEngineService: @unchecked Sendable {
 
         """
 
-    static let engineIntrospection = """
+    public static let engineIntrospection = """
         <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
         <node>

@@ -5,11 +5,13 @@ import HwaljaFrontend
 /// One context of the daemon: a client's typing, driven by key names (`org.hwalja.Context1`, for
 /// tools) or by key events (`org.hwalja.InputContext1`, for input frameworks and on-screen
 /// keyboards). Both kinds share the registry, its owners and limits, and the timers.
-struct DaemonContext: Sendable {
+struct DaemonContext: FrontendContext {
     var session: InputSession
     /// Whether the context was made by `CreateInputContext` and speaks `org.hwalja.InputContext1`.
     let takesKeyEvents: Bool
 
     /// The interface the context's object implements.
     var interface: String { takesKeyEvents ? EngineInterface.inputContextInterface : EngineInterface.contextInterface }
+
+    var deadline: Int? { session.deadline }
 }

@@ -1,42 +1,36 @@
 import Dispatch
+import HwaljaFrontend
 
-/// One Dispatch timer per typing context, each set for the context's next deadline.
+/// The programs' ``FrontendClock``: one Dispatch timer per context, on a serial queue.
 ///
 /// Deadlines are milliseconds on ``now``'s clock (monotonic, from this object's creation).
 /// Create, use and cancel on `queue` only.
-public final class ContextTimers: @unchecked Sendable {
+public final class DispatchClock: FrontendClock, @unchecked Sendable {
     private let queue: DispatchQueue
-    private let fire: (Int) -> Void
     private var timers: [Int: any DispatchSourceTimer] = [:]
     private let start = DispatchTime.now()
+    public var onDeadline: (Int) -> Void = { _ in }
 
-    /// `fire(number)` runs on `queue` when context `number`'s deadline comes.
-    public init(queue: DispatchQueue, fire: @escaping (Int) -> Void) {
+    /// Timers fire on `queue`.
+    public init(queue: DispatchQueue) {
         self.queue = queue
-        self.fire = fire
     }
 
     /// Milliseconds since this object was created, on the monotonic clock.
     public var now: Int { Int((DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000) }
 
-    /// Sets context `number`'s timer for `deadline`, or stops it if `nil`.
-    public func set(_ number: Int, deadline: Int?) {
+    public func schedule(_ number: Int, at deadline: Int?) {
         guard let deadline else {
-            cancel(number)
+            timers.removeValue(forKey: number)?.cancel()
             return
         }
         let timer = timers[number] ?? make(number)
         timer.schedule(deadline: .now() + .milliseconds(max(0, deadline - now)), leeway: .milliseconds(1))
     }
 
-    /// Stops context `number`'s timer for good.
-    public func cancel(_ number: Int) {
-        timers.removeValue(forKey: number)?.cancel()
-    }
-
     private func make(_ number: Int) -> any DispatchSourceTimer {
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [unowned self] in fire(number) }
+        timer.setEventHandler { [unowned self] in onDeadline(number) }
         timer.activate()
         timers[number] = timer
         return timer

@@ -1,62 +1,77 @@
-import CMalloc
-import Dispatch
-import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 import HwaljaCore
 import HwaljaDBus
 import HwaljaEngine
 import HwaljaFrontend
-import HwaljaRuntime
 import HwaljaTable
 
-/// The daemon on the bus: turns method calls into ``TypingContext`` calls and their outcomes into
-/// replies and signals, and runs each context's timer with Dispatch.
+/// The daemon on the bus: turns method calls into calls on its contexts (a ``Frontend``) and
+/// their outcomes into replies and signals. Needs no bus and no clock of its own: give it a
+/// ``MessageSink`` and a ``FrontendClock`` (the connection and Dispatch in hwaljad, a list and a
+/// manual clock in tests).
 ///
-/// Confined to `queue`: the bus dispatcher, the timers and the signal handlers all run there, so
-/// nothing here needs a lock.
+/// Use it from one serial queue, the one the clock fires on: the dispatcher, the timers and the
+/// signal handlers all run there, so nothing here needs a lock.
 ///
 /// Every client is a possible adversary: bus signals are believed only from the bus itself, each
 /// client may hold ``DaemonSettings/maxContextsPerClient`` contexts and sees only its own, and
 /// everything sent to a client goes through its ``ClientBacklog``, so one that stops reading is
 /// cut off instead of freezing the daemon for everyone.
-final class EngineService: @unchecked Sendable {
-    private let connection: BusConnection
-    private let queue: DispatchQueue
-    private let settings: DaemonSettings
-    let recorder: KeystrokeRecorder?
-    private var loaded: TableLoader.Loaded
-    private var registry: ContextRegistry<DaemonContext>
+public final class EngineService {
+    private let output: any MessageSink
+    private var settings: DaemonSettings
+    private var keymap: Keymap
+    private var loaded: LoadedTable
+    private(set) var frontend: Frontend<DaemonContext>!
     private var signals: [Int: ContextSignals] = [:]
-    private var timers: ContextTimers!
     private var backlog: ClientBacklog
     /// Signals a call produced, with their approximate sizes, sent just before its reply.
     private var pendingSignals: [(message: BusMessage, owner: String, bytes: Int)] = []
-    /// Writes what was sent outside a bus dispatch (timers); set once the dispatcher exists.
-    var sendQueued: () -> Void = {}
+    /// Writes what was sent outside a bus dispatch (timers).
+    public var afterTimer: () -> Void = {}
+    /// Runs after contexts went, to give memory back (hwaljad: `malloc_trim`, at most once a second).
+    public var contextsFreed: () -> Void = {}
+    /// Runs when another daemon took the bus name (`--replace`): hwaljad exits.
+    public var nameLost: () -> Void = {}
+    /// Prints one line about the service (never about what is typed).
+    public var log: (String) -> Void = { _ in }
 
-    init(connection: BusConnection, queue: DispatchQueue, table: TableLoader.Loaded, settings: DaemonSettings, recorder: KeystrokeRecorder?) {
-        self.connection = connection
-        self.queue = queue
-        self.loaded = table
-        self.settings = settings
-        self.recorder = recorder
-        registry = ContextRegistry(limitPerOwner: settings.maxContextsPerClient)
-        backlog = ClientBacklog(limits: settings.backlog)
-        timers = ContextTimers(queue: queue) { [unowned self] number in timerFired(number) }
+    /// The table being served, and what `TableInfo` says about it.
+    public struct LoadedTable {
+        public var table: TransitionTable
+        public var checksum: UInt64
+        public var path: String
+
+        public init(table: TransitionTable, checksum: UInt64, path: String) {
+            self.table = table
+            self.checksum = checksum
+            self.path = path
+        }
     }
 
-    /// Milliseconds since the daemon started, on the monotonic clock.
-    var now: Int { timers.now }
+    public init(
+        output: any MessageSink, clock: any FrontendClock, table: LoadedTable, settings: DaemonSettings, keymap: Keymap,
+        recorder: (any KeystrokeRecording)? = nil
+    ) {
+        self.output = output
+        self.loaded = table
+        self.settings = settings
+        self.keymap = keymap
+        backlog = ClientBacklog(limits: settings.backlog)
+        frontend = Frontend(clock: clock, limitPerOwner: settings.maxContextsPerClient, recorder: recorder) { [unowned self] _, number in
+            timerFired(number)
+        }
+    }
+
+    /// Milliseconds on the service's clock.
+    var now: Int { frontend.now }
 
     /// Number of live contexts.
-    var contextCount: Int { registry.count }
+    public var contextCount: Int { frontend.count }
 
     // MARK: Messages
 
     /// Handles one incoming message; returns whether it was ours.
-    func handle(_ message: BusMessage) -> Bool {
+    public func handle(_ message: BusMessage) -> Bool {
         switch message.kind {
         case .signal:
             handleBusSignal(message)
@@ -85,8 +100,8 @@ final class EngineService: @unchecked Sendable {
             case ("org.freedesktop.DBus.Introspectable", "Introspect"):
                 try expect(call, "")
                 // A client sees its own contexts only, at a cost that does not grow with others'.
-                let own = registry.numbers(ownedBy: call.sender ?? "")
-                let takesKeyEvents = { number in self.registry.withAny(number) { $0.takesKeyEvents } ?? false }
+                let own = frontend.numbers(ownedBy: call.sender ?? "")
+                let takesKeyEvents = { number in self.frontend.inspect(number) { $0.takesKeyEvents } ?? false }
                 guard let xml = EngineInterface.introspection(ofPath: path, contexts: own, takingKeyEvents: takesKeyEvents) else { return nil }
                 return try call.methodReturn([.string(xml)])
             case ("org.freedesktop.DBus.Properties", _):
@@ -122,10 +137,10 @@ final class EngineService: @unchecked Sendable {
             try expect(call, "")
             let typing = TypingContext(table: loaded.table, options: settings.composer, timing: settings.timing)
             let context = DaemonContext(
-                session: InputSession(typing: typing, keymap: .phone, onFocusLoss: .sessionCommits),
+                session: InputSession(typing: typing, keymap: keymap, onFocusLoss: .sessionCommits),
                 takesKeyEvents: member == "CreateInputContext")
             let number = try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
-                try registry.add(context, owner: caller)
+                try frontend.add(context, owner: caller)
             }
             let path = EngineInterface.contextPath(number)
             signals[number] = ContextSignals(path: path, interface: context.interface, owner: caller)
@@ -136,8 +151,8 @@ final class EngineService: @unchecked Sendable {
             guard let number = EngineInterface.contextNumber(inPath: path) else {
                 throw BusError(name: EngineInterface.ErrorName.noSuchContext, message: "\(Excerpt.quoted(path)) is not a context's path")
             }
-            try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try registry.remove(number, caller: caller) }
-            forget(number)
+            try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try frontend.remove(number, caller: caller) }
+            signals[number] = nil
             return try call.methodReturn()
         default:
             return nil
@@ -161,20 +176,20 @@ final class EngineService: @unchecked Sendable {
                 default: context.keyUp(key, at: time)
                 }
             }
-            if let recorder {
+            if frontend.recorder != nil {
                 let events: [(Bool, Key)] =
                     switch member {
                     case "PressKey": [(true, key), (false, key)]
                     case "KeyDown": [(true, key)]
                     default: [(false, key)]
                     }
-                recorder.record(context: number, at: time, events)
+                frontend.record(number, events)
             }
         case "Backspace", "NextCharacter":
             try expect(call, "")
             let key: Key = member == "Backspace" ? .backspace : .next
             outcome = try onTyping(number, caller) { $0.tap(key, at: time) }
-            recorder?.record(context: number, at: time, [(true, key), (false, key)])
+            frontend.record(number, [(true, key), (false, key)])
         case "SetCapabilities":
             try expect(call, "u")
             guard case .uint32(let asked) = try call.arguments()[0] else { throw BusError.invalidArgs("SetCapabilities takes (u)") }
@@ -185,19 +200,16 @@ final class EngineService: @unchecked Sendable {
             try expect(call, "")
             let result = try onTyping(number, caller) { $0.commit() }
             emitSignals(for: result, context: number)
-            rearm(number)
             return try call.methodReturn([.string(result.commit)])
         case "Reset":
             try expect(call, "")
             let result = try onTyping(number, caller) { $0.reset() }
             emitSignals(for: result, context: number)
-            rearm(number)
             return try call.methodReturn()
         default:
             return nil
         }
         emitSignals(for: outcome, context: number)
-        rearm(number)
         return try call.methodReturn([.string(outcome.commit), .string(outcome.preedit), .boolean(outcome.consumed)])
     }
 
@@ -269,28 +281,16 @@ final class EngineService: @unchecked Sendable {
         pendingSignals.removeAll(keepingCapacity: true)
     }
 
-    /// Schedules context `number`'s timer for its next deadline, or stops it.
-    func rearm(_ number: Int) {
-        timers.set(number, deadline: registry.withAny(number, { $0.session.deadline }) ?? nil)
-    }
-
     private func timerFired(_ number: Int) {
         let time = now
-        let fired: (TypingContext.Outcome?, [FrontendAction])? = registry.withAny(number) { context in
+        let fired: (TypingContext.Outcome?, [FrontendAction])? = frontend.withAny(number) { context in
             context.takesKeyEvents ? (nil, context.session.advance(to: time)) : (context.session.typing.advance(to: time), [])
         }
         guard let (outcome, actions) = fired else { return }
         if let outcome { emitSignals(for: outcome, context: number) }
         queueSignals(for: actions, context: number)
         sendPendingSignals()
-        sendQueued()
-        rearm(number)
-    }
-
-    private func forget(_ number: Int) {
-        signals[number] = nil
-        timers.cancel(number)
-        recorder?.close(context: number)
+        afterTimer()
     }
 
     private func handleBusSignal(_ signal: BusMessage) {
@@ -310,7 +310,7 @@ final class EngineService: @unchecked Sendable {
         case "NameLost":
             guard arguments.first?.stringValue == EngineInterface.busName else { return }
             log("another daemon took \(EngineInterface.busName) (--replace); exiting")
-            Glibc.exit(0)
+            nameLost()
         default:
             return
         }
@@ -323,10 +323,10 @@ final class EngineService: @unchecked Sendable {
     /// the client still reads.
     private func deliver(_ message: BusMessage, to client: String, bytes: Int) {
         let verdict = backlog.admit(bytes: bytes, to: client)
-        if verdict.send { connection.send(message) }
+        if verdict.send { output.send(message) }
         if verdict.ping {
             let ping = BusMessage.methodCall(destination: client, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")
-            backlog.pingSent(serial: connection.send(ping), to: client)
+            backlog.pingSent(serial: output.send(ping), to: client)
         }
         if verdict.justStalled {
             let freed = freeContexts(of: client)
@@ -349,23 +349,10 @@ final class EngineService: @unchecked Sendable {
     /// Frees every context of `client`; returns how many.
     @discardableResult
     private func freeContexts(of client: String) -> Int {
-        let numbers = registry.removeAll(ownedBy: client)
-        for number in numbers { forget(number) }
-        if !numbers.isEmpty { returnFreedMemorySoon() }
+        let numbers = frontend.removeAll(ownedBy: client)
+        for number in numbers { signals[number] = nil }
+        if !numbers.isEmpty { contextsFreed() }
         return numbers.count
-    }
-
-    private var trimScheduled = false
-
-    /// Gives freed heap back to the system a second after contexts went (`malloc_trim`), at most
-    /// once a second however many clients come and go: the allocator keeps freed memory otherwise.
-    private func returnFreedMemorySoon() {
-        guard !trimScheduled else { return }
-        trimScheduled = true
-        queue.asyncAfter(deadline: .now() + 1) { [unowned self] in
-            trimScheduled = false
-            _ = malloc_trim(0)
-        }
     }
 
     /// The approximate wire size of the reply to `call`, generous for its header and text (an
@@ -378,9 +365,20 @@ final class EngineService: @unchecked Sendable {
     // MARK: Table reload
 
     /// Switches to a newly loaded table: new contexts use it at once, existing ones when their syllable ends.
-    func reload(_ table: TableLoader.Loaded) {
+    public func reload(_ table: LoadedTable) {
         loaded = table
-        registry.update { $0.session.typing.replaceTable(table.table) }
+        frontend.update { $0.session.typing.replaceTable(table.table) }
+    }
+
+    /// Takes settings the user changed: new contexts get them all; existing ones their timing
+    /// and SPACE from the next key on (their keymap stays as the client set it), and every
+    /// client the new limits.
+    public func apply(_ settings: DaemonSettings, keymap: Keymap) {
+        self.settings = settings
+        self.keymap = keymap
+        frontend.limitPerOwner = settings.maxContextsPerClient
+        backlog.limits = settings.backlog
+        frontend.update { $0.session.typing.updateSettings(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, timing: settings.timing) }
     }
 
     // MARK: Helpers
@@ -392,7 +390,7 @@ final class EngineService: @unchecked Sendable {
 
     /// Runs `body` on context `number` if `caller` owns it.
     func onContext<T>(_ number: Int, _ caller: String, _ body: (inout DaemonContext) -> T) throws(BusError) -> T {
-        try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try registry.with(number, caller: caller, body) }
+        try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try frontend.with(number, caller: caller, body) }
     }
 
     private func refusalToBusError<T>(_ body: () throws(ContextRegistry<DaemonContext>.Refusal) -> T) throws(BusError) -> T {

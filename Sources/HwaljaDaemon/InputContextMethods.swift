@@ -1,7 +1,6 @@
 import HwaljaCore
 import HwaljaDBus
 import HwaljaFrontend
-import HwaljaRuntime
 
 /// `org.hwalja.InputContext1`: key events from an input framework or on-screen keyboard, through
 /// the frontend layer (``InputSession``), answered with signals and a `handled` flag.
@@ -18,9 +17,8 @@ extension EngineService {
             guard case .uint32(let keysym) = arguments[0], case .uint32(let state) = arguments[2] else { return nil }
             let time = now
             let result = try onContext(number, caller) { $0.session.processKeyEvent(keysym: keysym, state: state, at: time) }
-            if let recorded = result.recorded { recorder?.record(context: number, at: time, [(recorded.down, recorded.key)]) }
+            if let recorded = result.recorded { frontend.record(number, [(recorded.down, recorded.key)]) }
             queueSignals(for: result.actions, context: number)
-            rearm(number)
             return try call.methodReturn([.boolean(result.handled)])
         case "FocusIn":
             try expect(call, "")
@@ -53,7 +51,6 @@ extension EngineService {
             return nil
         }
         queueSignals(for: actions, context: number)
-        rearm(number)
         return try call.methodReturn()
     }
 

@@ -7,7 +7,7 @@ import HwaljaReplay
 /// at their times (so the daemon's own timers make the long presses), the application's text
 /// kept as the interface says: each signal once and in order, and a call's own key when its
 /// reply says it was not consumed.
-enum BusReplay {
+public enum BusReplay {
     /// The application's text, fed by the daemon's signals and the `consumed` flag of each reply
     /// (whose text repeats the signals).
     final class Host {
@@ -30,7 +30,7 @@ enum BusReplay {
 
     /// Plays `log` on a new context of the daemon on `bus` and returns the final text; `canDelete`
     /// plays an application that deletes text when the daemon says so.
-    static func play(_ log: KeystrokeLog, bus: String, canDelete: Bool, trace: Bool) throws(BusError) -> String {
+    public static func play(_ log: KeystrokeLog, bus: String, canDelete: Bool, trace: Bool) throws(BusError) -> String {
         let client = try EngineClient(bus: BusConnection.Bus(bus))
         let host = Host(trace: trace)
         let path = try client.createContext()

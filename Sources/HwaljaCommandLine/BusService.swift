@@ -1,0 +1,71 @@
+import Dispatch
+import HwaljaCore
+import HwaljaDBus
+import HwaljaFrontend
+import HwaljaRuntime
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A program serving a bus from one serial queue, started the same way by hwaljad and the IBus
+/// engine: connect, install the handler, own the name, dispatch, reload on SIGHUP, and on
+/// SIGTERM or SIGINT give the name back and exit. Every failure is one line and exit status 1.
+public final class BusService: @unchecked Sendable {  // confined to `queue` once serving
+    public let diagnostics: Diagnostics
+    /// The queue the handler, the timers and the signal handlers run on.
+    public let queue: DispatchQueue
+    public let connection: BusConnection
+    /// The clock of the program's frontend, firing on ``queue``.
+    public let clock: DispatchClock
+    private var dispatcher: BusDispatcher?
+
+    /// Connects to `bus` (`describedAs` names it in a failure) or exits.
+    public init(program: String, bus: BusConnection.Bus, describedAs busName: String) {
+        diagnostics = Diagnostics(program: program)
+        queue = DispatchQueue(label: "org.hwalja.\(program)")
+        clock = DispatchClock(queue: queue)
+        do {
+            connection = try BusConnection(bus: bus)
+        } catch {
+            diagnostics.fail("cannot connect to \(Excerpt.shortened(busName)): \(Excerpt.shortened(error.message))")
+        }
+    }
+
+    /// Writes what a timer sent, without blocking (see ``BusDispatcher/sendQueued()``). On the queue.
+    public func sendQueued() { dispatcher?.sendQueued() }
+
+    /// Serves `name` with `handler` until the bus goes (logs `busGone`, exits with `busGoneStatus`)
+    /// or a signal ends the program. Never returns.
+    public func serve(
+        name: String, replace: Bool = false, matchRules: [String] = [], handler: @escaping (BusMessage) -> Bool,
+        busGone: String, busGoneStatus: Int32, onReload: @escaping () -> Void, started: String
+    ) -> Never {
+        connection.setHandler(handler)  // before the name: a caller may call at once
+        do {
+            for rule in matchRules { try connection.addMatch(rule) }
+            switch try connection.requestName(name, allowReplacement: true, replaceExisting: replace) {
+            case .primaryOwner, .alreadyOwner: break
+            case .inQueue, .exists: diagnostics.fail("\(name) is already owned on this bus (another one is running)\(replace ? "" : "; use --replace to take over")")
+            }
+            dispatcher = try BusDispatcher(connection: connection, queue: queue) { [diagnostics] in
+                diagnostics.log(busGone)
+                exit(busGoneStatus)
+            }
+        } catch {
+            diagnostics.fail("cannot serve \(name): \(error.message)")
+        }
+        nonisolated(unsafe) let reload = onReload  // runs on the queue, as everything else the program does
+        let signals = SignalHandling([SIGHUP, SIGTERM, SIGINT], queue: queue) { [self] signal in
+            guard signal != SIGHUP else { return reload() }
+            dispatcher?.cancel()
+            // Bounded: a bus that stopped reading this program must not keep it from exiting.
+            try? connection.releaseName(name, timeoutMilliseconds: 2_000)
+            connection.drain(timeoutMilliseconds: 1_000)
+            diagnostics.log("released \(name); exiting")
+            exit(0)
+        }
+        diagnostics.log(started)
+        withExtendedLifetime(signals) { dispatchMain() }
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import HwaljaCore
+import HwaljaEngine
+import HwaljaFrontend
+import HwaljaRuntime
+
+/// `--table`, for every program that types.
+public struct TableOption: ParsableArguments {
+    @Option(help: "Table file (default: \(TableLoader.searchOrder)).")
+    public var table: String?
+
+    public init() {}
+
+    /// The table, or exits with one line saying why it cannot be used.
+    public func load(_ diagnostics: Diagnostics) -> TableLoader.Loaded {
+        do {
+            return try TableLoader.load(path: table)
+        } catch {
+            diagnostics.fail("\(error)")
+        }
+    }
+}
+
+/// `--config`, `--keymap` and `--record`, for the programs that serve a desktop (hwaljad, the IBus engine).
+public struct ServiceOptions: ParsableArguments {
+    @Option(help: "Settings file (default $XDG_CONFIG_HOME/hwalja/hwalja.conf, else ~/.config/hwalja/hwalja.conf).")
+    public var config: String?
+
+    @Option(help: "phone, keypad-position, or a keymap file (overrides the settings file's keymap).")
+    public var keymap: String?
+
+    @Option(help: "Record keystrokes as timed replay logs (context-N.log, mode 0600) in a new directory of this run's (mode 0700) inside this one; never in password fields; off by default.")
+    public var record: String?
+
+    public init() {}
+
+    /// The user's settings with this command line's keymap, each problem logged in one line (the
+    /// rest applies); exits if `--config` names a file that cannot be read or `--keymap` is bad.
+    public func loadSettings(_ diagnostics: Diagnostics) -> ConfigFile.Loaded {
+        var loaded: ConfigFile.Loaded
+        do {
+            loaded = try ConfigFile.load(config)
+            if let keymap {
+                loaded.keymap = try KeymapFile.load(keymap)
+                loaded.settings.keymap = keymap
+            }
+        } catch {
+            diagnostics.fail("\(error)")
+        }
+        loaded.problems.forEach(diagnostics.log)
+        return loaded
+    }
+
+    /// The keystroke recorder if `--record` was given; exits if it cannot record.
+    public func recorder(_ diagnostics: Diagnostics) -> KeystrokeRecorder? {
+        guard let record else { return nil }
+        do {
+            let recorder = try KeystrokeRecorder(directory: record, program: diagnostics.program, report: diagnostics.log)
+            diagnostics.log("recording keystrokes (--record) in \(Excerpt.path(recorder.runDirectory))")
+            return recorder
+        } catch {
+            diagnostics.fail("cannot record keystrokes: \(error)")
+        }
+    }
+}
+
+/// `--long-press`, `--repeat-interval`, `--auto-next` and `--space-inserts`, read as the settings
+/// file's values are (through ``DaemonSettings``), so the same values are valid everywhere.
+public struct TypingOptions: ParsableArguments {
+    @Option(help: "Milliseconds (\(Self.range)) a key is held to type its digit (default 500).")
+    public var longPress: String?
+
+    @Option(help: "Milliseconds (\(Self.range)) between repeats of a held backspace (default 100).")
+    public var repeatInterval: String?
+
+    @Option(help: "Milliseconds (\(Self.range)) of idle time after which the syllable ends by itself, or 'off' (default).")
+    public var autoNext: String?
+
+    @Flag(help: "SPACE always inserts a blank instead of first ending the syllable being composed.")
+    public var spaceInserts = false
+
+    public init() {}
+
+    private static let range = "\(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound)"
+
+    /// A flag's value that is not valid: one line naming the flag, the value and what is allowed.
+    public struct Invalid: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Sets each flag given on top of `settings`.
+    public func apply(to settings: inout DaemonSettings) throws(Invalid) {
+        let given = [("long-press", longPress), ("repeat-interval", repeatInterval), ("auto-next", autoNext)]
+            + [("space-inserts", spaceInserts ? "true" : nil)]
+        for case (let name, let value?) in given {
+            do {
+                try settings.set(name, to: value)
+            } catch {
+                let allowed = "a number of milliseconds from \(Self.range)\(name == "auto-next" ? " or off" : "")"
+                throw Invalid(description: "--\(name) \(Excerpt.quoted(value)) is not \(allowed)")
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import HwaljaCore
+import HwaljaEngine
+
+/// Something a ``Frontend`` holds per context: it has a deadline for its timer.
+public protocol FrontendContext: Sendable {
+    /// When the context's timer must next fire, if ever.
+    var deadline: Int? { get }
+}
+
+extension InputSession: FrontendContext {}
+
+/// Where keystrokes go when the user asked for them to be recorded (hwalja's `--record`).
+public protocol KeystrokeRecording: AnyObject {
+    /// Records key events of context `number` at `time` ms.
+    func record(context number: Int, at time: Int, _ events: [(down: Bool, key: Key)])
+    /// Ends context `number`'s record.
+    func close(context number: Int)
+}
+
+/// The contexts one frontend serves (an IBus engine process, hwaljad), written once: each
+/// context's owner and the limit per owner (``ContextRegistry``), its timer on a
+/// ``FrontendClock`` re-set after every change, and the optional keystroke record.
+///
+/// Not thread-safe: use it from one serial queue, the one the clock fires on.
+public final class Frontend<Context: FrontendContext> {
+    /// The clock the timers run on.
+    public let clock: any FrontendClock
+    /// Where keystrokes are recorded, if the user asked.
+    public let recorder: (any KeystrokeRecording)?
+    private var registry: ContextRegistry<Context>
+    /// Runs when context `number`'s deadline comes: the adapter advances it and sends what it did.
+    private let onDeadline: (Frontend, Int) -> Void
+
+    /// `onDeadline(frontend, number)` runs when context `number`'s timer fires; the context's
+    /// timer is re-set after it.
+    public init(
+        clock: any FrontendClock, limitPerOwner: Int = 64, recorder: (any KeystrokeRecording)? = nil,
+        onDeadline: @escaping (Frontend, Int) -> Void
+    ) {
+        self.clock = clock
+        self.recorder = recorder
+        self.onDeadline = onDeadline
+        registry = ContextRegistry(limitPerOwner: limitPerOwner)
+        clock.onDeadline = { [unowned self] number in
+            self.onDeadline(self, number)
+            rearm(number)
+        }
+    }
+
+    /// Milliseconds on the clock.
+    public var now: Int { clock.now }
+
+    /// The number of live contexts.
+    public var count: Int { registry.count }
+
+    /// The most contexts one owner may hold.
+    public var limitPerOwner: Int {
+        get { registry.limitPerOwner }
+        set { registry.limitPerOwner = newValue }
+    }
+
+    /// Adds a context for `owner`; returns its number (never reused).
+    public func add(_ context: Context, owner: String) throws(ContextRegistry<Context>.Refusal) -> Int {
+        try registry.add(context, owner: owner)
+    }
+
+    /// Runs `body` on context `number` if `caller` owns it, then re-sets its timer.
+    public func with<T>(_ number: Int, caller: String, _ body: (inout Context) -> T) throws(ContextRegistry<Context>.Refusal) -> T {
+        let result = try registry.with(number, caller: caller, body)
+        rearm(number)
+        return result
+    }
+
+    /// Runs `body` on context `number` whoever owns it, then re-sets its timer; `nil` if it is gone.
+    public func withAny<T>(_ number: Int, _ body: (inout Context) -> T) -> T? {
+        guard let result = registry.withAny(number, body) else { return nil }
+        rearm(number)
+        return result
+    }
+
+    /// Whether context `number` exists.
+    public func contains(_ number: Int) -> Bool { inspect(number) { _ in true } != nil }
+
+    /// What `body` reads of context `number`, whoever owns it, changing nothing; `nil` if it is gone.
+    public func inspect<T>(_ number: Int, _ body: (Context) -> T) -> T? {
+        registry.withAny(number) { body($0) }
+    }
+
+    /// Records key events of context `number`, if recording.
+    public func record(_ number: Int, _ events: [(down: Bool, key: Key)]) {
+        recorder?.record(context: number, at: now, events)
+    }
+
+    /// Removes context `number` if `caller` owns it: its timer and record end.
+    public func remove(_ number: Int, caller: String) throws(ContextRegistry<Context>.Refusal) {
+        try registry.remove(number, caller: caller)
+        forget(number)
+    }
+
+    /// Removes every context of `owner` (a client that left); returns their numbers.
+    @discardableResult
+    public func removeAll(ownedBy owner: String) -> [Int] {
+        let numbers = registry.removeAll(ownedBy: owner)
+        for number in numbers { forget(number) }
+        return numbers
+    }
+
+    /// The numbers of `owner`'s contexts, sorted.
+    public func numbers(ownedBy owner: String) -> [Int] { registry.numbers(ownedBy: owner) }
+
+    /// Changes every context (a table or settings reload), re-setting no timer: deadlines
+    /// already set stand.
+    public func update(_ change: (inout Context) -> Void) {
+        registry.update(change)
+    }
+
+    private func rearm(_ number: Int) {
+        clock.schedule(number, at: registry.withAny(number) { $0.deadline } ?? nil)
+    }
+
+    private func forget(_ number: Int) {
+        clock.schedule(number, at: nil)
+        recorder?.close(context: number)
+    }
+}

@@ -1,0 +1,155 @@
+import HwaljaCore
+import HwaljaDBus
+import HwaljaEngine
+import HwaljaFrontend
+import HwaljaIBus
+import HwaljaTestSupport
+import Testing
+
+/// The IBus adapter in process, as ibus-daemon drives it, with a manual clock: no bus, no
+/// sleeping. (IBusEndToEndTests keep the real ibus-daemon.)
+struct IBusEngineAdapterTests {
+    /// ibus-daemon and one application, kept from the engine's signals and replies.
+    final class Daemon {
+        let log = MessageLog()
+        let clock = ManualClock()
+        var settings: (DaemonSettings, Keymap)? = nil
+        private(set) var adapter: IBusEngineAdapter!
+        private var serial: UInt32 = 0
+        /// The application's text and the preedit shown after it.
+        var text = ""
+        var preedit = ""
+
+        init(settings: DaemonSettings = DaemonSettings()) {
+            adapter = IBusEngineAdapter(
+                output: log, clock: clock, table: committedTable, settings: settings, keymap: .phone,
+                reloadSettings: { [unowned self] in self.settings })
+            adapter.afterTimer = { [unowned self] in apply(log.take()) }
+        }
+
+        /// Calls `member` on `path`; returns the reply's arguments, applying the signals before it.
+        @discardableResult
+        func call(_ path: String, _ interface: String, _ member: String, _ values: [BusValue] = []) throws -> [BusValue] {
+            serial += 1
+            let call = try BusMessage.incomingCall(sender: ":1.0", serial: serial, path: path, interface: interface, member: member, values)
+            #expect(adapter.handle(call))
+            let sent = log.take()
+            apply(sent.dropLast())
+            guard let reply = sent.last, reply.kind == .methodReturn else {
+                throw TestSetupError("\(member): \(sent.last?.errorName ?? "no reply")")
+            }
+            return try reply.arguments()
+        }
+
+        func createEngine(_ name: String) throws -> String {
+            try call(IBusEngineAdapter.factoryPath, "org.freedesktop.IBus.Factory", "CreateEngine", [.string(name)])[0].stringValue ?? ""
+        }
+
+        /// A key event; returns `handled`, and applies an unhandled press as the application does.
+        @discardableResult
+        func key(_ path: String, _ keysym: UInt32, release: Bool = false) throws -> Bool {
+            let handled = try call(path, IBusEngineAdapter.engineInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(release ? 1 << 30 : 0)])
+            guard case .boolean(let used) = handled.first else { throw TestSetupError("ProcessKeyEvent answered \(handled)") }
+            if !used && !release { applyKey(keysym) }
+            return used
+        }
+
+        /// The application's field loses focus: it commits the preedit it shows (IBus's commit mode).
+        func focusOut(_ path: String) throws {
+            try call(path, IBusEngineAdapter.engineInterface, "FocusOut")
+            text += preedit
+            preedit = ""
+        }
+
+        /// Taps keys by their keysyms.
+        func tap(_ path: String, _ keysyms: [UInt32]) throws {
+            for keysym in keysyms {
+                try key(path, keysym)
+                try key(path, keysym, release: true)
+            }
+        }
+
+        private func apply(_ signals: some Sequence<BusMessage>) {
+            for signal in signals {
+                let arguments = (try? signal.arguments()) ?? []
+                switch signal.member {
+                case "CommitText": text += IBusText.text(of: arguments[0]) ?? ""
+                case "UpdatePreeditText": preedit = IBusText.text(of: arguments[0]) ?? ""
+                case "DeleteSurroundingText":
+                    if case .uint32(let count) = arguments[1] { text.unicodeScalars.removeLast(Int(count)) }
+                case "ForwardKeyEvent":
+                    if case .uint32(let keysym) = arguments[0], case .uint32(let state) = arguments[2], state & (1 << 30) == 0 { applyKey(keysym) }
+                default: break
+                }
+            }
+        }
+
+        private func applyKey(_ keysym: UInt32) {
+            if keysym == Self.backSpace, !text.isEmpty { text.removeLast() }
+        }
+
+        static let backSpace: UInt32 = 0xff08
+    }
+
+    // Keysyms: the number row's digits are their ASCII codes.
+    static func digits(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+
+    @Test func bothEnginesTypeEachByItsKeymap() throws {
+        let ibus = Daemon()
+        let phone = try ibus.createEngine("hwalja")
+        try ibus.tap(phone, Self.digits("0125"))  // ㅇ ㅣ ㆍ ㄴ
+        #expect(ibus.preedit == "안")
+        let keypad = try ibus.createEngine("hwalja-keypad")
+        try ibus.tap(keypad, [0xffb0, 0xffb7, 0xffb8, 0xffb5])  // keypad 0 7 8 5: ㅇ ㅣ ㆍ ㄴ by position
+        #expect(ibus.preedit == "안")
+        #expect(throws: TestSetupError.self) { try ibus.createEngine("hwalja-qwerty") }
+    }
+
+    @Test func aLongPressTypesTheDigitWhenTheClockComes() throws {
+        let ibus = Daemon()
+        let engine = try ibus.createEngine("hwalja")
+        try ibus.tap(engine, Self.digits("412"))  // 가
+        try ibus.key(engine, 0x30)  // 0 held: it types when released, or its digit at 500 ms
+        ibus.clock.advance(by: 499)
+        #expect(ibus.text + ibus.preedit == "가")
+        ibus.clock.advance(by: 1)
+        #expect(ibus.text + ibus.preedit == "가0")
+        try ibus.key(engine, 0x30, release: true)
+        try ibus.focusOut(engine)
+        #expect(ibus.text == "가0")
+    }
+
+    @Test func aHeldBackspaceIsForwardedOnlyForTheRepeatsTheTimerDeclined() throws {
+        let ibus = Daemon()
+        let engine = try ibus.createEngine("hwalja")
+        ibus.text = "하늘"
+        #expect(try !ibus.key(engine, Daemon.backSpace))  // nothing composing: the application's, applied once
+        #expect(ibus.text == "하")
+        ibus.clock.advance(to: 500)  // the first repeat: forwarded
+        #expect(ibus.text == "")
+        try ibus.key(engine, Daemon.backSpace, release: true)
+        ibus.clock.advance(to: 2000)
+        #expect(ibus.text == "")
+    }
+
+    @Test func enablingAnEngineReadsTheSettingsAgain() throws {
+        let ibus = Daemon()
+        let phone = try ibus.createEngine("hwalja")
+        let keypad = try ibus.createEngine("hwalja-keypad")
+        var changed = DaemonSettings()
+        changed.timing.longPress = 1000
+        changed.keymap = "keypad-position"
+        ibus.settings = (changed, .keypadPosition)
+        try ibus.call(phone, IBusEngineAdapter.engineInterface, "Enable")
+        try ibus.tap(phone, [0xffb7])  // keypad 7: ㅣ by position now
+        #expect(ibus.preedit == "ㅣ")
+        try ibus.focusOut(phone)
+        try ibus.key(keypad, 0xffb0)  // keypad 0 held: the new long press
+        ibus.clock.advance(by: 999)
+        #expect(ibus.text + ibus.preedit == "ㅣ")
+        ibus.clock.advance(by: 1)
+        try ibus.key(keypad, 0xffb0, release: true)
+        try ibus.focusOut(keypad)
+        #expect(ibus.text == "ㅣ0")
+    }
+}
