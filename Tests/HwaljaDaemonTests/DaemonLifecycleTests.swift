@@ -73,7 +73,7 @@ struct DaemonLifecycleTests {
 
         try good.write(to: table)
         kill(daemon.daemon.pid, SIGHUP)
-        try Self.waitFor(daemon, "reloaded")
+        try Self.waitFor(daemon, "reloaded the settings and")
         #expect(try client.key("PressKey", "ㅣ", on: path).preedit == "기")
         #expect(daemon.daemon.process.isRunning)
     }

@@ -1,6 +1,11 @@
+import Foundation
 import HwaljaDBus
 import HwaljaTestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `org.hwalja.InputContext1` on a real bus: key events in, the frontend layer's actions out as
 /// signals, for input-framework addons and on-screen keyboards (issue #12).
@@ -75,6 +80,29 @@ struct InputContextTests {
             #expect(addon.text + addon.preedit == "핟")
             #expect(addon.signals.contains("DeleteSurroundingText") == tellsText)
         }
+    }
+
+    @Test func theSettingsFileChoosesTheKeymapAndSighupReadsItAgain() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-settings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("hwalja.conf")
+        try "long-pres = 700   # a typo\nkeymap = keypad-position\n".write(to: file, atomically: true, encoding: .utf8)
+        let daemon = try PrivateDaemon(["--config", file.path])
+        try DaemonLifecycleTests.waitFor(daemon, "line 1: unknown setting \"long-pres\"")  // named, and the rest applies
+        let before = try Addon(daemon)
+        try before.tap("0785")  // by position: ㅇ ㅣ ㆍ ㄴ
+        #expect(before.preedit == "안")
+
+        try "keymap = phone\n".write(to: file, atomically: true, encoding: .utf8)
+        kill(daemon.daemon.pid, SIGHUP)
+        try DaemonLifecycleTests.waitFor(daemon, "reloaded the settings")
+        let after = try Addon(daemon)
+        try after.tap("0125")  // the phone layout's 0 1 2 5
+        #expect(after.preedit == "안")
+        try before.call("FocusOut")
+        try before.tap("47")  // a context keeps the keymap it was made with: ㄱ ㅣ by position
+        #expect(before.preedit == "기")
     }
 
     @Test func passwordFieldsGetKeysUntouchedAndKeymapsSwitch() throws {

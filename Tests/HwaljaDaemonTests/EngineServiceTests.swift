@@ -1,0 +1,71 @@
+import HwaljaCore
+import HwaljaDaemon
+import HwaljaDBus
+import HwaljaEngine
+import HwaljaFrontend
+import HwaljaTestSupport
+import Testing
+
+/// hwaljad's service in process, with a manual clock: what it answers and signals, timers
+/// included, without a bus or sleeping. (The other suites here keep the real bus.)
+struct EngineServiceTests {
+    /// The service and its clients' calls; what it sends lands in `log`.
+    final class Harness {
+        let log = MessageLog()
+        let clock = ManualClock()
+        let service: EngineService
+        private var serial: UInt32 = 0
+
+        init(settings: DaemonSettings = DaemonSettings()) {
+            service = EngineService(
+                output: log, clock: clock, table: .init(table: committedTable, checksum: 0, path: "committed"), settings: settings,
+                keymap: .phone)
+        }
+
+        /// Calls `member` as `client`; returns the messages the call sent, its reply last.
+        func call(_ client: String, _ path: String, _ interface: String, _ member: String, _ values: [BusValue] = []) throws -> [BusMessage] {
+            serial += 1
+            let call = try BusMessage.incomingCall(sender: client, serial: serial, path: path, interface: interface, member: member, values)
+            #expect(service.handle(call))
+            return log.take()
+        }
+
+        func createInputContext(_ client: String) throws -> String {
+            try call(client, EngineInterface.enginePath, EngineInterface.engineInterface, "CreateInputContext").last?.arguments().first?.stringValue ?? ""
+        }
+
+        /// Signals as "Member argument".
+        static func described(_ messages: some Sequence<BusMessage>) -> [String] {
+            messages.filter { $0.kind == .signal }.map { signal in
+                let first = (try? signal.arguments())?.first
+                return "\(signal.member ?? "") \(first?.stringValue ?? first.map { "\($0)" } ?? "")"
+            }
+        }
+    }
+
+    @Test func aLongPressOnAnInputContextCommitsTheDigitWhenTheClockComes() throws {
+        let harness = Harness()
+        let path = try harness.createInputContext(":1.5")
+        for keysym: UInt32 in [0x34, 0x31, 0x32] {  // 4 1 2: 가
+            _ = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(0)])
+        }
+        _ = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(0x30), .uint32(0), .uint32(0)])
+        harness.clock.advance(by: 499)
+        #expect(harness.log.messages.isEmpty)  // nothing yet: 0 is still only held
+        harness.clock.advance(by: 1)
+        #expect(Harness.described(harness.log.take()) == ["CommitText 가0", "UpdatePreedit "])  // a digit ends the word
+        #expect(harness.clock.deadline(of: 1) == nil)  // the long press is spent: no timer left
+    }
+
+    @Test func reloadedLimitsApplyToClientsAlreadyConnected() throws {
+        var settings = DaemonSettings()
+        settings.maxContextsPerClient = 2
+        let harness = Harness(settings: settings)
+        for _ in 0..<2 { _ = try harness.createInputContext(":1.7") }
+        let refused = try harness.call(":1.7", EngineInterface.enginePath, EngineInterface.engineInterface, "CreateInputContext")
+        #expect(refused.last?.errorName == EngineInterface.ErrorName.limitExceeded)
+        settings.maxContextsPerClient = 3
+        harness.service.apply(settings, keymap: .phone)
+        #expect(try harness.createInputContext(":1.7").hasPrefix(EngineInterface.contextsPath))
+    }
+}

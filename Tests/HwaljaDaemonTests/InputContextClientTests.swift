@@ -1,0 +1,62 @@
+import Foundation
+import HwaljaTestSupport
+import Testing
+
+/// hwaljad's key-event interface typed through by a client nobody here wrote the D-Bus side of:
+/// tools/input-context-client.py on GLib's own D-Bus implementation (Gio), playing an input-
+/// framework addon and its application (issue #12).
+struct InputContextClientTests {
+    struct Result: Decodable {
+        var text: String
+        var preedit: String
+        var handled: [Bool]
+        var signals: [[Value]]
+    }
+
+    /// A signal's member or argument, as JSON gives it.
+    enum Value: Decodable, Equatable {
+        case text(String), number(Int)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let number = try? value.decode(Int.self) { self = .number(number) } else { self = .text(try value.decode(String.self)) }
+        }
+    }
+
+    static func type(_ daemon: PrivateDaemon, _ events: String) throws -> Result {
+        let outcome = try runCommand(
+            packageRoot.appendingPathComponent("tools/input-context-client.py").path, [daemon.bus.address] + events.split(separator: " ").map(String.init))
+        try #require(outcome.status == 0, "input-context-client.py failed: \(outcome.stderr)")
+        return try JSONDecoder().decode(Result.self, from: Data(outcome.stdout.utf8))
+    }
+
+    @Test func aGLibClientTypesWordsSpacePunctuationAndReturn() throws {
+        let daemon = try PrivateDaemon()
+        // 안녕 하세요. on the number row (0 1 2 5 = ㅇ ㅣ ㆍ ㄴ, KP_Add ends 안 before the next ㄴ; the
+        // first SPACE ends 녕, the second is the blank, as on the phone), then Return, which the
+        // application gets after the syllable is committed.
+        let result = try Self.type(daemon, "0 1 2 5 KP_Add 5 2 2 1 0 space space 8 8 1 2 8 2 1 1 0 2 2 3 period Return")
+        #expect(result.text == "안녕 하세요.\n")
+        #expect(result.preedit == "")
+        #expect(!result.signals.contains { $0.first == .text("ForwardKeyEvent") })  // every key answered once, by its reply
+    }
+
+    @Test func backspaceUndoesAStrokeAndAPasswordFieldGetsItsDigits() throws {
+        let daemon = try PrivateDaemon()
+        // 하다 BS BS: the client said it can delete (SetSurroundingText), so 하 is taken back and 핟 shown.
+        let undo = try Self.type(daemon, "8 8 1 2 6 1 2 BackSpace BackSpace focus-out")
+        #expect(undo.text == "핟")
+        #expect(undo.signals.contains([.text("DeleteSurroundingText"), .number(-1), .number(1)]))
+        let password = try Self.type(daemon, "4 1 2 purpose:8 1 2 3 4")
+        #expect(password.text == "가1234")  // 가 committed when the field became a password field
+        #expect(password.handled.suffix(8) == Array(repeating: false, count: 8))
+    }
+
+    @Test func aLongPressTypesTheDigitAndKeypadPositionsTypeByPlace() throws {
+        let daemon = try PrivateDaemon()
+        let held = try Self.type(daemon, "4 1 2 +0 sleep:800 -0 focus-out")
+        #expect(held.text == "가0")
+        let keypad = try Self.type(daemon, "keymap:keypad-position KP_0 KP_7 KP_8 KP_5 focus-out")
+        #expect(keypad.text == "안")
+    }
+}
