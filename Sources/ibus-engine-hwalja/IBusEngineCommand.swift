@@ -31,7 +31,7 @@ struct IBusEngineCommand: ParsableCommand {
 
             Settings ($XDG_CONFIG_HOME/hwalja/hwalja.conf, shared with hwaljad: keymap, long-press, \
             repeat-interval, auto-next, space-inserts) are read again whenever an engine is enabled \
-            and on SIGHUP. A keymap file has 'KEYSYM = KEY' lines and may start with \
+            and on SIGHUP, which reloads the table too. A keymap file has 'KEYSYM = KEY' lines and may start with \
             'preset = keypad-position'.
             """
     )
@@ -69,7 +69,12 @@ struct IBusEngineCommand: ParsableCommand {
             onReload: {
                 let fresh = service.loadSettings(diagnostics)
                 engines.apply(fresh.settings, keymap: fresh.keymap)
-                diagnostics.log("reloaded the settings")
+                do {
+                    engines.reload(try TableLoader.load(path: loaded.path).table)
+                    diagnostics.log("reloaded the settings and \(loaded.path)")
+                } catch {
+                    diagnostics.log("reloaded the settings; kept the old table: \(error)")
+                }
             },
             started: "serving \(Self.componentName) on \(busAddress) (table \(loaded.path), keymap \(settings.settings.keymap))"
         )
