@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import HwaljaCore
 import HwaljaDBus
 import HwaljaReplay
@@ -51,7 +53,7 @@ public enum BusReplay {
                 key = held
                 let isDown = if case .down = event { true } else { false }
                 let due = start + .milliseconds(time)
-                if due > .now { Thread.sleep(forTimeInterval: Double((due - .now).components.attoseconds) / 1e18 + Double((due - .now).components.seconds)) }
+                sleep(until: due)
                 result = try client.key(isDown ? "KeyDown" : "KeyUp", key.name, on: path)
                 if trace { print("\(isDown ? "KeyDown" : "KeyUp") \(key.name) at \(time) ms\tcommit \"\(result.commit)\"\tpreedit \"\(result.preedit)\"") }
             }
@@ -60,5 +62,14 @@ public enum BusReplay {
         client.processSignals(waitingMilliseconds: 20)
         try client.destroyContext(path)
         return host.text.shown
+    }
+
+    /// Blocks the thread until `instant` (no Foundation: hwaljad links this module).
+    private static func sleep(until instant: ContinuousClock.Instant) {
+        let left = instant - .now
+        guard left > .zero else { return }
+        var time = timespec(tv_sec: Int(left.components.seconds), tv_nsec: Int(left.components.attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&time, &remaining) != 0 && errno == EINTR { time = remaining }
     }
 }
