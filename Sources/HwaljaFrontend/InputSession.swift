@@ -5,7 +5,8 @@ import HwaljaEngine
 /// logic between a framework and the ``TypingContext``, written once for all frontends.
 ///
 /// Keysyms go through the ``Keymap``; a shortcut (Control, Alt, Super …) or a key hwalja does not
-/// use finishes the syllable and goes to the application, its release too; a field whose purpose
+/// use finishes the syllable and goes to the application, its release too; a modifier key
+/// pressed alone goes there without finishing anything; a field whose purpose
 /// passes keys through (password, PIN, digits …) gets them untouched, and a field turning into
 /// one mid-syllable keeps the syllable. Each call returns the ``FrontendAction``s to send, in
 /// order. It has no clock: calls carry the time in milliseconds, and ``advance(to:)`` runs the
@@ -73,7 +74,7 @@ public struct InputSession: Sendable {
     /// A key event: `state` holds ``KeyEventState`` bits, ``KeyEventState/release`` on a release.
     public mutating func processKeyEvent(keysym: UInt32, state: UInt32, at time: Int) -> KeyResult {
         let isRelease = state & KeyEventState.release != 0
-        if passesKeysThrough { return KeyResult(handled: false, actions: []) }
+        if passesKeysThrough || KeyEventState.isModifierKey(keysym) { return KeyResult(handled: false, actions: []) }
         let key = keymap.key(for: keysym)
         if isRelease, passedPresses.remove(keysym) != nil {
             // The application had the press, so it has the release; the timer still hears of it

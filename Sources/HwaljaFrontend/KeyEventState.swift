@@ -14,6 +14,15 @@ public enum KeyEventState {
     public static let release: UInt32 = 1 << 30
     /// Modifiers that make a key a shortcut for the application, not input for the engine.
     public static let shortcutModifiers = control | alt | mod4 | superMask | hyper | meta
+
+    /// Whether `keysym` is a modifier key itself (Shift, Control, Caps Lock, Alt, Meta, Super,
+    /// Hyper, the ISO level shifts and locks, Mode_switch, Num_Lock): pressed alone it changes
+    /// nothing typed, so it neither finishes the syllable nor reaches the engine.
+    public static func isModifierKey(_ keysym: UInt32) -> Bool {
+        (0xFFE1...0xFFEE).contains(keysym)  // Shift_L … Hyper_R
+            || (0xFE01...0xFE0F).contains(keysym)  // ISO_Lock … ISO_Last_Group_Lock (AltGr is ISO_Level3_Shift)
+            || keysym == 0xFF7E || keysym == 0xFF7F  // Mode_switch, Num_Lock
+    }
 }
 
 /// What a field is for, by the numbers GTK, IBus and hwaljad's `SetContentType` use

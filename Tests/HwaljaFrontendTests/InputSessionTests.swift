@@ -80,6 +80,22 @@ struct InputSessionTests {
         #expect(letter.handled == false && letter.actions.isEmpty && letter.recorded == nil)
     }
 
+    @Test func aModifierKeyAloneLeavesTheSyllableComposing() {
+        var session = Self.session()
+        _ = Self.tap("01", on: &session)  // 이
+        // Shift, Control, Alt, Super, AltGr, NumLock and CapsLock pressed and released on their own
+        // (as xdotool and on-screen keyboards send Shift around a shifted key, or a user about to
+        // press Ctrl+C): the application's, and the syllable goes on.
+        for modifier: UInt32 in [0xFFE1, 0xFFE2, 0xFFE3, 0xFFE9, 0xFFEB, 0xFE03, 0xFF7F, 0xFFE5] {
+            #expect(session.processKeyEvent(keysym: modifier, state: 0, at: 100) == .init(handled: false, actions: []))
+            #expect(session.processKeyEvent(keysym: modifier, state: Self.release, at: 110) == .init(handled: false, actions: []))
+        }
+        // Shift+KP_2 with NumLock off is KP_2: typed like KP_2 (on its release: it could be held).
+        #expect(session.processKeyEvent(keysym: 0xFFB2, state: KeyEventState.shift, at: 120).handled)
+        let released = session.processKeyEvent(keysym: 0xFFB2, state: KeyEventState.shift | Self.release, at: 130)
+        #expect(released.actions == [.preedit("아", cursor: 1)])
+    }
+
     @Test func aBackspaceWithNothingComposingIsTheApplicationsAndForwardedOnlyWhenTheTimerRepeatsIt() {
         var session = Self.session(timing: HoldTimer.Settings(longPress: 500, repeatInterval: 100))
         let press = session.processKeyEvent(keysym: Self.backspace, state: 0, at: 0)

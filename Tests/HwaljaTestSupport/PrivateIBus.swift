@@ -11,6 +11,9 @@ public final class PrivateIBus: @unchecked Sendable {
     /// Environment that makes libibus clients (tools/ibus-client.py) find this daemon.
     public let environment: [String: String]
     private let directory: URL
+    /// `$XDG_CONFIG_HOME` of ibus-daemon and the engines it starts: hwalja's settings file is
+    /// `hwalja/hwalja.conf` in it.
+    public var configDirectory: URL { directory.appendingPathComponent("config") }
 
     public init(engineArguments: [String] = [], installed: Bool = false) throws {
         bus = try PrivateBus()
