@@ -14,7 +14,9 @@ extension EngineService {
         case "ProcessKeyEvent":
             try expect(call, "uuu")
             let arguments = try call.arguments()
-            guard case .uint32(let keysym) = arguments[0], case .uint32(let state) = arguments[2] else { return nil }
+            guard case .uint32(let keysym) = arguments[0], case .uint32(let state) = arguments[2] else {
+                throw BusError.invalidArgs("ProcessKeyEvent takes (uuu)")  // the signature was checked: never
+            }
             let time = now
             let result = try onContext(number, caller) { $0.session.processKeyEvent(keysym: keysym, state: state, at: time) }
             if let recorded = result.recorded { frontend.record(number, [(recorded.down, recorded.key)]) }
@@ -29,7 +31,9 @@ extension EngineService {
         case "SetContentType":
             try expect(call, "uu")
             let arguments = try call.arguments()
-            guard case .uint32(let purpose) = arguments[0], case .uint32(let hints) = arguments[1] else { return nil }
+            guard case .uint32(let purpose) = arguments[0], case .uint32(let hints) = arguments[1] else {
+                throw BusError.invalidArgs("SetContentType takes (uu)")  // the signature was checked: never
+            }
             actions = try onContext(number, caller) { $0.session.setContentType(purpose: purpose, hints: hints) }
         case "SetSurroundingText":
             try expect(call, "suu")
