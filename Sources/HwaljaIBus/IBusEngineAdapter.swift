@@ -70,9 +70,6 @@ public final class IBusEngineAdapter {
         frontend.update { $0.typing.replaceTable(table) }
     }
 
-    /// The number of live engine objects.
-    public var engineCount: Int { frontend.count }
-
     // MARK: Messages
 
     /// Handles one incoming message; returns whether it was ours.
