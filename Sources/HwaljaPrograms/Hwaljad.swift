@@ -96,7 +96,8 @@ public struct Hwaljad: ParsableCommand {
             if let maxContexts { try loaded.settings.set("max-contexts", to: String(maxContexts)) }
             if let maxUnreadKib { try loaded.settings.set("max-unread-kib", to: String(maxUnreadKib)) }
         } catch {
-            diagnostics.fail("bad flag: \(String(describing: error).replacing("line 0: ", with: "", maxReplacements: 1))")
+            let message = String(describing: error)  // a setting's error names line 0: there is no line
+            diagnostics.fail("bad flag: \(message.hasPrefix("line 0: ") ? String(message.dropFirst("line 0: ".count)) : message)")
         }
         return loaded
     }
