@@ -6,9 +6,10 @@
 // and 1.7 MB of the compressed package. This file does the same without Foundation: errors are
 // described as upstream describes them when FoundationEssentials is there and the error is not a
 // LocalizedError (no hwalja error is one), and the tool info is written as JSONEncoder writes it with
-// .prettyPrinted and .sortedKeys (tools/build-deb compares --experimental-dump-help with the
-// development build's, byte for byte). When swift-argument-parser can be built without Foundation
-// (a package trait is proposed upstream, apple/swift-argument-parser#932), this file goes.
+// .prettyPrinted and .sortedKeys (InstalledPackageTests compares each installed program's
+// --experimental-dump-help with the development build's, byte for byte). When swift-argument-parser
+// can be built without Foundation (a package trait is proposed upstream,
+// apple/swift-argument-parser#932), this file goes.
 
 extension Error {
   func describe() -> String {
