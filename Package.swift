@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "hwalja-replay", targets: ["hwalja-replay"]),
         .executable(name: "hwaljad", targets: ["hwaljad"]),
         .executable(name: "ibus-engine-hwalja", targets: ["ibus-engine-hwalja"]),
+        .executable(name: "hwalja", targets: ["hwalja"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -31,7 +32,7 @@ let package = Package(
         // its API; the daemon's client (EngineClient, replaying a log through the daemon).
         .target(name: "HwaljaDBus", dependencies: ["CDBus", "HwaljaCore", "HwaljaReplay"]),
         // IBus specifics: the engine adapter over the frontend layer, IBusText, finding ibus-daemon's bus.
-        .target(name: "HwaljaIBus", dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend"]),
+        .target(name: "HwaljaIBus", dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime"]),
         // What every input-framework frontend does between key events and typing: contexts and
         // owners, timers on an injected clock, keymaps, shortcuts, field purposes, focus, the
         // actions to send. No bus, no Dispatch, no I/O.
@@ -50,7 +51,8 @@ let package = Package(
         ),
         // The daemon's logic without a bus: typing contexts, their owners, settings. No I/O.
         .target(name: "HwaljaEngine", dependencies: ["HwaljaCore"]),
-        // Finding and reading the table file (Foundation) for the executables.
+        // The programs' I/O through the C library (no Foundation): the table, settings and keymap
+        // files, the keystroke recorder, the clock on Dispatch, Unix signals.
         .target(name: "HwaljaRuntime", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend"]),
         .testTarget(
             name: "HwaljaIBusTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaDBus", "HwaljaTestSupport"]),
@@ -61,26 +63,31 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(
-            name: "hwalja-replay",
+        // The three programs' command lines, wiring only: hwaljad, ibus-engine-hwalja and
+        // hwalja-replay, and the multi-call binary's dispatch by name.
+        .target(
+            name: "HwaljaPrograms",
             dependencies: [
-                "HwaljaCommandLine", "HwaljaCore", "HwaljaReplay", "HwaljaRuntime", "HwaljaDBus", "HwaljaEngine",
+                "CMalloc", "HwaljaCommandLine", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend",
+                "HwaljaIBus", "HwaljaReplay", "HwaljaRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The package's one binary (one copy of the Swift runtime): installed as
+        // /usr/libexec/hwalja/hwalja, with hwaljad, ibus-engine-hwalja and hwalja-replay links to it.
+        .executableTarget(name: "hwalja", dependencies: ["HwaljaPrograms"]),
+        // Each program on its own, for development (swift run hwaljad) and the tests.
+        .executableTarget(
+            name: "hwalja-replay",
+            dependencies: ["HwaljaPrograms", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "hwaljad",
-            dependencies: [
-                "CMalloc", "HwaljaCommandLine", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaRuntime",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["HwaljaPrograms", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "ibus-engine-hwalja",
-            dependencies: [
-                "HwaljaCommandLine", "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaRuntime",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["HwaljaPrograms", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "hwalja-bus-bench", dependencies: ["HwaljaDBus"]),
         .executableTarget(name: "hwalja-bench", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRuntime"]),

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import HwaljaRuntime
 
 #if canImport(Glibc)
 import Glibc
@@ -14,10 +14,10 @@ public enum IBusAddress {
     }
 
     /// The address to connect to.
-    public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) throws(NotFound) -> String {
+    public static func find(environment: [String: String] = SystemFiles.environment()) throws(NotFound) -> String {
         if let address = environment["IBUS_ADDRESS"], !address.isEmpty { return address }
         let path = try addressFile(environment: environment)
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = SystemFiles.read(path) else {
             throw NotFound(description: "no IBUS_ADDRESS and no address file at \(path): is ibus-daemon running?")
         }
         var address: String?
@@ -36,7 +36,7 @@ public enum IBusAddress {
     static func addressFile(environment: [String: String]) throws(NotFound) -> String {
         if let file = environment["IBUS_ADDRESS_FILE"], !file.isEmpty { return file }
         let machineID = ["/var/lib/dbus/machine-id", "/etc/machine-id"].lazy
-            .compactMap { FileManager.default.contents(atPath: $0) }
+            .compactMap(SystemFiles.read)
             .map { String(decoding: $0, as: UTF8.self).filter { !$0.isWhitespace } }
             .first { !$0.isEmpty }
         guard let machineID else { throw NotFound(description: "no machine id in /var/lib/dbus/machine-id or /etc/machine-id") }

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import HwaljaCore
 import HwaljaEngine
 import HwaljaFrontend
@@ -12,8 +11,8 @@ import Glibc
 public enum ConfigFile {
     /// `$XDG_CONFIG_HOME/hwalja/hwalja.conf`, else `~/.config/hwalja/hwalja.conf`.
     public static var defaultPath: String? {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["HOME"].map { $0 + "/.config" }
+        let base = SystemFiles.environment("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 }
+            ?? SystemFiles.environment("HOME").map { $0 + "/.config" }
         return base.map { $0 + "/hwalja/hwalja.conf" }
     }
 
@@ -33,7 +32,7 @@ public enum ConfigFile {
     public static func load(_ path: String?) throws(Failure) -> Loaded {
         var loaded = Loaded()
         guard let file = path ?? defaultPath else { return loaded }
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let data = SystemFiles.read(file) else {
             if path != nil { throw Failure(description: "cannot read config file \(Excerpt.path(file))") }
             return loaded
         }
@@ -64,7 +63,7 @@ public enum KeymapFile {
         guard value.contains("/") else {
             throw ConfigFile.Failure(description: "unknown keymap \(Excerpt.quoted(value)) (\(Keymap.names.joined(separator: ", ")), or a file's path)")
         }
-        guard let data = FileManager.default.contents(atPath: value) else {
+        guard let data = SystemFiles.read(value) else {
             throw ConfigFile.Failure(description: "cannot read keymap file \(Excerpt.path(value))")
         }
         do {

@@ -12,7 +12,7 @@ enum PrivateFiles {
         if mkdir(parent, 0o700) != 0 && errno != EEXIST {
             throw .cannotCreateDirectory(path: parent, reason: lastError())
         }
-        let name = prefix.replacing("/", with: "_") + "-" + timestamp() + "-XXXXXX"
+        let name = String(prefix.map { $0 == "/" ? "_" : $0 }) + "-" + timestamp() + "-XXXXXX"
         var template = Array("\(parent)/\(name)".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw .cannotCreateRunDirectory(in: parent, reason: lastError())

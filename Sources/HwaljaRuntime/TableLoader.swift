@@ -1,4 +1,3 @@
-import FoundationEssentials
 import HwaljaCore
 import HwaljaTable
 
@@ -13,14 +12,15 @@ public enum TableLoader {
     /// then `/usr/share/hwalja/hwalja.table`.
     public static func defaultPaths() -> [String] {
         var paths: [String] = []
-        if let fromEnvironment = ProcessInfo.processInfo.environment["HWALJA_TABLE"], !fromEnvironment.isEmpty {
+        if let fromEnvironment = SystemFiles.environment("HWALJA_TABLE"), !fromEnvironment.isEmpty {
             paths.append(fromEnvironment)
         }
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let executable = SystemFiles.standardized(CommandLine.arguments[0])
+        let folder = SystemFiles.standardized((SystemFiles.resolved(executable) ?? executable) + "/..")
         for up in ["../share/hwalja/hwalja.table", "../../share/hwalja/hwalja.table"] {
-            paths.append(folder.appendingPathComponent(up).standardized.path)
+            paths.append(SystemFiles.standardized(folder + "/" + up))
         }
-        paths.append(FileManager.default.currentDirectoryPath + "/Tables/hwalja.table")
+        paths.append((SystemFiles.currentDirectory() ?? ".") + "/Tables/hwalja.table")
         paths.append("/usr/share/hwalja/hwalja.table")
         return paths
     }
@@ -36,12 +36,11 @@ public enum TableLoader {
     /// Loads the table at `path`, or at the first default path that exists.
     public static func load(path: String? = nil) throws(TableLoadError) -> Loaded {
         let candidates = path.map { [$0] } ?? defaultPaths()
-        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+        guard let found = candidates.first(where: SystemFiles.exists) else {
             throw .notFound(searched: candidates)
         }
-        guard let data = FileManager.default.contents(atPath: found) else { throw .unreadable(path: found) }
+        guard let bytes = SystemFiles.read(found) else { throw .unreadable(path: found) }
         do {
-            let bytes = [UInt8](data)
             let table = try TableFile.decode(bytes)
             return Loaded(table: table, path: found, checksum: TableFile.declaredChecksum(bytes) ?? 0)
         } catch {

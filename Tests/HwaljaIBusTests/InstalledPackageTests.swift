@@ -40,4 +40,39 @@ struct InstalledPackageTests {
         let outcome = try runProcess(URL(fileURLWithPath: "/usr/bin/hwalja-replay"), ["--keys", "0 1 2 5"], environment: ["HWALJA_TABLE": ""])
         #expect(outcome.stdout == "안\n")
     }
+
+    /// The package as built (dist/hwalja_*.deb): at most 4 MB (issue 14; 22.9 MB with three binaries
+    /// and Foundation), one binary whose links are the three programs, and no Foundation or ICU in it.
+    @Test func thePackageIsSmallAndShipsOneBinaryWithoutFoundation() throws {
+        let dist = packageRoot.appendingPathComponent("dist")
+        let packages = try FileManager.default.contentsOfDirectory(atPath: dist.path).filter { $0.hasPrefix("hwalja_") && $0.hasSuffix(".deb") }
+        #expect(packages.count == 1, "dist: \(packages)")
+        for name in packages {
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: dist.appendingPathComponent(name).path)[.size] as? Int)
+            #expect(size <= 4_000_000, "\(name) is \(size) bytes")
+        }
+        let binary = "/usr/libexec/hwalja/hwalja"
+        for program in ["/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay"] {
+            #expect(URL(fileURLWithPath: program).resolvingSymlinksInPath().path == binary, "\(program) is not a link to \(binary)")
+        }
+        let bytes = try #require(FileManager.default.contents(atPath: binary))
+        for module in ["FoundationEssentials", "FoundationInternationalization", "_FoundationICU"] {
+            #expect(bytes.range(of: Data(module.utf8)) == nil, "\(binary) carries \(module)")
+        }
+    }
+
+    /// Each installed program is the development build's, by its own name: the same flags, help and
+    /// help texts (--experimental-dump-help, the JSON the man pages are made from), the same errors.
+    @Test(arguments: ["/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay"])
+    func theInstalledProgramKeepsItsNameFlagsAndHelp(program: String) throws {
+        let name = URL(fileURLWithPath: program).lastPathComponent
+        for arguments in [["--experimental-dump-help"], ["--help"], ["--no-such-flag"]] {
+            let installed = try runProcess(URL(fileURLWithPath: program), arguments)
+            let built = try runProcess(product(name), arguments)
+            #expect(installed.stdout == built.stdout, "\(program) \(arguments)")
+            #expect(installed.stderr == built.stderr, "\(program) \(arguments)")
+            #expect(installed.status == built.status, "\(program) \(arguments)")
+        }
+        #expect(try runProcess(URL(fileURLWithPath: program), ["--help"]).stdout.contains("USAGE: \(name) "))
+    }
 }

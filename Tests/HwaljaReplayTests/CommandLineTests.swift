@@ -189,4 +189,28 @@ struct CommandLineTests {
         #expect(stale.stderr.split(separator: "\n").count == 1)
         #expect(stale.stderr.utf8.count < 600, "\(stale.stderr.utf8.count) bytes on stderr")
     }
+
+    /// The package's one binary, `hwalja`, started through links named after the programs (as
+    /// installed) is each program, with its own help and errors; started as itself, the first
+    /// argument names the program.
+    @Test func theMultiCallBinaryIsTheProgramItIsStartedAs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-multicall-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["hwaljad", "ibus-engine-hwalja", "hwalja-replay"] {
+            let link = folder.appendingPathComponent(name)
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: product("hwalja"))
+            for arguments in [["--help"], ["--no-such-flag"]] {
+                let linked = try runProcess(link, arguments)
+                let alone = try Self.run(name, arguments)
+                #expect(linked.stdout == alone.stdout && linked.stderr == alone.stderr && linked.status == alone.status, "\(name) \(arguments)")
+            }
+        }
+        let replayed = try runProcess(folder.appendingPathComponent("hwalja-replay"), ["--keys", "0 1 2 5"])
+        #expect(replayed.stdout == "안\n")
+        let named = try Self.run("hwalja", ["hwalja-replay", "--keys", "0 1 2 5"])
+        #expect(named.stdout == "안\n")
+        let unknown = try Self.run("hwalja", ["hwaljax"])
+        #expect(unknown.status == 64)
+    }
 }

@@ -13,9 +13,8 @@ import Glibc
 #endif
 
 /// `hwaljad`: the Cheon-Ji-In engine daemon on D-Bus. Wiring only: the service is HwaljaDaemon's.
-@main
-struct Hwaljad: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Hwaljad: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "hwaljad",
         abstract: "Serve Cheon-Ji-In typing over D-Bus as org.hwalja.Engine1.",
         discussion: """
@@ -56,7 +55,9 @@ struct Hwaljad: ParsableCommand {
     @Flag(help: "Print the D-Bus interface XML and exit.")
     var printInterfaces = false
 
-    func run() throws {
+    public init() {}
+
+    public func run() throws {
         if printInterfaces { return print(EngineInterface.interfaceFile, terminator: "") }
         let program = BusService(program: "hwaljad", bus: BusConnection.Bus(bus), describedAs: "the \(bus) bus")
         let loaded = table.load(program.diagnostics)
@@ -95,7 +96,8 @@ struct Hwaljad: ParsableCommand {
             if let maxContexts { try loaded.settings.set("max-contexts", to: String(maxContexts)) }
             if let maxUnreadKib { try loaded.settings.set("max-unread-kib", to: String(maxUnreadKib)) }
         } catch {
-            diagnostics.fail("bad flag: \(String(describing: error).replacing("line 0: ", with: "", maxReplacements: 1))")
+            let message = String(describing: error)  // a setting's error names line 0: there is no line
+            diagnostics.fail("bad flag: \(message.hasPrefix("line 0: ") ? String(message.dropFirst("line 0: ".count)) : message)")
         }
         return loaded
     }

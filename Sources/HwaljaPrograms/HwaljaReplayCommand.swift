@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import HwaljaCommandLine
 import HwaljaCore
 import HwaljaDBus
@@ -7,10 +6,13 @@ import HwaljaEngine
 import HwaljaReplay
 import HwaljaRuntime
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `hwalja-replay`: types a keystroke log through the composer and prints the resulting text.
-@main
-struct HwaljaReplayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct HwaljaReplayCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "hwalja-replay",
         abstract: "Replay a Cheon-Ji-In keystroke log and print the text it types.",
         discussion: """
@@ -55,12 +57,14 @@ struct HwaljaReplayCommand: ParsableCommand {
 
     @OptionGroup var typing: TypingOptions
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         if keys != nil && file != nil { throw ValidationError("give either --keys or a FILE, not both") }
         if keys == nil && file == nil { throw ValidationError("give --keys 'TOKENS' or a FILE ('-' for standard input)") }
     }
 
-    func run() throws {
+    public func run() throws {
         var settings = DaemonSettings()
         do {
             try typing.apply(to: &settings)
@@ -94,16 +98,17 @@ struct HwaljaReplayCommand: ParsableCommand {
     private func readSource() throws -> String {
         if let keys { return keys }
         if file == "-" {
-            return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            guard let input = SystemFiles.readStandardInput() else { fail("cannot read standard input", status: 1) }
+            return String(decoding: input, as: UTF8.self)
         }
-        guard let path = file, let data = FileManager.default.contents(atPath: path) else {
+        guard let path = file, let data = SystemFiles.read(path) else {
             fail("cannot read \(Excerpt.path(file ?? ""))", status: 1)
         }
         return String(decoding: data, as: UTF8.self)
     }
 
     private func fail(_ message: String, status: Int32) -> Never {
-        FileHandle.standardError.write(Data("hwalja-replay: \(message)\n".utf8))
-        Foundation.exit(status)
+        Diagnostics(program: "hwalja-replay").log(message)
+        Glibc.exit(status)
     }
 }

@@ -8,11 +8,10 @@ import HwaljaRuntime
 
 /// `ibus-engine-hwalja`: the hwalja Cheon-Ji-In engines for IBus, started by ibus-daemon from
 /// `/usr/share/ibus/component/hwalja.xml`. Wiring only: the engine is HwaljaIBus's.
-@main
-struct IBusEngineCommand: ParsableCommand {
+public struct IBusEngineCommand: ParsableCommand {
     static let componentName = "org.hwalja.IBus"
 
-    static let configuration = CommandConfiguration(
+    public static let configuration = CommandConfiguration(
         commandName: "ibus-engine-hwalja",
         abstract: "Cheon-Ji-In (천지인) Korean input for IBus.",
         discussion: """
@@ -45,7 +44,9 @@ struct IBusEngineCommand: ParsableCommand {
     @OptionGroup var table: TableOption
     @OptionGroup var service: ServiceOptions
 
-    func run() throws {
+    public init() {}
+
+    public func run() throws {
         let diagnostics = Diagnostics(program: "ibus-engine-hwalja")
         let busAddress: String
         do {
