@@ -20,11 +20,16 @@ extension FrontendAction {
     /// BackSpace's evdev keycode: applications must not depend on it, but some look.
     static let backspaceKeycode: UInt32 = 14
 
-    /// What a client applies for `outcome`: the outcome's edits in order, a key a timer declined
-    /// forwarded as a press and a release, then the preedit if it changed. The call's own
+    /// What a client applies for `outcome`: the outcome's edits in order (the preedit hidden
+    /// before a deletion), a key a timer declined forwarded as a press and a release, then the
+    /// preedit if it changed or was hidden. The call's own
     /// declined key is not among them: the call's answer (`handled` false) returns it.
     static func actions(for outcome: TypingContext.Outcome) -> [FrontendAction] {
         var actions: [FrontendAction] = []
+        // Applications may refuse to delete around a composition they show (Chromium does): hide
+        // it first, and show the new one after.
+        let hidesPreedit = outcome.retract > 0
+        if hidesPreedit { actions.append(.preedit("", cursor: 0)) }
         outcome.forEachEdit(withoutOwnKey: true) { edit in
             switch edit {
             case .delete(let count):
@@ -37,7 +42,7 @@ extension FrontendAction {
                 actions.append(.forwardKey(keysym: backspaceKeysym, keycode: backspaceKeycode, state: KeyEventState.release))
             }
         }
-        if outcome.preeditChanged { actions.append(.preedit(outcome.preedit, cursor: outcome.preedit.unicodeScalars.count)) }
+        if outcome.preeditChanged || hidesPreedit { actions.append(.preedit(outcome.preedit, cursor: outcome.preedit.unicodeScalars.count)) }
         return actions
     }
 }

@@ -134,11 +134,15 @@ public final class IBusEngineAdapter {
             // Only a client that says it can delete around its cursor is ever asked to.
             _ = frontend.withAny(number) { $0.canDeleteSurrounding = capabilities & IBusConstants.surroundingTextCapability != 0 }
             return try call.methodReturn()
-        case (Self.engineInterface, "Enable"):
+        case (Self.engineInterface, "Enable"), (Self.engineInterface, "FocusIn"):
             // The user switched to hwalja: settings changed since apply now.
-            if let (settings, keymap) = reloadSettings() { apply(settings, keymap: keymap) }
+            if member == "Enable", let (settings, keymap) = reloadSettings() { apply(settings, keymap: keymap) }
+            // Have the client check that it can tell and delete its text: GTK's module sets
+            // IBUS_CAP_SURROUNDING_TEXT for every widget and takes it back from one that cannot
+            // (a terminal) only after an engine asked, as libibus engines do.
+            signal(path, "RequireSurroundingText", [])
             return try call.methodReturn()
-        case (Self.engineInterface, "FocusIn"),
+        case
             (Self.engineInterface, "SetCursorLocation"), (Self.engineInterface, "SetSurroundingText"),
             (Self.engineInterface, "PropertyActivate"), (Self.engineInterface, "PropertyShow"), (Self.engineInterface, "PropertyHide"),
             (Self.engineInterface, "CandidateClicked"), (Self.engineInterface, "PageUp"), (Self.engineInterface, "PageDown"),
@@ -261,6 +265,7 @@ public final class IBusEngineAdapter {
               <arg type="v" name="text"/><arg type="u" name="cursor_pos"/><arg type="b" name="visible"/><arg type="u" name="mode"/>
             </signal>
             <signal name="DeleteSurroundingText"><arg type="i" name="offset_from_cursor"/><arg type="u" name="nchars"/></signal>
+            <signal name="RequireSurroundingText"/>
             <signal name="ForwardKeyEvent"><arg type="u" name="keyval"/><arg type="u" name="keycode"/><arg type="u" name="state"/></signal>
             <property name="ContentType" type="(uu)" access="write"/>
             <property name="FocusId" type="(b)" access="read"/>

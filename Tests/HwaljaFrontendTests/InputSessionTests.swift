@@ -69,6 +69,15 @@ struct InputSessionTests {
         }
     }
 
+    @Test func theCompositionIsHiddenBeforeTextAroundItIsDeleted() {
+        // Chromium ignores DeleteSurroundingText while it shows a composition: 하다 BS BS hides 디,
+        // deletes 하, then shows 핟.
+        var session = Self.session(canDelete: true)
+        _ = Self.tap("8812612B", on: &session)  // 하, 디 composing
+        let undo = session.processKeyEvent(keysym: Self.backspace, state: 0, at: 500).actions
+        #expect(undo == [.preedit("", cursor: 0), .deleteSurrounding(offset: -1, count: 1), .preedit("핟", cursor: 1)])
+    }
+
     @Test func shortcutsFinishTheSyllableAndPassWithTheirRelease() {
         var session = Self.session()
         _ = Self.tap("412", on: &session)  // 가
