@@ -9,10 +9,12 @@ the screen, so the pointer (at the centre) is on the field and X sends it the ke
 text, a single line (Gtk.Entry, QLineEdit, <input>); lines, several (Gtk.TextView, QPlainTextEdit,
 <textarea>); password, a password field (focused) and after it a text field that Tab reaches.
 
-KEY is an xdotool key name (8, BackSpace, space, Return, period, Tab), `click` (a left click where
-the pointer is: on the field), or `hold:KEY:MS` (KEY down, MS milliseconds, KEY up: a long press,
-with the X server's autorepeat as a desktop has it). After the keys comes F12; once the
-application has it, late answers from IBus get SETTLE seconds, then the program prints one line:
+Once the field has focus, the program selects ENGINE as IBus's global engine, waits SETTLE seconds
+and types KEY... through the X server, 30 ms apart: an xdotool key name (8, BackSpace, space, Return,
+period, Tab, KP_Add), `click` (a left click where the pointer is: on the field), or `hold:KEY:MS`
+(KEY down, MS milliseconds, KEY up: a long press, with the X server's autorepeat as a desktop has
+it). Then F12; once the application has it, late answers from IBus get SETTLE seconds, then the
+program prints one line:
 
     {"text": the field's text, "events": [...], "next": the text field after a password field}
 
@@ -100,8 +102,9 @@ class Session:
 
     def poll(self, focused, needs_input_context=True):
         """Call every few tens of milliseconds until it returns False: once `focused` (the field has
-        the keyboard) and, if `needs_input_context`, an IBus input context has focus, selects the
-        engine and, once ibus-daemon runs it, starts typing."""
+        the keyboard) and, if `needs_input_context`, an IBus input context has focus (a password
+        field may have none), selects the engine (set_global_engine answers once ibus-daemon has
+        attached it), waits SETTLE and starts typing."""
         if not self.bus.is_connected():
             return True
         if not focused:
@@ -116,7 +119,9 @@ class Session:
             self.bus.set_global_engine(self.engine)
             return True
         if self.ready_at is None:
-            self.ready_at = time.monotonic()  # the first frames drawn, nothing left to do: as a person starts typing
+            # A person starts typing a moment after the window shows, once its first frames are
+            # drawn: GTK 4's IBus module reorders keys that arrive while the application is busy.
+            self.ready_at = time.monotonic()
         if time.monotonic() < self.ready_at + SETTLE:
             return True
         self.stage = "typing (no F12 reached the application)"

@@ -10,8 +10,6 @@ the password purpose (as a password dialog has it) followed by a Gtk.Entry. Even
 to the field's text, in order, ["insert", text] or ["delete", text]; ["activate"] when a
 Gtk.Entry is activated (Return).
 """
-import sys
-
 from app_session import SETTLE, Session, changes, parse_arguments, use_headless_ibus_address
 
 import gi

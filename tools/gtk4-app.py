@@ -8,6 +8,11 @@ display of its own (xvfb-run); see tools/app_session.py for the command line and
 Fields: text is a Gtk.Entry, lines a Gtk.TextView, password a Gtk.PasswordEntry (the password
 purpose is its own) followed by a Gtk.Entry. Events: every change to the field's text, in order,
 ["insert", text] or ["delete", text]; ["activate"] when the field is activated (Return).
+
+It draws with cairo (GSK_RENDERER, unless set): Xvfb's GL is software, far slower than a desktop's,
+and ibus-gtk4 1.5.27 waits for each key's answer in a nested main loop (its sync mode 2) that
+handles the next keys, and draws, before returning: keys the engine passes on (a password's
+digits, Tab) that arrive during a slow frame reach the field in reverse order.
 """
 import os
 
@@ -18,7 +23,7 @@ import gi
 gi.require_version("Gdk", "4.0")
 gi.require_version("Gtk", "4.0")
 use_headless_ibus_address()
-os.environ.setdefault("GSK_RENDERER", "cairo")  # Xvfb's GL is software: frames as slow as no desktop's
+os.environ.setdefault("GSK_RENDERER", "cairo")
 from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 
