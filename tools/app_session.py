@@ -49,14 +49,14 @@ def use_headless_ibus_address():
     os.environ["DISPLAY"] = display
 
 
-def parse_arguments(program):
+def parse_arguments(program, fields=FIELDS):
     """(field, engine, keys) from the command line, or exit 2 with the usage."""
     arguments = sys.argv[1:]
     field = "text"
     if arguments[:1] == ["--field"] and len(arguments) >= 2:
         field, arguments = arguments[1], arguments[2:]
-    if field not in FIELDS or not arguments or arguments[0].startswith("-"):
-        print(f"usage: {program} [--field text|lines|password] ENGINE KEY...", file=sys.stderr)
+    if field not in fields or not arguments or arguments[0].startswith("-"):
+        print(f"usage: {program} [--field {'|'.join(fields)}] ENGINE KEY...", file=sys.stderr)
         sys.exit(2)
     return field, arguments[0], arguments[1:]
 

@@ -3,14 +3,16 @@
 (GTK_IM_MODULE=ibus, from ibus-gtk3), keys sent through the X server by xdotool. Run it on an X
 display of its own (xvfb-run); see tools/app_session.py for the command line and the output:
 
-    tools/gtk3-app.py [--field text|lines|password] ENGINE KEY...
+    tools/gtk3-app.py [--field text|lines|password|terminal] ENGINE KEY...
 
 Fields: text is a Gtk.Entry, lines a Gtk.TextView, password a Gtk.Entry that hides its text with
-the password purpose (as a password dialog has it) followed by a Gtk.Entry. Events: every change
-to the field's text, in order, ["insert", text] or ["delete", text]; ["activate"] when a
-Gtk.Entry is activated (Return).
+the password purpose (as a password dialog has it) followed by a Gtk.Entry, terminal a
+Vte.Terminal (gir1.2-vte-2.91: the terminal of GNOME Terminal) running cat, whose text is what the
+terminal shows, trailing blanks and lines left out. Events: every change to the field's text, in
+order, ["insert", text] or ["delete", text]; ["activate"] when a Gtk.Entry is activated (Return);
+none for the terminal.
 """
-from app_session import SETTLE, Session, changes, parse_arguments, use_headless_ibus_address
+from app_session import FIELDS, SETTLE, Session, changes, parse_arguments, use_headless_ibus_address
 
 import gi
 
@@ -21,7 +23,7 @@ from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 
 def main():
-    field, engine, keys = parse_arguments("gtk3-app.py")
+    field, engine, keys = parse_arguments("gtk3-app.py", FIELDS + ("terminal",))
     session = Session("gtk3-app.py", engine, keys)
     window = Gtk.Window(title="hwalja-test")
     window.set_default_size(4000, 4000)  # covers the screen: the pointer, hence the keyboard, is on it
@@ -30,7 +32,13 @@ def main():
     window.add(box)
     events = []
     following = None
-    if field == "lines":
+    if field == "terminal":
+        gi.require_version("Vte", "2.91")
+        from gi.repository import Vte
+        widget = Vte.Terminal()
+        widget.spawn_async(Vte.PtyFlags.DEFAULT, None, ["/bin/cat"], None, GLib.SpawnFlags.DEFAULT, None, None, -1, None, None)
+        text = lambda: "\n".join(line.rstrip() for line in widget.get_text_range(0, 0, widget.get_row_count(), widget.get_column_count(), None)[0].rstrip().split("\n"))  # noqa: E731
+    elif field == "lines":
         view = Gtk.TextView()
         buffer = view.get_buffer()
         widget = view
