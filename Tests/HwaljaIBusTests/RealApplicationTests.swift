@@ -47,13 +47,13 @@ struct RealApplicationTests {
     }()
 
     /// Starts a private ibus-daemon, runs `application` showing `field` on a headless X server,
-    /// has it select the `hwalja` engine and type `keys` (xdotool names, `click`, `hold:KEY:MS`).
-    static func type(_ keys: [String], into application: Application, field: String = "text") throws -> (Report, PrivateIBus) {
+    /// has it select `engine` and type `keys` (xdotool names, `click`, `hold:KEY:MS`).
+    static func type(_ keys: [String], into application: Application, field: String = "text", engine: String = "hwalja") throws -> (Report, PrivateIBus) {
         try systemCacheWritten.get()
         let ibus = try PrivateIBus(installed: installed)
         let started = Date()
         let outcome = try runCommand(
-            "xvfb-run", ["-a", "-s", "-screen 0 1280x800x24", packageRoot.appendingPathComponent(application.script).path, "--field", field, "hwalja"] + keys,
+            "xvfb-run", ["-a", "-s", "-screen 0 1280x800x24", packageRoot.appendingPathComponent(application.script).path, "--field", field, engine] + keys,
             environment: ibus.environment.merging([
                 "GTK_IM_MODULE": "ibus", "QT_IM_MODULE": "ibus",
                 "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",  // no accessibility bus here: no warnings about it
