@@ -8,7 +8,7 @@ headless, which has no input method), whose GTK input-method context loads GTK's
 
 Fields: text is an <input>, lines a <textarea>, password an <input type=password> followed by an
 <input>. The page reports to this program through its console, which chromium writes to standard
-error (--enable-logging=stderr); a fresh profile in a temporary directory is removed at the end.
+error (--enable-logging=stderr); its profile and HOME are a temporary directory, removed at the end.
 Events: every change to the field's value outside composition, in order, ["insert", text] or
 ["delete", text], and the composition events ["compositionstart"], ["compositionend", data].
 """
@@ -87,6 +87,7 @@ def main():
          "--no-default-browser-check", "--disable-gpu", "--disable-extensions", "--disable-sync", "--disable-background-networking",
          "--disable-component-update", "--password-store=basic", "--ozone-platform=x11", "--enable-logging=stderr", "--v=0",
          "--window-position=0,0", f"--window-size={geometry[0]},{geometry[1]}", f"--app=file://{page}"],
+        env=dict(os.environ, HOME=directory.name),  # its caches and certificate store too go away at the end
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True))
     reports = {}
     arrived = threading.Condition()
