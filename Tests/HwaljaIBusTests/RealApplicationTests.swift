@@ -9,9 +9,10 @@ import Testing
 /// build's engine, or with the installed package's when HWALJA_TEST_INSTALLED=1 (tools/test runs
 /// the suite that way, once).
 ///
-/// Where a toolkit does something else than the engine asks, the test says what and why, asserts
-/// what really happens, and keeps the right answer as a known issue: it fails the day the toolkit
-/// (or a workaround in the engine) makes it right, so that the test is updated.
+/// Where the text is not what a person typing would expect — a toolkit doing other than the engine
+/// asks, or the engine's own mistake — the test says why, asserts what really happens, and keeps
+/// the right answer as a known issue: it fails the day the toolkit or the engine makes it right,
+/// so that the test is updated.
 @Suite(.serialized)
 struct RealApplicationTests {
     enum Application: String, CaseIterable, Sendable, CustomTestStringConvertible {
