@@ -35,9 +35,22 @@ public final class BackgroundProcess: @unchecked Sendable {
         process.standardError = try FileHandle(forWritingTo: stderrFile)
         let input = Pipe()
         process.standardInput = input
-        try process.run()
+        try Self.withSignalsUnblocked { try process.run() }
         input.fileHandleForWriting.write(Data(stdin.utf8))
         try input.fileHandleForWriting.close()
+    }
+
+    /// Runs `body` with no signal blocked on this thread. A child inherits the signal mask of the
+    /// thread that starts it, and tests run on Dispatch's worker threads, which block almost every
+    /// signal: started from one, ibus-daemon ignored SIGTERM (pending, never delivered) and every
+    /// stop waited 5 s for SIGKILL. Children start as a shell starts them.
+    private static func withSignalsUnblocked<T>(_ body: () throws -> T) rethrows -> T {
+        var none = sigset_t()
+        var saved = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+        return try body()
     }
 
     /// The process ID.

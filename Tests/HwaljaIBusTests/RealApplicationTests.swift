@@ -1,0 +1,177 @@
+import Foundation
+import HwaljaTestSupport
+import Testing
+
+/// hwalja's IBus engine in real applications: GTK 3, GTK 4, Qt 5 and a page in Chromium, each on
+/// a headless X server of its own (xvfb-run) with its toolkit's own IBus module, typed into by
+/// xdotool through the X server as a keyboard types (tools/gtk3-app.py, gtk4-app.py, qt5-app.py,
+/// chromium-app.py; tools/app_session.py describes them). Through a private ibus-daemon with this
+/// build's engine, or with the installed package's when HWALJA_TEST_INSTALLED=1 (tools/test runs
+/// the suite that way, once).
+///
+/// Where the text is not what a person typing would expect — a toolkit doing other than the engine
+/// asks, or the engine's own mistake — the test says why, asserts what really happens, and keeps
+/// the right answer as a known issue: it fails the day the toolkit or the engine makes it right,
+/// so that the test is updated.
+@Suite(.serialized)
+struct RealApplicationTests {
+    enum Application: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case gtk3, gtk4, qt5, chromium
+
+        var script: String { "tools/\(rawValue)-app.py" }
+        var testDescription: String { rawValue }
+    }
+
+    /// What a harness reports (tools/app_session.py).
+    struct Report: Decodable {
+        /// The field's text.
+        var text: String
+        /// Changes to it, in order: `["insert", text]`, `["delete", text]`, and toolkit events.
+        var events: [[String]]
+        /// The text field after a password field.
+        var next: String?
+
+        /// The texts deleted, in order.
+        var deletions: [String] { events.filter { $0.first == "delete" }.map { $0.count > 1 ? $0[1] : "" } }
+    }
+
+    static let installed = ProcessInfo.processInfo.environment["HWALJA_TEST_INSTALLED"] == "1"
+
+    /// The installed engine is found through IBus's system registry cache, which the package
+    /// leaves to the administrator (`ibus write-cache`, as its description says): written once.
+    static let systemCacheWritten: Result<Void, TestSetupError> = {
+        guard installed else { return .success(()) }
+        guard let outcome = try? runCommand("ibus", ["write-cache", "--system"]), outcome.status == 0 else {
+            return .failure(TestSetupError("ibus write-cache --system failed"))
+        }
+        return .success(())
+    }()
+
+    /// Starts a private ibus-daemon, runs `application` showing `field` on a headless X server,
+    /// has it select `engine` and type `keys` (xdotool names, `click`, `hold:KEY:MS`).
+    static func type(_ keys: [String], into application: Application, field: String = "text", engine: String = "hwalja") throws -> (Report, PrivateIBus) {
+        try systemCacheWritten.get()
+        let ibus = try PrivateIBus(installed: installed)
+        let started = Date()
+        let outcome = try runCommand(
+            "xvfb-run", ["-a", "-s", "-screen 0 1280x800x24", packageRoot.appendingPathComponent(application.script).path, "--field", field, engine] + keys,
+            environment: ibus.environment.merging([
+                "GTK_IM_MODULE": "ibus", "QT_IM_MODULE": "ibus",
+                "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",  // no accessibility bus here: no warnings about it
+            ]) { $1 },
+            seconds: 90
+        )
+        guard outcome.status == 0 else {
+            throw TestSetupError("\(application.script) failed (status \(outcome.status)): \(outcome.stderr)\nibus-daemon: \(ibus.daemon.stderrSoFar)")
+        }
+        let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let report = try JSONDecoder().decode(Report.self, from: Data(line.utf8))
+        print("\(application.rawValue) \(field) \(keys.joined(separator: " ")): \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        return (report, ibus)
+    }
+
+    /// 안녕하세요. 감사합니다 ⏎ 네, 좋아요! ⏎ on the number row: NEXT (keypad +) between 안 and 녕,
+    /// the punctuation key (.) once for a full stop, twice for a comma, four times for "!".
+    static let sentences = [
+        "0", "1", "2", "5", "KP_Add", "5", "2", "2", "1", "0",  // 안녕
+        "8", "8", "1", "2", "8", "2", "1", "1", "0", "2", "2", "3",  // 하세요
+        "period", "space",  // ". "
+        "4", "1", "2", "0", "0", "8", "1", "2", "8", "8", "1", "2", "7", "5", "1", "6", "1", "2",  // 감사합니다
+        "Return",
+        "5", "2", "1", "1", "period", "period", "space",  // "네, "
+        "9", "2", "3", "8", "8", "0", "1", "2", "0", "2", "2", "3",  // 좋아요
+        "period", "period", "period", "period", "Return",  // "!" and a new line
+    ]
+
+    @Test(arguments: Application.allCases)
+    func sentencesWithSpacePunctuationAndReturn(_ application: Application) throws {
+        // A multi-line field, so that Return shows in the text: it must come after the syllable
+        // and the "!" it finishes, never before them.
+        let (report, ibus) = try Self.type(Self.sentences, into: application, field: "lines")
+        #expect(report.text == "안녕하세요. 감사합니다\n네, 좋아요!\n")
+        #expect(report.deletions.isEmpty, "nothing is taken back while typing forwards: \(report.events)")
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
+    @Test(arguments: Application.allCases)
+    func aClickWhileComposingEndsTheSyllableOnce(_ application: Application) throws {
+        // 가 is composing when the pointer clicks in the field; then ㅣ. Without the click ㅣ would
+        // make 개; with it, 가 must stay in the text exactly once and ㅣ start anew.
+        let (report, ibus) = try Self.type(["4", "1", "2", "click", "1", "space"], into: application)
+        switch application {
+        case .gtk3, .chromium:
+            // GTK 3's IBus module commits the preedit on the button press, then resets the engine,
+            // which forgets it (the preedit is in IBus's commit mode; protocol notes §7).
+            #expect(report.text == "가ㅣ")
+        case .gtk4:
+            // ibus-gtk4 1.5.27 (Debian 12) runs in its default sync mode 2, in which
+            // ibus_im_context_reset() commits the preedit only in sync mode 1 and GTK 4 has no
+            // button-press hook; ibus-daemon clears a ClientCommitPreedit client's preedit on Reset
+            // without committing it, and the engine forgets it: the click loses 가.
+            withKnownIssue("GTK 4 with ibus 1.5.27 loses the syllable composing when the field is clicked") {
+                #expect(report.text == "가ㅣ")
+            }
+            #expect(report.text == "ㅣ")
+        case .qt5:
+            // Qt 5's QIBusPlatformInputContext::commit() (QInputMethod::Click) sends the preedit to
+            // the widget itself and then calls Reset; Qt does not set ClientCommitPreedit, so
+            // ibus-daemon's Reset (_ic_reset) commits the commit-mode preedit a second time. The
+            // engine cannot undo that without telling Qt from GTK (GTK's capabilities have
+            // IBUS_CAP_SYNC_PROCESS_KEY, 0x80; Qt's are 0x29).
+            withKnownIssue("Qt 5 and ibus-daemon both commit the syllable composing when the field is clicked") {
+                #expect(report.text == "가ㅣ")
+            }
+            #expect(report.text == "가가ㅣ")
+        }
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
+    @Test(arguments: Application.allCases)
+    func aLongPressTypesTheDigit(_ application: Application) throws {
+        // 가, then 0 held 800 ms (the X server's autorepeat repeating it, as a desktop's does): the
+        // long press (500 ms) ends 가 and types 0; then 아.
+        let (report, ibus) = try Self.type(["4", "1", "2", "hold:0:800", "0", "1", "2", "space"], into: application)
+        #expect(report.text == "가0아")
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
+    @Test(arguments: Application.allCases)
+    func backspaceUndoesAStroke(_ application: Application) throws {
+        // 하다: 하 is committed when 다 begins. BackSpace undoes a keystroke, not a character:
+        // 하다 → 하디 → 핟, taking 하 back from the application (DeleteSurroundingText) to show 핟.
+        // Deleting characters would have left 하.
+        let (report, ibus) = try Self.type(["8", "8", "1", "2", "6", "1", "2", "BackSpace", "BackSpace", "space"], into: application)
+        // Chromium ignores DeleteSurroundingText while a composition shows
+        // (InputMethodAuraLinux::OnDeleteSurroundingText): every frontend hides the composition
+        // before it deletes, and shows the new one after.
+        #expect(report.text == "핟")
+        if application != .chromium {  // the page records its value's changes, where the deletion merges with the composition's
+            #expect(report.deletions == ["하"], "the application deletes 하 when asked: \(report.events)")
+        }
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
+    @Test func backspaceUndoesAStrokeInATerminal() throws {
+        // GNOME Terminal's widget (Vte.Terminal, running cat) cannot delete what it was given: its
+        // retrieve-surrounding and delete-surrounding handlers answer false. There the engine must
+        // keep 하 in the preedit while BackSpace could still undo into it, and show 핟 all the same.
+        let (report, ibus) = try Self.type(["8", "8", "1", "2", "6", "1", "2", "BackSpace", "BackSpace", "space"], into: .gtk3, field: "terminal")
+        // GTK's IBus module sets IBUS_CAP_SURROUNDING_TEXT for every widget and takes it back
+        // (Debian's ibus 1.5.27-5) only when the widget fails retrieve-surrounding, which it asks
+        // only of an engine that has sent RequireSurroundingText: the engine sends it on Enable
+        // and FocusIn, so it learns that VTE cannot delete and keeps 하 in the preedit.
+        #expect(report.text == "핟")
+        #expect(report.deletions.isEmpty, "a terminal is never asked to delete: \(report.events)")
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
+    @Test(arguments: Application.allCases)
+    func aPasswordFieldGetsTheDigits(_ application: Application) throws {
+        // Digits pass through a password field untouched; Tab then reaches a text field, where
+        // the engine types Korean again (so it was running all along).
+        let (report, ibus) = try Self.type(["1", "2", "3", "4", "Tab", "0", "1", "2", "5", "space"], into: application, field: "password")
+        #expect(report.text == "1234")
+        #expect(report.next == "안")
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+}

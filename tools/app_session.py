@@ -1,0 +1,160 @@
+"""What the real-application harnesses (tools/gtk3-app.py, gtk4-app.py, qt5-app.py,
+chromium-app.py) share: their command line, finding ibus-daemon, selecting the engine once the
+field has focus, typing with xdotool through the X server, the deadline and the JSON report.
+
+    tools/TOOLKIT-app.py [--field text|lines|password] ENGINE KEY...
+
+Each runs on an X display of its own (xvfb-run -s '-screen 0 1280x800x24') with a window covering
+the screen, so the pointer (at the centre) is on the field and X sends it the keyboard. Fields:
+text, a single line (Gtk.Entry, QLineEdit, <input>); lines, several (Gtk.TextView, QPlainTextEdit,
+<textarea>); password, a password field (focused) and after it a text field that Tab reaches.
+
+Once the field has focus, the program selects ENGINE as IBus's global engine, waits SETTLE seconds
+and types KEY... through the X server, 30 ms apart: an xdotool key name (8, BackSpace, space, Return,
+period, Tab, KP_Add), `click` (a left click where the pointer is: on the field), or `hold:KEY:MS`
+(KEY down, MS milliseconds, KEY up: a long press, with the X server's autorepeat as a desktop has
+it). Then F12; once the application has it, late answers from IBus get SETTLE seconds, then the
+program prints one line:
+
+    {"text": the field's text, "events": [...], "next": the text field after a password field}
+
+Events are the application's own record of changes, described by each program. ibus-daemon is
+found as a headless client finds it ($IBUS_ADDRESS, else the address file of an empty DISPLAY),
+not by the X display. Whatever goes wrong, the program ends within DEADLINE seconds, saying what it
+was waiting for in one line on standard error, with status 1.
+"""
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import gi
+
+gi.require_version("IBus", "1.0")
+from gi.repository import IBus  # noqa: E402
+
+DEADLINE = 40
+SETTLE = 0.3
+KEY_DELAY_MS = 30
+FIELDS = ("text", "lines", "password")
+
+
+def use_headless_ibus_address():
+    """Sets $IBUS_ADDRESS to the headless daemon's address; call before a toolkit loads its IBus module."""
+    display = os.environ.get("DISPLAY", "")
+    os.environ["DISPLAY"] = ""
+    os.environ.setdefault("IBUS_ADDRESS", IBus.get_address() or "")
+    os.environ["DISPLAY"] = display
+
+
+def parse_arguments(program, fields=FIELDS):
+    """(field, engine, keys) from the command line, or exit 2 with the usage."""
+    arguments = sys.argv[1:]
+    field = "text"
+    if arguments[:1] == ["--field"] and len(arguments) >= 2:
+        field, arguments = arguments[1], arguments[2:]
+    if field not in fields or not arguments or arguments[0].startswith("-"):
+        print(f"usage: {program} [--field {'|'.join(fields)}] ENGINE KEY...", file=sys.stderr)
+        sys.exit(2)
+    return field, arguments[0], arguments[1:]
+
+
+def xdotool_arguments(keys):
+    """One xdotool command line (commands chained) typing `keys`, then F12."""
+    arguments = []
+    for key in keys + ["F12"]:
+        if key == "click":
+            arguments += ["sleep", "0.1", "click", "1", "sleep", "0.1"]
+        elif key.startswith("hold:"):
+            _, name, milliseconds = key.split(":")
+            arguments += ["keydown", name, "sleep", str(int(milliseconds) / 1000), "keyup", name, "sleep", str(KEY_DELAY_MS / 1000)]
+        else:
+            arguments += ["key", "--delay", str(KEY_DELAY_MS), key]
+    return ["xdotool"] + arguments
+
+
+class Session:
+    """Selects ENGINE once the field is ready, types the keys, and ends the program in time."""
+
+    def __init__(self, program, engine, keys, cleanup=lambda: None):
+        self.program = program
+        self.engine = engine
+        self.keys = keys
+        self.cleanup = cleanup
+        self.stage = "connecting to ibus-daemon"
+        self.typist = None
+        self.ready_at = None
+        self.finished = False
+        self.timer = threading.Timer(DEADLINE, self.give_up)
+        self.timer.daemon = True
+        self.timer.start()
+        IBus.init()
+        self.bus = IBus.Bus()
+
+    def give_up(self, reason=None):
+        print(f"{self.program}: {reason or f'gave up after {DEADLINE} s {self.stage}'}", file=sys.stderr, flush=True)
+        if self.typist and self.typist.poll() is None:
+            self.typist.kill()
+        self.cleanup()
+        os._exit(1)
+
+    def poll(self, focused, needs_input_context=True):
+        """Call every few tens of milliseconds until it returns False: once `focused` (the field has
+        the keyboard) and, if `needs_input_context`, an IBus input context has focus (a password
+        field may have none), selects the engine (set_global_engine answers once ibus-daemon has
+        attached it), waits SETTLE and starts typing."""
+        if not self.bus.is_connected():
+            return True
+        if not focused:
+            self.stage = "waiting for the field to have focus"
+            return True
+        if needs_input_context and not self.bus.current_input_context():
+            self.stage = "waiting for an IBus input context to have focus (is the toolkit's IBus module installed?)"
+            return True
+        selected = self.bus.get_global_engine()
+        if selected is None or selected.get_name() != self.engine:
+            self.stage = f"waiting for ibus-daemon to run the engine {self.engine!r}"
+            self.bus.set_global_engine(self.engine)
+            return True
+        if self.ready_at is None:
+            # A person starts typing a moment after the window shows, once its first frames are
+            # drawn: GTK 4's IBus module reorders keys that arrive while the application is busy.
+            self.ready_at = time.monotonic()
+        if time.monotonic() < self.ready_at + SETTLE:
+            return True
+        self.stage = "typing (no F12 reached the application)"
+        self.typist = subprocess.Popen(xdotool_arguments(self.keys))
+        return False
+
+    def report(self, text, events, following=None):
+        """Prints the JSON result once, after xdotool has finished (it has sent F12)."""
+        if self.finished:
+            return
+        self.finished = True
+        if self.typist is None:
+            self.give_up("F12 came before typing began")
+        try:
+            status = self.typist.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.give_up("xdotool still running 5 s after F12")
+        if status != 0:
+            self.give_up(f"xdotool failed with status {status}")
+        result = {"text": text, "events": events}
+        if following is not None:
+            result["next"] = following
+        print(json.dumps(result, ensure_ascii=False), flush=True)
+        self.timer.cancel()
+
+
+def changes(before, after):
+    """The edit that turns `before` into `after`: [["delete", text], ["insert", text]], either omitted if empty."""
+    start = 0
+    while start < min(len(before), len(after)) and before[start] == after[start]:
+        start += 1
+    end = 0
+    while end < min(len(before), len(after)) - start and before[-1 - end] == after[-1 - end]:
+        end += 1
+    removed, added = before[start:len(before) - end], after[start:len(after) - end]
+    return ([["delete", removed]] if removed else []) + ([["insert", added]] if added else [])

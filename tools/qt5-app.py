@@ -1,0 +1,83 @@
+#!/usr/bin/python3
+"""A real Qt 5 application typed into as a desktop would: a field with Qt's IBus platform input
+context (QT_IM_MODULE=ibus, libibusplatforminputcontextplugin.so from libqt5gui5), keys sent
+through the X server by xdotool. Run it on an X display of its own (xvfb-run); see
+tools/app_session.py for the command line and the output:
+
+    tools/qt5-app.py [--field text|lines|password] ENGINE KEY...
+
+Fields: text is a QLineEdit, lines a QPlainTextEdit, password a QLineEdit in Password echo mode
+followed by a QLineEdit. Events: every change to the field's text, in order, ["insert", text] or
+["delete", text]; ["activate"] when a QLineEdit gets Return (returnPressed).
+"""
+from app_session import SETTLE, Session, changes, parse_arguments, use_headless_ibus_address
+
+use_headless_ibus_address()
+from PyQt5.QtCore import QEvent, QObject, Qt, QTimer  # noqa: E402
+from PyQt5.QtWidgets import QApplication, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget  # noqa: E402
+
+
+class F12(QObject):
+    """Sees F12 anywhere in the application, before any widget."""
+
+    def __init__(self, pressed):
+        super().__init__()
+        self.pressed = pressed
+
+    def eventFilter(self, _watched, event):
+        if event.type() == QEvent.KeyPress and event.key() == Qt.Key_F12:
+            if not event.isAutoRepeat():
+                self.pressed()
+            return True
+        return False
+
+
+def main():
+    field, engine, keys = parse_arguments("qt5-app.py")
+    session = Session("qt5-app.py", engine, keys)
+    application = QApplication(["qt5-app.py"])
+    window = QWidget()
+    window.setWindowTitle("hwalja-test")
+    screen = application.primaryScreen().geometry()
+    window.setGeometry(screen)  # covers the screen: the pointer, hence the keyboard, is on it
+    layout = QVBoxLayout(window)
+    events = []
+    following = None
+    if field == "lines":
+        widget = QPlainTextEdit()
+        text = widget.toPlainText
+        widget.textChanged.connect(lambda: record())
+    else:
+        widget = QLineEdit()
+        text = widget.text
+        widget.textChanged.connect(lambda _text: record())
+        widget.returnPressed.connect(lambda: events.append(["activate"]))
+        if field == "password":
+            widget.setEchoMode(QLineEdit.Password)
+            following = QLineEdit()
+    widget.setMinimumHeight(screen.height() // 2)
+    layout.addWidget(widget)
+    if following is not None:
+        layout.addWidget(following)
+    shown = [""]
+
+    def record():
+        events.extend(changes(shown[0], text()))
+        shown[0] = text()
+
+    def finish():
+        session.report(text(), events, following.text() if following is not None else None)
+        application.quit()
+
+    f12 = F12(lambda: QTimer.singleShot(int(SETTLE * 1000), finish))
+    application.installEventFilter(f12)
+    window.show()
+    window.activateWindow()
+    widget.setFocus()
+    poll = QTimer()
+    poll.timeout.connect(lambda: session.poll(widget.hasFocus(), needs_input_context=field != "password") or poll.stop())
+    poll.start(50)
+    application.exec_()
+
+
+main()
