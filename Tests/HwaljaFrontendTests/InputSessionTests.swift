@@ -105,6 +105,23 @@ struct InputSessionTests {
         #expect(released.actions == [.preedit("아", cursor: 1)])
     }
 
+    @Test(arguments: [(2000, "", "ㄱ"), (500, "4", "")])
+    func theAutorepeatOfAHeldKeyIsOneHold(longPress: Int, text expected: String, preedit expectedPreedit: String) {
+        // A desktop's X server repeats a held key as presses every 40 ms after 660 ms, without
+        // releases between (GTK's detectable autorepeat): one hold, never a cycle ㄱ ㅋ ㄲ or 44.
+        var session = Self.session(timing: HoldTimer.Settings(longPress: longPress))
+        var actions = session.processKeyEvent(keysym: 0xFFB4, state: 0, at: 0).actions  // KP_4: ㄱㅋ
+        for time in stride(from: 660, to: 1000, by: 40) {
+            actions += session.processKeyEvent(keysym: 0xFFB4, state: 0, at: time).actions
+        }
+        actions += session.advance(to: 1000)
+        actions += session.processKeyEvent(keysym: 0xFFB4, state: Self.release, at: 1000).actions
+        var text = ""
+        let preedit = Self.apply(actions, to: &text)
+        #expect(text == expected)
+        #expect(preedit == expectedPreedit)
+    }
+
     @Test func aBackspaceWithNothingComposingIsTheApplicationsAndForwardedOnlyWhenTheTimerRepeatsIt() {
         var session = Self.session(timing: HoldTimer.Settings(longPress: 500, repeatInterval: 100))
         let press = session.processKeyEvent(keysym: Self.backspace, state: 0, at: 0)
