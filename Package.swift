@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "HwaljaFrontend", dependencies: ["HwaljaCore", "HwaljaEngine"]),
         // hwaljad's service, org.hwalja.Engine1 and its contexts, over the frontend layer: messages
         // in, replies and signals out, through a sink and a clock it is given (tested in process).
-        .target(name: "HwaljaDaemon", dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaTable"]),
+        .target(name: "HwaljaDaemon", dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTable"]),
         // What the programs share on their command lines and at start-up: options, settings and
         // table loading, serving a bus with Dispatch.
         .target(
@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "HwaljaEngineTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaTestSupport"]),
         .testTarget(
             name: "HwaljaDaemonTests",
-            dependencies: ["CDBus", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaTestSupport"]),
+            dependencies: ["CDBus", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaRuntimeTests", dependencies: ["HwaljaCore", "HwaljaRuntime"]),
     ],

@@ -148,6 +148,18 @@ class Session:
         self.timer.cancel()
 
 
+def change_recorder(events, text):
+    """A function for the field's change signal: appends to `events` the edit since its last call
+    (`changes`), reading the field with `text()`."""
+    shown = [""]
+
+    def record():
+        events.extend(changes(shown[0], text()))
+        shown[0] = text()
+
+    return record
+
+
 def changes(before, after):
     """The edit that turns `before` into `after`: [["delete", text], ["insert", text]], either omitted if empty."""
     start = 0

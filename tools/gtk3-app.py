@@ -12,7 +12,7 @@ terminal shows, trailing blanks and lines left out. Events: every change to the 
 order, ["insert", text] or ["delete", text]; ["activate"] when a Gtk.Entry is activated (Return);
 none for the terminal.
 """
-from app_session import FIELDS, SETTLE, Session, changes, parse_arguments, use_headless_ibus_address
+from app_session import FIELDS, SETTLE, Session, change_recorder, parse_arguments, use_headless_ibus_address
 
 import gi
 
@@ -56,11 +56,7 @@ def main():
     box.pack_start(widget, True, True, 0)
     if following is not None:
         box.pack_start(following, False, False, 0)
-    shown = [""]
-
-    def record():
-        events.extend(changes(shown[0], text()))
-        shown[0] = text()
+    record = change_recorder(events, lambda: text())
 
     def finish():
         session.report(text(), events, following.get_text() if following is not None else None)

@@ -16,7 +16,7 @@ digits, Tab) that arrive during a slow frame reach the field in reverse order.
 """
 import os
 
-from app_session import SETTLE, Session, changes, parse_arguments, use_headless_ibus_address
+from app_session import SETTLE, Session, change_recorder, parse_arguments, use_headless_ibus_address
 
 import gi
 
@@ -54,11 +54,7 @@ def main():
     box.append(widget)
     if following is not None:
         box.append(following)
-    shown = [""]
-
-    def record():
-        events.extend(changes(shown[0], text()))
-        shown[0] = text()
+    record = change_recorder(events, lambda: text())
 
     def finish():
         session.report(text(), events, following.get_text() if following is not None else None)

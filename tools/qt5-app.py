@@ -10,7 +10,7 @@ Fields: text is a QLineEdit, lines a QPlainTextEdit, password a QLineEdit in Pas
 followed by a QLineEdit. Events: every change to the field's text, in order, ["insert", text] or
 ["delete", text]; ["activate"] when a QLineEdit gets Return (returnPressed).
 """
-from app_session import SETTLE, Session, changes, parse_arguments, use_headless_ibus_address
+from app_session import SETTLE, Session, change_recorder, parse_arguments, use_headless_ibus_address
 
 use_headless_ibus_address()
 from PyQt5.QtCore import QEvent, QObject, Qt, QTimer  # noqa: E402
@@ -59,11 +59,7 @@ def main():
     layout.addWidget(widget)
     if following is not None:
         layout.addWidget(following)
-    shown = [""]
-
-    def record():
-        events.extend(changes(shown[0], text()))
-        shown[0] = text()
+    record = change_recorder(events, lambda: text())
 
     def finish():
         session.report(text(), events, following.text() if following is not None else None)

@@ -2,6 +2,7 @@ import HwaljaCore
 import HwaljaDBus
 import HwaljaEngine
 import HwaljaFrontend
+import HwaljaRuntime
 import HwaljaTable
 
 /// The daemon on the bus: turns method calls into calls on its contexts (a ``Frontend``) and
@@ -20,7 +21,7 @@ public final class EngineService {
     private let output: any MessageSink
     private var settings: DaemonSettings
     private var keymap: Keymap
-    private var loaded: LoadedTable
+    private var loaded: TableLoader.Loaded
     private(set) var frontend: Frontend<DaemonContext>!
     private var signals: [Int: ContextSignals] = [:]
     private var backlog: ClientBacklog
@@ -35,21 +36,8 @@ public final class EngineService {
     /// Prints one line about the service (never about what is typed).
     public var log: (String) -> Void = { _ in }
 
-    /// The table being served, and what `TableInfo` says about it.
-    public struct LoadedTable {
-        public var table: TransitionTable
-        public var checksum: UInt64
-        public var path: String
-
-        public init(table: TransitionTable, checksum: UInt64, path: String) {
-            self.table = table
-            self.checksum = checksum
-            self.path = path
-        }
-    }
-
     public init(
-        output: any MessageSink, clock: any FrontendClock, table: LoadedTable, settings: DaemonSettings, keymap: Keymap,
+        output: any MessageSink, clock: any FrontendClock, table: TableLoader.Loaded, settings: DaemonSettings, keymap: Keymap,
         recorder: (any KeystrokeRecording)? = nil
     ) {
         self.output = output
@@ -64,9 +52,6 @@ public final class EngineService {
 
     /// Milliseconds on the service's clock.
     var now: Int { frontend.now }
-
-    /// Number of live contexts.
-    public var contextCount: Int { frontend.count }
 
     // MARK: Messages
 
@@ -365,7 +350,7 @@ public final class EngineService {
     // MARK: Table reload
 
     /// Switches to a newly loaded table: new contexts use it at once, existing ones when their syllable ends.
-    public func reload(_ table: LoadedTable) {
+    public func reload(_ table: TableLoader.Loaded) {
         loaded = table
         frontend.update { $0.session.typing.replaceTable(table.table) }
     }

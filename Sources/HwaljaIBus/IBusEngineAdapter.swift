@@ -64,6 +64,12 @@ public final class IBusEngineAdapter {
         }
     }
 
+    /// Reads the user's settings again (`reloadSettings`) and applies them: on `Enable`, and when
+    /// the program is told to (SIGHUP).
+    public func readSettingsAgain() {
+        if let (settings, keymap) = reloadSettings() { apply(settings, keymap: keymap) }
+    }
+
     /// Switches to a newly loaded table: new engines at once, existing ones when their syllable ends.
     public func reload(_ table: TransitionTable) {
         self.table = table
@@ -136,7 +142,7 @@ public final class IBusEngineAdapter {
             return try call.methodReturn()
         case (Self.engineInterface, "Enable"), (Self.engineInterface, "FocusIn"):
             // The user switched to hwalja: settings changed since apply now.
-            if member == "Enable", let (settings, keymap) = reloadSettings() { apply(settings, keymap: keymap) }
+            if member == "Enable" { readSettingsAgain() }
             // Have the client check that it can tell and delete its text: GTK's module sets
             // IBUS_CAP_SURROUNDING_TEXT for every widget and takes it back from one that cannot
             // (a terminal) only after an engine asked, as libibus engines do.

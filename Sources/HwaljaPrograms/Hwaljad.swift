@@ -63,7 +63,7 @@ public struct Hwaljad: ParsableCommand {
         let loaded = table.load(program.diagnostics)
         let settings = self.settings(program.diagnostics)
         let engine = EngineService(
-            output: program.connection, clock: program.clock, table: Self.served(loaded), settings: settings.settings,
+            output: program.connection, clock: program.clock, table: loaded, settings: settings.settings,
             keymap: settings.keymap, recorder: service.recorder(program.diagnostics))
         engine.afterTimer = program.sendQueued
         engine.log = program.diagnostics.log
@@ -78,7 +78,7 @@ public struct Hwaljad: ParsableCommand {
                 engine.apply(fresh.settings, keymap: fresh.keymap)
                 do {
                     let table = try TableLoader.load(path: loaded.path)
-                    engine.reload(Self.served(table))
+                    engine.reload(table)
                     program.diagnostics.log("reloaded the settings and \(table.path) (\(table.table.transitionCount) transitions)")
                 } catch {
                     program.diagnostics.log("reloaded the settings; kept the old table: \(error)")
@@ -100,10 +100,6 @@ public struct Hwaljad: ParsableCommand {
             diagnostics.fail("bad flag: \(message.hasPrefix("line 0: ") ? String(message.dropFirst("line 0: ".count)) : message)")
         }
         return loaded
-    }
-
-    private static func served(_ loaded: TableLoader.Loaded) -> EngineService.LoadedTable {
-        EngineService.LoadedTable(table: loaded.table, checksum: loaded.checksum, path: loaded.path)
     }
 }
 

@@ -68,8 +68,7 @@ public struct IBusEngineCommand: ParsableCommand {
         program.serve(
             name: Self.componentName, handler: engines.handle, busGone: "ibus-daemon went away; exiting", busGoneStatus: 0,
             onReload: {
-                let fresh = service.loadSettings(diagnostics)
-                engines.apply(fresh.settings, keymap: fresh.keymap)
+                engines.readSettingsAgain()
                 do {
                     engines.reload(try TableLoader.load(path: loaded.path).table)
                     diagnostics.log("reloaded the settings and \(loaded.path)")

@@ -31,6 +31,12 @@ public enum TableLoader {
         public var path: String
         /// The checksum stored in the file's header.
         public var checksum: UInt64
+
+        public init(table: TransitionTable, path: String, checksum: UInt64) {
+            self.table = table
+            self.path = path
+            self.checksum = checksum
+        }
     }
 
     /// Loads the table at `path`, or at the first default path that exists.

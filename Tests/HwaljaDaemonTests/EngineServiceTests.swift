@@ -3,6 +3,7 @@ import HwaljaDaemon
 import HwaljaDBus
 import HwaljaEngine
 import HwaljaFrontend
+import HwaljaRuntime
 import HwaljaTestSupport
 import Testing
 
@@ -18,7 +19,7 @@ struct EngineServiceTests {
 
         init(settings: DaemonSettings = DaemonSettings()) {
             service = EngineService(
-                output: log, clock: clock, table: .init(table: committedTable, checksum: 0, path: "committed"), settings: settings,
+                output: log, clock: clock, table: .init(table: committedTable, path: "committed", checksum: 0), settings: settings,
                 keymap: .phone)
         }
 

@@ -48,10 +48,18 @@ struct RealApplicationTests {
     }()
 
     /// Starts a private ibus-daemon, runs `application` showing `field` on a headless X server,
-    /// has it select `engine` and type `keys` (xdotool names, `click`, `hold:KEY:MS`).
-    static func type(_ keys: [String], into application: Application, field: String = "text", engine: String = "hwalja") throws -> (Report, PrivateIBus) {
+    /// has it select `engine` and type `keys` (xdotool names, `click`, `hold:KEY:MS`); `settings`
+    /// is the user's hwalja.conf, written before the engine starts.
+    static func type(
+        _ keys: [String], into application: Application, field: String = "text", engine: String = "hwalja", settings: String? = nil
+    ) throws -> (Report, PrivateIBus) {
         try systemCacheWritten.get()
         let ibus = try PrivateIBus(installed: installed)
+        if let settings {
+            let folder = ibus.configDirectory.appendingPathComponent("hwalja")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try settings.write(to: folder.appendingPathComponent("hwalja.conf"), atomically: true, encoding: .utf8)
+        }
         let started = Date()
         let outcome = try runCommand(
             "xvfb-run", ["-a", "-s", "-screen 0 1280x800x24", packageRoot.appendingPathComponent(application.script).path, "--field", field, engine] + keys,
@@ -173,5 +181,20 @@ struct RealApplicationTests {
         #expect(report.text == "1234")
         #expect(report.next == "안")
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
+    @Test func theSettingsFileSetsTheLongPressAndTheKeymapOfTheHwaljaEngine() throws {
+        // KP_0 KP_7 KP_8 KP_5 by position is ㅇ ㅣ ㆍ ㄴ: 안 (xdotool sends Shift around a keypad
+        // digit, which must not end the syllable). Keypad 4 held 400 ms, past the file's 300 ms long
+        // press (and before the X server's autorepeat, at 660 ms), types 4; the default, 500 ms,
+        // would have made ㄱ and then 기 with KP_7.
+        let (report, _) = try Self.type(
+            ["KP_0", "KP_7", "KP_8", "KP_5", "hold:KP_4:400", "KP_7", "space"], into: .gtk3, settings: "long-press = 300\nkeymap = keypad-position\n")
+        #expect(report.text == "안4ㅣ")
+    }
+
+    @Test func theKeypadEngineTypesByPositionWhateverTheSettingsSay() throws {
+        let (report, _) = try Self.type(["KP_0", "KP_7", "KP_8", "KP_5", "space"], into: .gtk3, engine: "hwalja-keypad")
+        #expect(report.text == "안")
     }
 }
