@@ -2,12 +2,13 @@
 chromium-app.py) share: their command line, finding ibus-daemon, selecting the engine once the
 field has focus, typing with xdotool through the X server, the deadline and the JSON report.
 
-    tools/TOOLKIT-app.py [--field text|lines|password] ENGINE KEY...
+    tools/TOOLKIT-app.py [--field text|lines|password|form] ENGINE KEY...
 
 Each runs on an X display of its own (xvfb-run -s '-screen 0 1280x800x24') with a window covering
 the screen, so the pointer (at the centre) is on the field and X sends it the keyboard. Fields:
 text, a single line (Gtk.Entry, QLineEdit, <input>); lines, several (Gtk.TextView, QPlainTextEdit,
-<textarea>); password, a password field (focused) and after it a text field that Tab reaches.
+<textarea>); password, a password field (focused) and after it a text field that Tab reaches;
+form, a text field (focused) and after it another that Tab reaches.
 
 Once the field has focus, the program selects ENGINE as IBus's global engine, waits SETTLE seconds
 and types KEY... through the X server, 30 ms apart: an xdotool key name (8, BackSpace, space, Return,
@@ -16,7 +17,7 @@ period, Tab, KP_Add), `click` (a left click where the pointer is: on the field),
 it). Then F12; once the application has it, late answers from IBus get SETTLE seconds, then the
 program prints one line:
 
-    {"text": the field's text, "events": [...], "next": the text field after a password field}
+    {"text": the field's text, "events": [...], "next": the text field after a password or form field}
 
 Events are the application's own record of changes, described by each program. ibus-daemon is
 found as a headless client finds it ($IBUS_ADDRESS, else the address file of an empty DISPLAY),
@@ -38,7 +39,7 @@ from gi.repository import IBus  # noqa: E402
 DEADLINE = 40
 SETTLE = 0.3
 KEY_DELAY_MS = 30
-FIELDS = ("text", "lines", "password")
+FIELDS = ("text", "lines", "password", "form")
 
 
 def use_headless_ibus_address():
@@ -67,6 +68,9 @@ def xdotool_arguments(keys):
     for key in keys + ["F12"]:
         if key == "click":
             arguments += ["sleep", "0.1", "click", "1", "sleep", "0.1"]
+        elif key.startswith("click:"):
+            _, x, y = key.split(":")
+            arguments += ["sleep", "0.1", "mousemove", x, y, "sleep", "0.1", "click", "1", "sleep", "0.1"]
         elif key.startswith("hold:"):
             _, name, milliseconds = key.split(":")
             arguments += ["keydown", name, "sleep", str(int(milliseconds) / 1000), "keyup", name, "sleep", str(KEY_DELAY_MS / 1000)]

@@ -4,10 +4,10 @@ headless, which has no input method), whose GTK input-method context loads GTK's
 (GTK_IM_MODULE=ibus), keys sent through the X server by xdotool. Run it on an X display of its own
 (xvfb-run); see tools/app_session.py for the command line and the output:
 
-    tools/chromium-app.py [--field text|lines|password] ENGINE KEY...
+    tools/chromium-app.py [--field text|lines|password|form] ENGINE KEY...
 
 Fields: text is an <input>, lines a <textarea>, password an <input type=password> followed by an
-<input>. The page reports to this program through its console, which chromium writes to standard
+<input>, form an <input> followed by another. The page reports to this program through its console, which chromium writes to standard
 error (--enable-logging=stderr); its profile and HOME are a temporary directory, removed at the end.
 Events: every change to the field's value outside composition, in order, ["insert", text] or
 ["delete", text], and the composition events ["compositionstart"], ["compositionend", data].
@@ -62,6 +62,7 @@ FIELDS = {
     "text": '<input id="field">',
     "lines": '<textarea id="field"></textarea>',
     "password": '<input id="field" type="password"><input id="next">',
+    "form": '<input id="field"><input id="next">',
 }
 
 

@@ -3,10 +3,10 @@
 (GTK_IM_MODULE=ibus, from ibus-gtk3), keys sent through the X server by xdotool. Run it on an X
 display of its own (xvfb-run); see tools/app_session.py for the command line and the output:
 
-    tools/gtk3-app.py [--field text|lines|password|terminal] ENGINE KEY...
+    tools/gtk3-app.py [--field text|lines|password|form|terminal] ENGINE KEY...
 
 Fields: text is a Gtk.Entry, lines a Gtk.TextView, password a Gtk.Entry that hides its text with
-the password purpose (as a password dialog has it) followed by a Gtk.Entry, terminal a
+the password purpose (as a password dialog has it) followed by a Gtk.Entry, form a Gtk.Entry followed by another, terminal a
 Vte.Terminal (gir1.2-vte-2.91: the terminal of GNOME Terminal) running cat, whose text is what the
 terminal shows, trailing blanks and lines left out. Events: every change to the field's text, in
 order, ["insert", text] or ["delete", text]; ["activate"] when a Gtk.Entry is activated (Return);
@@ -52,6 +52,7 @@ def main():
         if field == "password":
             widget.set_visibility(False)
             widget.set_input_purpose(Gtk.InputPurpose.PASSWORD)
+        if field in ("password", "form"):
             following = Gtk.Entry()
     box.pack_start(widget, True, True, 0)
     if following is not None:

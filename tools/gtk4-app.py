@@ -3,10 +3,10 @@
 (GTK_IM_MODULE=ibus, from ibus-gtk4), keys sent through the X server by xdotool. Run it on an X
 display of its own (xvfb-run); see tools/app_session.py for the command line and the output:
 
-    tools/gtk4-app.py [--field text|lines|password] ENGINE KEY...
+    tools/gtk4-app.py [--field text|lines|password|form] ENGINE KEY...
 
 Fields: text is a Gtk.Entry, lines a Gtk.TextView, password a Gtk.PasswordEntry (the password
-purpose is its own) followed by a Gtk.Entry. Events: every change to the field's text, in order,
+purpose is its own) followed by a Gtk.Entry, form a Gtk.Entry followed by another. Events: every change to the field's text, in order,
 ["insert", text] or ["delete", text]; ["activate"] when the field is activated (Return).
 
 It draws with cairo (GSK_RENDERER, unless set): Xvfb's GL is software, far slower than a desktop's,
@@ -48,7 +48,7 @@ def main():
         text = widget.get_text
         widget.connect("changed", lambda _e: record())
         widget.connect("activate", lambda _e: events.append(["activate"]))
-        if field == "password":
+        if field in ("password", "form"):
             following = Gtk.Entry()
     widget.set_vexpand(True)
     box.append(widget)

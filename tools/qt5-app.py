@@ -4,10 +4,10 @@ context (QT_IM_MODULE=ibus, libibusplatforminputcontextplugin.so from libqt5gui5
 through the X server by xdotool. Run it on an X display of its own (xvfb-run); see
 tools/app_session.py for the command line and the output:
 
-    tools/qt5-app.py [--field text|lines|password] ENGINE KEY...
+    tools/qt5-app.py [--field text|lines|password|form] ENGINE KEY...
 
 Fields: text is a QLineEdit, lines a QPlainTextEdit, password a QLineEdit in Password echo mode
-followed by a QLineEdit. Events: every change to the field's text, in order, ["insert", text] or
+followed by a QLineEdit, form a QLineEdit followed by another. Events: every change to the field's text, in order, ["insert", text] or
 ["delete", text]; ["activate"] when a QLineEdit gets Return (returnPressed).
 """
 from app_session import SETTLE, Session, change_recorder, parse_arguments, use_headless_ibus_address
@@ -54,6 +54,7 @@ def main():
         widget.returnPressed.connect(lambda: events.append(["activate"]))
         if field == "password":
             widget.setEchoMode(QLineEdit.Password)
+        if field in ("password", "form"):
             following = QLineEdit()
     widget.setMinimumHeight(screen.height() // 2)
     layout.addWidget(widget)

@@ -50,8 +50,14 @@ public struct InputSession: Sendable {
     /// The field's purpose (``InputPurpose``; 0 is free form).
     public private(set) var purpose: UInt32 = 0
     private let onFocusLoss: PreeditOnFocusLoss
+    /// Whether a reset makes the client drop the preedit it shows unless it commits it itself, so
+    /// that the session commits it on a reset the client's reports do not show it committing
+    /// (``reset()``). True of GTK's IBus module, whose reset ibus-daemon answers by clearing the
+    /// preedit of a client that commits its own (ClientCommitPreedit).
+    public var resetDropsPreedit = false
     /// Keysyms whose press the application got: their release goes there too.
     private var passedPresses: Set<UInt32> = []
+    private var resetWitness = ResetWitness()
 
     public init(typing: TypingContext, keymap: Keymap, onFocusLoss: PreeditOnFocusLoss) {
         self.typing = typing
@@ -74,6 +80,7 @@ public struct InputSession: Sendable {
     /// A key event: `state` holds ``KeyEventState`` bits, ``KeyEventState/release`` on a release.
     public mutating func processKeyEvent(keysym: UInt32, state: UInt32, at time: Int) -> KeyResult {
         let isRelease = state & KeyEventState.release != 0
+        resetWitness.keyEvent()
         if passesKeysThrough || KeyEventState.isModifierKey(keysym) { return KeyResult(handled: false, actions: []) }
         let key = keymap.key(for: keysym)
         if isRelease, passedPresses.remove(keysym) != nil {
@@ -105,6 +112,7 @@ public struct InputSession: Sendable {
     /// ends where it is, committed once, by the client or by the session (``PreeditOnFocusLoss``).
     public mutating func focusOut() -> [FrontendAction] {
         passedPresses.removeAll()
+        resetWitness.forget()
         switch onFocusLoss {
         case .clientCommits:
             _ = typing.reset()
@@ -114,12 +122,42 @@ public struct InputSession: Sendable {
         }
     }
 
+    /// The application reset the field (a click): the syllable ends where it is, committed once.
+    /// A client that commits what it shows (``PreeditOnFocusLoss/clientCommits``) may have done
+    /// so before resetting (GTK 3, Qt: its report of the text around the cursor says so) or may
+    /// drop it (``resetDropsPreedit``, GTK 4): then the session commits it.
+    public mutating func reset() -> [FrontendAction] {
+        guard onFocusLoss == .clientCommits else { return focusOut() }
+        passedPresses.removeAll()
+        let clientCommitted = !typing.preedit.isEmpty && resetWitness.reset(preedit: typing.preedit)
+        guard resetDropsPreedit, !clientCommitted else {
+            _ = typing.reset()
+            return []
+        }
+        return FrontendAction.actions(for: typing.commit())
+    }
+
+    /// The client's text around its cursor (`cursor` and `anchor` in Unicode scalars). A client
+    /// that commits its preedit itself on a reset (Qt) and then gets it a second time from
+    /// ibus-daemon, at the cursor, shows it twice here: the second copy is deleted. Nothing is kept
+    /// from a field whose keys pass through (a password).
+    public mutating func setSurroundingText(_ text: String, cursor: Int, anchor: Int) -> [FrontendAction] {
+        guard !passesKeysThrough else {
+            resetWitness.forget()
+            return []
+        }
+        let duplicate = resetWitness.report(ResetWitness.Report(text: text.unicodeScalars, cursor: cursor))
+        guard duplicate > 0, canDeleteSurrounding else { return [] }
+        return [.deleteSurrounding(offset: -duplicate, count: duplicate)]
+    }
+
     /// The field's purpose changed (`hints` are not used yet). A field whose keys pass through
     /// keeps the syllable typed while it was open: committed, the preedit hidden.
     public mutating func setContentType(purpose: UInt32, hints: UInt32) -> [FrontendAction] {
         self.purpose = purpose
         guard passesKeysThrough else { return [] }
         passedPresses.removeAll()
+        resetWitness.forget()
         return FrontendAction.actions(for: typing.commit())
     }
 }

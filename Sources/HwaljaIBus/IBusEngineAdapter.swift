@@ -137,8 +137,21 @@ public final class IBusEngineAdapter {
             guard call.signature == "u", case .uint32(let capabilities) = try call.arguments()[0] else {
                 throw BusError.invalidArgs("SetCapabilities takes (u)")
             }
-            // Only a client that says it can delete around its cursor is ever asked to.
-            _ = frontend.withAny(number) { $0.canDeleteSurrounding = capabilities & IBusConstants.surroundingTextCapability != 0 }
+            // Only a client that says it can delete around its cursor is ever asked to. A client
+            // that reports its text and processes keys synchronously is GTK's IBus module, which
+            // drops the preedit on a reset unless it commits it itself.
+            _ = frontend.withAny(number) {
+                $0.canDeleteSurrounding = capabilities & IBusConstants.surroundingTextCapability != 0
+                let gtk = IBusConstants.surroundingTextCapability | IBusConstants.syncProcessKeyCapability
+                $0.resetDropsPreedit = capabilities & gtk == gtk
+            }
+            return try call.methodReturn()
+        case (Self.engineInterface, "SetSurroundingText"):
+            let arguments = try call.arguments()
+            guard call.signature == "vuu", let text = IBusText.text(of: arguments[0]), case .uint32(let cursor) = arguments[1],
+                case .uint32(let anchor) = arguments[2]
+            else { throw BusError.invalidArgs("SetSurroundingText takes (vuu), the text an IBusText") }
+            update(number, path: path) { $0.setSurroundingText(text, cursor: Int(cursor), anchor: Int(anchor)) }
             return try call.methodReturn()
         case (Self.engineInterface, "Enable"), (Self.engineInterface, "FocusIn"):
             // The user switched to hwalja: settings changed since apply now.
@@ -149,16 +162,19 @@ public final class IBusEngineAdapter {
             signal(path, "RequireSurroundingText", [])
             return try call.methodReturn()
         case
-            (Self.engineInterface, "SetCursorLocation"), (Self.engineInterface, "SetSurroundingText"),
+            (Self.engineInterface, "SetCursorLocation"),
             (Self.engineInterface, "PropertyActivate"), (Self.engineInterface, "PropertyShow"), (Self.engineInterface, "PropertyHide"),
             (Self.engineInterface, "CandidateClicked"), (Self.engineInterface, "PageUp"), (Self.engineInterface, "PageDown"),
             (Self.engineInterface, "CursorUp"), (Self.engineInterface, "CursorDown"), (Self.engineInterface, "FocusInId"):
             return try call.methodReturn()
-        case (Self.engineInterface, "FocusOut"), (Self.engineInterface, "FocusOutId"), (Self.engineInterface, "Reset"),
-            (Self.engineInterface, "Disable"):
+        case (Self.engineInterface, "FocusOut"), (Self.engineInterface, "FocusOutId"), (Self.engineInterface, "Disable"):
             // The preedit was shown in commit mode: the client or ibus-daemon commits it. Committing
             // here too would double it, or send it to the daemon's fake context (protocol notes §7).
             update(number, path: path) { $0.focusOut() }
+            return try call.methodReturn()
+        case (Self.engineInterface, "Reset"):
+            // The same, except for a client that drops it (InputSession.reset()).
+            update(number, path: path) { $0.reset() }
             return try call.methodReturn()
         case ("org.freedesktop.IBus.Service", "Destroy"):
             try? frontend.remove(number, caller: Self.owner)

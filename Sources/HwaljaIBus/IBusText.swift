@@ -31,6 +31,8 @@ public enum IBusConstants {
     /// `SetCapabilities` bit of a client that can delete text around its cursor
     /// (`IBUS_CAP_SURROUNDING_TEXT`; GTK and Qt set it, terminals and XIM do not).
     public static let surroundingTextCapability: UInt32 = 0x20
+    /// `SetCapabilities` bit of a client that processes keys synchronously (IBUS_CAP_SYNC_PROCESS_KEY)
+    static let syncProcessKeyCapability: UInt32 = 0x80
 
     /// `UpdatePreeditText` mode: the client commits the preedit on focus loss or reset.
     public static let preeditCommitMode: UInt32 = 1

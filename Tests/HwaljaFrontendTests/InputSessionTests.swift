@@ -167,4 +167,57 @@ struct InputSessionTests {
         #expect(session.setContentType(purpose: 0, hints: 0).isEmpty)
         #expect(session.processKeyEvent(keysym: 0xFFB1, state: 0, at: 20).handled)
     }
+
+    // Resets in a client that shows the preedit in commit mode and drops it on a reset unless it
+    // commits it itself (GTK's IBus module): its reports of its text tell which.
+
+    @Test func aResetTheClientReportsHavingCommittedLeavesTheSyllableThere() {
+        // A long field: only the end of the text before the cursor is compared.
+        let before = String(repeating: "가나다라 ", count: 2000)
+        var session = Self.session(canDelete: true)
+        session.resetDropsPreedit = true
+        _ = session.setSurroundingText(before, cursor: before.unicodeScalars.count, anchor: before.unicodeScalars.count)
+        #expect(Self.tap("412", on: &session).last == .preedit("가", cursor: 1))
+        _ = session.setSurroundingText(before + "가", cursor: before.unicodeScalars.count + 1, anchor: before.unicodeScalars.count + 1)
+        #expect(session.reset() == [])
+        #expect(session.typing.preedit == "")
+    }
+
+    @Test func aResetWithoutSuchAReportCommitsTheSyllable() {
+        var session = Self.session(canDelete: true)
+        session.resetDropsPreedit = true
+        _ = session.setSurroundingText("가", cursor: 1, anchor: 1)  // before the keys: says nothing of the reset
+        _ = Self.tap("412", on: &session)
+        #expect(session.reset() == [.commit("가"), .preedit("", cursor: 0)])
+    }
+
+    @Test func aSecondCopyAtTheCursorIsDeletedOnlyRightAfterTheReset() {
+        var session = Self.session(canDelete: true)
+        _ = session.setSurroundingText("나", cursor: 1, anchor: 1)
+        _ = Self.tap("412", on: &session)
+        _ = session.setSurroundingText("나가", cursor: 2, anchor: 2)  // the client committed 가
+        #expect(session.reset() == [])
+        #expect(session.setSurroundingText("나가", cursor: 0, anchor: 0) == [])  // the click moved the cursor
+        #expect(session.setSurroundingText("가나가", cursor: 1, anchor: 1) == [.deleteSurrounding(offset: -1, count: 1)])
+        // Later, the same text arriving is the user's.
+        _ = Self.tap("412", on: &session)
+        _ = session.setSurroundingText("가나가", cursor: 1, anchor: 1)
+        #expect(session.reset() == [])
+        _ = Self.tap("5", on: &session)
+        #expect(session.setSurroundingText("가가나가", cursor: 2, anchor: 2) == [])
+    }
+
+    @Test func aPasswordFieldsTextIsNotKept() {
+        var session = Self.session(canDelete: true)
+        session.resetDropsPreedit = true
+        _ = session.setContentType(purpose: 8, hints: 0)  // PASSWORD
+        _ = session.setSurroundingText("secret", cursor: 6, anchor: 6)
+        _ = session.setContentType(purpose: 0, hints: 0)
+        _ = Self.tap("412", on: &session)
+        _ = session.setSurroundingText("secret가", cursor: 7, anchor: 7)
+        // The report before the field turned back into text was not kept: 가 alone does not show
+        // the client committed it, so the session commits it.
+        #expect(session.reset() == [.commit("가"), .preedit("", cursor: 0)])
+    }
 }
+

@@ -19,6 +19,8 @@ struct IBusEngineAdapterTests {
         /// The application's text and the preedit shown after it.
         var text = ""
         var preedit = ""
+        /// The preedit as ibus-daemon last had it from the engine.
+        var daemonPreedit = ""
 
         init(settings: DaemonSettings = DaemonSettings()) {
             adapter = IBusEngineAdapter(
@@ -61,6 +63,33 @@ struct IBusEngineAdapterTests {
             preedit = ""
         }
 
+        /// The client's capabilities (IBUS_CAP_* bits).
+        func capabilities(_ path: String, _ bits: UInt32) throws {
+            try call(path, IBusEngineAdapter.engineInterface, "SetCapabilities", [.uint32(bits)])
+        }
+
+        /// The client reports its text, the cursor at its end.
+        func reportText(_ path: String) throws {
+            let length = UInt32(text.unicodeScalars.count)
+            try call(path, IBusEngineAdapter.engineInterface, "SetSurroundingText", [IBusText.variant(text), .uint32(length), .uint32(length)])
+        }
+
+        /// The client commits the preedit it shows, as GTK 3 and Qt do on a click before resetting
+        /// (ibus-daemon keeps its copy).
+        func commitPreeditInClient() {
+            text += preedit
+            preedit = ""
+        }
+
+        /// The application resets the field; ibus-daemon first commits the preedit shown in commit
+        /// mode (`daemonCommits`: a client without ClientCommitPreedit) or clears it.
+        func reset(_ path: String, daemonCommits: Bool) throws {
+            if daemonCommits { text += daemonPreedit }
+            preedit = ""
+            daemonPreedit = ""
+            try call(path, IBusEngineAdapter.engineInterface, "Reset")
+        }
+
         /// Taps keys by their keysyms.
         func tap(_ path: String, _ keysyms: [UInt32]) throws {
             for keysym in keysyms {
@@ -74,7 +103,9 @@ struct IBusEngineAdapterTests {
                 let arguments = (try? signal.arguments()) ?? []
                 switch signal.member {
                 case "CommitText": text += IBusText.text(of: arguments[0]) ?? ""
-                case "UpdatePreeditText": preedit = IBusText.text(of: arguments[0]) ?? ""
+                case "UpdatePreeditText":
+                    preedit = IBusText.text(of: arguments[0]) ?? ""
+                    daemonPreedit = preedit
                 case "DeleteSurroundingText":
                     if case .uint32(let count) = arguments[1] { text.unicodeScalars.removeLast(Int(count)) }
                 case "ForwardKeyEvent":
@@ -151,5 +182,66 @@ struct IBusEngineAdapterTests {
         try ibus.key(keypad, 0xffb0, release: true)
         try ibus.focusOut(keypad)
         #expect(ibus.text == "ㅣ0")
+    }
+
+    // A click while 가 is composing, as each client does it (seen with ibus 1.5.27): 가 is kept
+    // once, and ㅣ typed after it starts anew.
+    static let gtkCapabilities: UInt32 = 0xa9  // preedit, focus, surrounding text, sync process key
+    static let qtCapabilities: UInt32 = 0x29  // preedit, focus, surrounding text
+
+    @Test func aClickInGTK3KeepsTheSyllableItCommitted() throws {
+        let ibus = Daemon()
+        let engine = try ibus.createEngine("hwalja")
+        try ibus.capabilities(engine, Self.gtkCapabilities)
+        try ibus.tap(engine, Self.digits("412"))
+        try ibus.reportText(engine)
+        ibus.commitPreeditInClient()
+        try ibus.reportText(engine)
+        try ibus.reset(engine, daemonCommits: false)
+        try ibus.tap(engine, Self.digits("1"))
+        try ibus.focusOut(engine)
+        #expect(ibus.text == "가ㅣ")
+    }
+
+    @Test func aClickInGTK4CommitsTheSyllableTheClientDrops() throws {
+        let ibus = Daemon()
+        let engine = try ibus.createEngine("hwalja")
+        try ibus.capabilities(engine, Self.gtkCapabilities)
+        try ibus.tap(engine, Self.digits("4124"))  // 가 ㄱ: 각
+        try ibus.tap(engine, [0xffab])  // NEXT (keypad +)
+        try ibus.reportText(engine)  // 각, committed
+        try ibus.tap(engine, Self.digits("412"))  // 가, the same syllable again: no report since
+        try ibus.reset(engine, daemonCommits: false)
+        try ibus.tap(engine, Self.digits("1"))
+        try ibus.focusOut(engine)
+        #expect(ibus.text == "각가ㅣ")
+    }
+
+    @Test func aClickInQtTakesBackTheDaemonsSecondCopy() throws {
+        let ibus = Daemon()
+        let engine = try ibus.createEngine("hwalja")
+        try ibus.capabilities(engine, Self.qtCapabilities)
+        try ibus.tap(engine, Self.digits("412"))
+        ibus.commitPreeditInClient()
+        try ibus.reportText(engine)
+        try ibus.reset(engine, daemonCommits: true)
+        #expect(ibus.text == "가가")
+        try ibus.reportText(engine)
+        #expect(ibus.text == "가")
+        try ibus.tap(engine, Self.digits("1"))
+        try ibus.reportText(engine)
+        try ibus.focusOut(engine)
+        #expect(ibus.text == "가ㅣ")
+    }
+
+    @Test func aResetInAClientWithoutSurroundingTextLeavesTheSyllableToTheDaemon() throws {
+        let ibus = Daemon()
+        let engine = try ibus.createEngine("hwalja")
+        try ibus.capabilities(engine, 0x09)  // preedit, focus: an X client through XIM
+        try ibus.tap(engine, Self.digits("412"))
+        try ibus.reset(engine, daemonCommits: true)
+        try ibus.tap(engine, Self.digits("1"))
+        try ibus.focusOut(engine)
+        #expect(ibus.text == "가ㅣ")
     }
 }

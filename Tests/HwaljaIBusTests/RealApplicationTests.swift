@@ -28,7 +28,7 @@ struct RealApplicationTests {
         var text: String
         /// Changes to it, in order: `["insert", text]`, `["delete", text]`, and toolkit events.
         var events: [[String]]
-        /// The text field after a password field.
+        /// The text field after a password or form field.
         var next: String?
 
         /// The texts deleted, in order.
@@ -106,31 +106,40 @@ struct RealApplicationTests {
         // 가 is composing when the pointer clicks in the field; then ㅣ. Without the click ㅣ would
         // make 개; with it, 가 must stay in the text exactly once and ㅣ start anew.
         let (report, ibus) = try Self.type(["4", "1", "2", "click", "1", "space"], into: application)
-        switch application {
-        case .gtk3, .chromium:
-            // GTK 3's IBus module commits the preedit on the button press, then resets the engine,
-            // which forgets it (the preedit is in IBus's commit mode; protocol notes §7).
-            #expect(report.text == "가ㅣ")
-        case .gtk4:
-            // ibus-gtk4 1.5.27 (Debian 12) runs in its default sync mode 2, in which
-            // ibus_im_context_reset() commits the preedit only in sync mode 1 and GTK 4 has no
-            // button-press hook; ibus-daemon clears a ClientCommitPreedit client's preedit on Reset
-            // without committing it, and the engine forgets it: the click loses 가.
-            withKnownIssue("GTK 4 with ibus 1.5.27 loses the syllable composing when the field is clicked") {
-                #expect(report.text == "가ㅣ")
+        // GTK 3's IBus module and Qt commit the preedit themselves, report the text before the
+        // cursor and reset; ibus-daemon commits it a second time for Qt (it does not set
+        // ClientCommitPreedit), which Qt's next report shows: the engine deletes that copy. GTK 4's
+        // module (ibus 1.5.27, sync mode 2) only resets, and ibus-daemon clears the preedit: the
+        // engine commits it. Chromium commits its composition itself.
+        #expect(report.text == "가ㅣ")
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
+    @Test(arguments: Application.allCases)
+    func aClickThatMovesTheCursorKeepsTheSyllableWhereItWas(_ application: Application) throws {
+        // 가 is typed and 나 composing when the pointer clicks before 가, moving the cursor there;
+        // then ㅣ. Qt commits 나 where it was, and ibus-daemon a second copy at the new cursor,
+        // which the engine deletes when Qt reports it.
+        let (report, ibus) = try Self.type(["4", "1", "2", "5", "1", "2", "click:12:200", "1", "space"], into: application)
+        if application == .gtk4 {
+            // GTK 4's module (ibus 1.5.27) resets after the click moved the cursor, without
+            // committing: the engine's commit of 나 can only land at the new cursor.
+            withKnownIssue("GTK 4 with ibus 1.5.27: the syllable composing lands where the click put the cursor") {
+                #expect(report.text == "ㅣ가나")
             }
-            #expect(report.text == "ㅣ")
-        case .qt5:
-            // Qt 5's QIBusPlatformInputContext::commit() (QInputMethod::Click) sends the preedit to
-            // the widget itself and then calls Reset; Qt does not set ClientCommitPreedit, so
-            // ibus-daemon's Reset (_ic_reset) commits the commit-mode preedit a second time. The
-            // engine cannot undo that without telling Qt from GTK (GTK's capabilities have
-            // IBUS_CAP_SYNC_PROCESS_KEY, 0x80; Qt's are 0x29).
-            withKnownIssue("Qt 5 and ibus-daemon both commit the syllable composing when the field is clicked") {
-                #expect(report.text == "가ㅣ")
-            }
-            #expect(report.text == "가가ㅣ")
+            #expect(report.text == "나ㅣ가")
+        } else {
+            #expect(report.text == "ㅣ가나")
         }
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
+    @Test(arguments: Application.allCases)
+    func aFocusChangeWhileComposingKeepsTheSyllableOnce(_ application: Application) throws {
+        // 가 is composing when Tab moves to the next field; there ㅣ starts anew.
+        let (report, ibus) = try Self.type(["4", "1", "2", "Tab", "1", "space"], into: application, field: "form")
+        #expect(report.text == "가")
+        #expect(report.next == "ㅣ")
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }
 

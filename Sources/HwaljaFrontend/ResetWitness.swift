@@ -1,0 +1,101 @@
+/// What a client's reports of its text tell about a reset, for a client that shows the preedit in
+/// IBus's commit mode: whether the client committed the preedit itself just before resetting,
+/// and whether it then got it a second time.
+///
+/// Seen with ibus 1.5.27 on a click while a syllable is composing: GTK 3's IBus module and Qt
+/// commit the preedit themselves, report their text (the syllable now before the cursor) and
+/// reset; GTK 4's module only resets. Qt does not say it commits its own preedit
+/// (ClientCommitPreedit), so ibus-daemon commits it again on the reset, at the cursor as the click
+/// left it, and Qt's next report shows the syllable there too.
+struct ResetWitness: Sendable {
+    /// One report: the text and the cursor in it, in Unicode scalars; a text longer than
+    /// ``longest`` keeps only the ``kept`` scalars before the cursor.
+    struct Report: Sendable {
+        var text: [Unicode.Scalar]
+        var cursor: Int
+        var isWhole: Bool
+
+        init(text: some Collection<Unicode.Scalar>, cursor: Int) {
+            let cursor = min(max(0, cursor), text.count)
+            isWhole = text.count <= ResetWitness.longest
+            if isWhole {
+                self.text = Array(text)
+                self.cursor = cursor
+            } else {
+                self.text = Array(text.prefix(cursor).suffix(ResetWitness.kept))
+                self.cursor = self.text.count
+            }
+        }
+
+        /// The last ``kept`` scalars before the cursor.
+        var beforeCursor: ArraySlice<Unicode.Scalar> { text[..<cursor].suffix(ResetWitness.kept) }
+    }
+
+    /// How many scalars before the cursor tell whether a syllable arrived there.
+    static let kept = 64
+    /// The longest text kept whole, to find a second copy anywhere in it.
+    static let longest = 4096
+
+    private var latest: Report?
+    private var previous: Report?
+    /// Whether ``latest`` came after the last key event.
+    private var reportedSinceKey = false
+    /// After a reset the client committed: its report then, and the syllable.
+    private var watched: (report: Report, syllable: [Unicode.Scalar])?
+
+    /// A key event: reports from before it say nothing about a reset after it.
+    mutating func keyEvent() {
+        reportedSinceKey = false
+        watched = nil
+    }
+
+    /// The client's report of its text; returns how many scalars just before the cursor are a
+    /// second copy of a syllable the client committed on a reset (0: none).
+    mutating func report(_ report: Report) -> Int {
+        previous = latest
+        latest = report
+        reportedSinceKey = true
+        guard let watching = watched else { return 0 }
+        // The click may move the cursor first (Qt reports that too): watch on until the text changes.
+        if report.isWhole, watching.report.isWhole, report.text == watching.report.text { return 0 }
+        watched = nil
+        return Self.report(report, is: watching.report, withCopyBeforeCursor: watching.syllable) ? watching.syllable.count : 0
+    }
+
+    /// The client reset while `preedit` showed: whether a report since the last key shows the
+    /// client committed it (the text before the cursor grew by it).
+    mutating func reset(preedit: String) -> Bool {
+        let syllable = Array(preedit.unicodeScalars)
+        guard reportedSinceKey, let latest,
+            Self.text(latest.beforeCursor, is: previous?.beforeCursor ?? [], followedBy: syllable)
+        else { return false }
+        watched = (latest, syllable)
+        return true
+    }
+
+    /// Forgets every report (focus lost, a secret field).
+    mutating func forget() {
+        self = ResetWitness()
+    }
+
+    /// Whether `text` is `before` with `piece` appended, both possibly cut to their last ``kept`` scalars.
+    static func text(_ text: ArraySlice<Unicode.Scalar>, is before: ArraySlice<Unicode.Scalar>, followedBy piece: [Unicode.Scalar]) -> Bool {
+        guard !piece.isEmpty, text.count >= piece.count, text.suffix(piece.count).elementsEqual(piece) else { return false }
+        let rest = text.dropLast(piece.count)
+        // A text shorter than the cut is whole: `before` must be exactly the rest.
+        guard text.count == kept else { return rest.elementsEqual(before) }
+        return before.count >= rest.count && before.suffix(rest.count).elementsEqual(rest)
+    }
+
+    /// Whether `report` is `earlier`'s text with `piece` inserted just before the cursor, wherever
+    /// the cursor went.
+    static func report(_ report: Report, is earlier: Report, withCopyBeforeCursor piece: [Unicode.Scalar]) -> Bool {
+        guard report.isWhole, earlier.isWhole, !piece.isEmpty, report.cursor >= piece.count,
+            report.text.count == earlier.text.count + piece.count
+        else { return false }
+        let start = report.cursor - piece.count
+        return report.text[start..<report.cursor].elementsEqual(piece)
+            && report.text[..<start].elementsEqual(earlier.text[..<start])
+            && report.text[report.cursor...].elementsEqual(earlier.text[start...])
+    }
+}
