@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "HwaljaRules", dependencies: ["HwaljaCore"]),
         // The on-disk table format: encode, decode, checksum, JSON export. No file I/O.
         .target(name: "HwaljaTable", dependencies: ["HwaljaCore"]),
+        // Word suggestions: the lexicon's format, spelling words by keys, matching typed keys. No I/O.
+        .target(name: "HwaljaLexicon", dependencies: ["HwaljaCore", "HwaljaTable"]),
         // Keystroke logs and the simulated host application used by hwalja-replay and the tests.
         .target(name: "HwaljaReplay", dependencies: ["HwaljaCore"]),
         // libdbus-1, as a system library (Debian: libdbus-1-dev).
@@ -89,8 +91,15 @@ let package = Package(
             name: "ibus-engine-hwalja",
             dependencies: ["HwaljaPrograms", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .executableTarget(
+            name: "hwalja-lexicon",
+            dependencies: [
+                "HwaljaCore", "HwaljaLexicon", "HwaljaTable",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(name: "hwalja-bus-bench", dependencies: ["HwaljaDBus"]),
-        .executableTarget(name: "hwalja-bench", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRuntime"]),
+        .executableTarget(name: "hwalja-bench", dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaTable", "HwaljaRuntime"]),
         .target(
             name: "HwaljaTestSupport",
             dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaTable", "HwaljaReplay"],
@@ -105,6 +114,7 @@ let package = Package(
             dependencies: ["CDBus", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaRuntimeTests", dependencies: ["HwaljaCore", "HwaljaRuntime"]),
+        .testTarget(name: "HwaljaLexiconTests", dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaTable", "HwaljaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

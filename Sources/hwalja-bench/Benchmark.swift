@@ -7,6 +7,7 @@ import HwaljaTable
 /// (parse the JSON, look tails up in string-keyed maps). Run it in release:
 ///
 ///     swift run -c release hwalja-bench [--table PATH] [--json PATH] [--keys LOG]
+///     swift run -c release hwalja-bench --keystroke-saving TEXT [--learn] [--suggestions N]
 ///
 /// `--json` defaults to our own export (Tables/hwalja.json, same shape as Hwalja's 한글.json);
 /// point it at the public 한글.json to measure that file.
@@ -14,6 +15,11 @@ import HwaljaTable
 enum Benchmark {
     static func main() throws {
         let options = Options(CommandLine.arguments.dropFirst())
+        if let file = options.keystrokeSaving {
+            let table = try TableFile.decode(try read(options.table))
+            try KeystrokeSaving.run(file: file, learn: options.learn, limit: options.suggestions, table: table, lexiconPath: options.lexicon)
+            return
+        }
         let tableBytes = try read(options.table)
         let jsonBytes = try read(options.json)
         let log = String(decoding: try read(options.keys), as: UTF8.self)
@@ -62,6 +68,10 @@ enum Benchmark {
         var table = "Tables/hwalja.table"
         var json = "Tables/hwalja.json"
         var keys = "tools/bench/udhr-article-1.keys"
+        var lexicon = "Tables/hwalja.lexicon"
+        var keystrokeSaving: String?
+        var learn = false
+        var suggestions = 3
 
         init(_ arguments: ArraySlice<String>) {
             var iterator = arguments.makeIterator()
@@ -70,8 +80,12 @@ enum Benchmark {
                 case "--table": table = iterator.next() ?? table
                 case "--json": json = iterator.next() ?? json
                 case "--keys": keys = iterator.next() ?? keys
+                case "--lexicon": lexicon = iterator.next() ?? lexicon
+                case "--keystroke-saving": keystrokeSaving = iterator.next()
+                case "--learn": learn = true
+                case "--suggestions": suggestions = iterator.next().flatMap { Int($0) } ?? suggestions
                 default:
-                    FileHandle.standardError.write(Data("usage: hwalja-bench [--table PATH] [--json PATH] [--keys LOG]\n".utf8))
+                    FileHandle.standardError.write(Data("usage: hwalja-bench [--table PATH] [--json PATH] [--keys LOG] | --keystroke-saving TEXT [--learn] [--suggestions N] [--lexicon PATH]\n".utf8))
                     exit(2)
                 }
             }

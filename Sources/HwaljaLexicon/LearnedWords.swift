@@ -1,0 +1,101 @@
+import HwaljaCore
+
+/// The user's own words: what they committed, how often, how lately. In memory only; saving it
+/// (and never for a secret field) is the frontend's business.
+///
+/// Bounded: past ``capacity`` words the least used, then the longest unused, goes.
+public struct LearnedWords: Sendable, Equatable {
+    /// One word the user typed.
+    public struct Word: Sendable, Equatable {
+        public var keys: [Key]
+        public var uses: Int
+        /// When it was last used, as a count of words learned (larger is later).
+        public var lastUse: Int
+
+        public init(keys: [Key], uses: Int, lastUse: Int) {
+            self.keys = keys
+            self.uses = uses
+            self.lastUse = lastUse
+        }
+    }
+
+    public static let defaultCapacity = 5000
+    public let capacity: Int
+    /// The words in key order: the words a prefix can become are one run of it.
+    public private(set) var words: [Word] = []
+    /// Words learned so far: the clock of ``Word/lastUse``.
+    public private(set) var clock = 0
+
+    public init(capacity: Int = LearnedWords.defaultCapacity) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// The user committed the word typed by `keys`.
+    public mutating func learn(_ keys: [Key]) {
+        guard !keys.isEmpty, keys.allSatisfy(\.isLexiconKey) else { return }
+        clock += 1
+        let index = firstIndex(notBefore: keys)
+        if index < words.count, words[index].keys == keys {
+            words[index].uses += 1
+            words[index].lastUse = clock
+            return
+        }
+        words.insert(Word(keys: keys, uses: 1, lastUse: clock), at: index)
+        if words.count > capacity, let worst = words.indices.min(by: { Self.goesBefore(words[$0], words[$1]) }) {
+            words.remove(at: worst)
+        }
+    }
+
+    /// Restores a word read back from storage.
+    public mutating func restore(_ word: Word) {
+        guard !word.keys.isEmpty, word.keys.allSatisfy(\.isLexiconKey), word.uses > 0, words.count < capacity else { return }
+        let index = firstIndex(notBefore: word.keys)
+        if index < words.count, words[index].keys == word.keys {
+            words[index] = word
+        } else {
+            words.insert(word, at: index)
+        }
+        clock = max(clock, word.lastUse)
+    }
+
+    /// Forgets every word.
+    public mutating func forgetAll() {
+        words.removeAll()
+        clock = 0
+    }
+
+    /// Whether `a` goes before `b` when room is needed: fewer uses, then older.
+    private static func goesBefore(_ a: Word, _ b: Word) -> Bool {
+        a.uses != b.uses ? a.uses < b.uses : a.lastUse < b.lastUse
+    }
+
+    /// The index of the first word whose keys are not before `keys`.
+    private func firstIndex(notBefore keys: [Key]) -> Int {
+        var low = 0
+        var high = words.count
+        while low < high {
+            let middle = (low + high) / 2
+            if words[middle].keys.lexicographicallyPrecedes(keys, by: { $0.rawValue < $1.rawValue }) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The best `limit` learned words whose keys start with `prefix` and have at least
+    /// `minimumRemaining` keys more, as entries scored to rank with the lexicon's: a word the user
+    /// typed counts as common as any, more with every use.
+    func best(startingWith prefix: [Key], limit: Int, minimumRemaining: Int) -> [LexiconEntry] {
+        var best: [LexiconEntry] = []
+        for word in words[firstIndex(notBefore: prefix)...] {
+            guard word.keys.starts(with: prefix) else { break }
+            guard word.keys.count >= prefix.count + minimumRemaining else { continue }
+            let score = UInt8(min(255, Self.baseScore + Self.scorePerUse * word.uses))
+            guard best.count < limit || score > best[best.count - 1].score else { continue }
+            best.insert(LexiconEntry(keys: word.keys, score: score), at: best.firstIndex { $0.score < score } ?? best.count)
+            if best.count > limit { best.removeLast() }
+        }
+        return best
+    }
+
+    static let baseScore = 200
+    static let scorePerUse = 16
+}

@@ -1,0 +1,57 @@
+import HwaljaCore
+
+/// Words a key sequence may still become, best first: the suggestions for the word being typed.
+///
+/// Matching is on keys, not on the text shown: after ㄱ ㅣ the screen shows 기, yet 가 (ㄱ ㅣ ㆍ)
+/// and 갈 are still on the way; after 가 ㄱ it shows 각, yet 가기 and 가카 are too.
+public struct Suggester: Sendable {
+    public let lexicon: Lexicon
+    public let table: TransitionTable
+
+    public init(lexicon: Lexicon, table: TransitionTable) {
+        self.lexicon = lexicon
+        self.table = table
+    }
+
+    /// Up to `limit` words for the keys typed so far in the current word, the user's own words
+    /// (`learned`) ranked with the lexicon's.
+    public func suggestions(forKeys typed: [Key], limit: Int, learned: LearnedWords = LearnedWords()) -> [String] {
+        entries(forKeys: typed, limit: limit, learned: learned).map { TypedText.text(typing: $0.keys, table: table) }
+    }
+
+    /// The entries behind ``suggestions(forKeys:limit:learned:)``.
+    public func entries(forKeys typed: [Key], limit: Int, learned: LearnedWords = LearnedWords()) -> [LexiconEntry] {
+        let prefix = Self.normalized(typed)
+        guard limit > 0, !prefix.isEmpty else { return [] }
+        var merged = lexicon.best(startingWith: prefix, limit: limit, minimumRemaining: Self.minimumRemaining)
+        for entry in learned.best(startingWith: prefix, limit: limit, minimumRemaining: Self.minimumRemaining) {
+            if let index = merged.firstIndex(where: { $0.keys == entry.keys }) {
+                merged[index].score = max(merged[index].score, entry.score)
+            } else {
+                merged.append(entry)
+            }
+        }
+        merged.sort { $0.score != $1.score ? $0.score > $1.score : $0 < $1 }
+        return Array(merged.prefix(limit))
+    }
+
+    /// Keys a suggestion must have beyond those typed: the word typed already is no suggestion.
+    static let minimumRemaining = 1
+
+    /// `keys` as the lexicon spells them: next-character only between two presses of one key (a
+    /// user may press it between syllables where it changes nothing).
+    public static func normalized(_ keys: [Key]) -> [Key] {
+        var result: [Key] = []
+        for (index, key) in keys.enumerated() {
+            if key == .next {
+                guard let before = result.last, index + 1 < keys.count else {
+                    if index + 1 == keys.count, result.last != nil { result.append(key) }  // a last one may precede the same key
+                    continue
+                }
+                if keys[index + 1] != before { continue }
+            }
+            result.append(key)
+        }
+        return result
+    }
+}

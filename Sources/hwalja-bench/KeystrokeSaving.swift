@@ -1,0 +1,87 @@
+import Foundation
+import HwaljaCore
+import HwaljaLexicon
+import HwaljaTable
+
+/// `hwalja-bench --keystroke-saving FILE [--learn] [--suggestions N]`: how many keys word
+/// suggestions save on a text, and what a suggestion costs per key.
+///
+/// Every Hangul word costs its keys (as the lexicon spells them) and one key to end it; with
+/// suggestions, the fewest keys after which it is among the top N, plus one to pick it (the pick
+/// ends it too), if that is fewer. Every other character costs one key either way. `--learn`
+/// learns each word once it is typed, as the user's words are learned.
+enum KeystrokeSaving {
+    static func run(file: String, learn: Bool, limit: Int, table: TransitionTable, lexiconPath: String) throws {
+        let lexicon = try LexiconFile.decode(Benchmark.read(lexiconPath))
+        let suggester = Suggester(lexicon: lexicon, table: table)
+        let spelling = KeySpelling(table: table)
+        let text = String(decoding: try Benchmark.read(file), as: UTF8.self)
+        var learned = LearnedWords()
+        var without = 0
+        var with = 0
+        var wordKeysWithout = 0
+        var wordKeysWith = 0
+        var words = 0
+        var picked = 0
+        var lookups = 0
+        let clock = ContinuousClock()
+        var lookupTime = Duration.zero
+        for (word, isHangul) in pieces(of: text) {
+            guard isHangul, let keys = spelling.keys(forWord: word) else {
+                without += word.unicodeScalars.count
+                with += word.unicodeScalars.count
+                continue
+            }
+            words += 1
+            without += keys.count + 1
+            var cost = keys.count + 1
+            for typed in 1...keys.count where typed + 1 < cost {
+                let prefix = Array(keys[..<typed])
+                var shown: [String] = []
+                lookupTime += clock.measure { shown = suggester.suggestions(forKeys: prefix, limit: limit, learned: learned) }
+                lookups += 1
+                let entries = suggester.entries(forKeys: prefix, limit: limit, learned: learned)
+                precondition(shown.count == entries.count)
+                if entries.contains(where: { $0.keys == keys }) {
+                    cost = typed + 1
+                    picked += 1
+                    break
+                }
+            }
+            with += cost
+            wordKeysWithout += keys.count + 1
+            wordKeysWith += cost
+            if learn { learned.learn(keys) }
+        }
+        let (seconds, attoseconds) = lookupTime.components
+        let microseconds = (Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(max(1, lookups))
+        print("hwalja-bench: keystroke saving on \(file), top \(limit)\(learn ? ", learning as it goes" : ""), lexicon of \(lexicon.count) words (\(lexicon.byteCount) bytes)")
+        print("  Hangul words:     \(words), \(picked) of them picked from the suggestions")
+        print("  suggestions:      \(String(format: "%.1f", microseconds)) µs per key (mean of \(lookups) lookups of the top \(limit) and their text)")
+        print("  Hangul words only: \(wordKeysWithout) keys without, \(wordKeysWith) with: \(percent(wordKeysWithout, wordKeysWith)) fewer")
+        print("  keys without:     \(without)")
+        print("  keys with:        \(with)")
+        print("  saving:           \(percent(without, with))")
+    }
+
+    static func percent(_ without: Int, _ with: Int) -> String {
+        String(format: "%.1f%%", 100 * Double(without - with) / Double(max(1, without)))
+    }
+
+    /// The text cut into runs of Hangul syllables (words) and single other characters.
+    static func pieces(of text: String) -> [(String, Bool)] {
+        var pieces: [(String, Bool)] = []
+        var word = ""
+        for scalar in text.unicodeScalars {
+            if Hangul.isSyllable(scalar.value) {
+                word.unicodeScalars.append(scalar)
+                continue
+            }
+            if !word.isEmpty { pieces.append((word, true)) }
+            word = ""
+            pieces.append((String(scalar), false))
+        }
+        if !word.isEmpty { pieces.append((word, true)) }
+        return pieces
+    }
+}
