@@ -70,7 +70,7 @@ public struct LearnedWords: Sendable, Equatable {
     }
 
     /// The index of the first word whose keys are not before `keys`.
-    private func firstIndex(notBefore keys: [Key]) -> Int {
+    func firstIndex(notBefore keys: [Key]) -> Int {
         var low = 0
         var high = words.count
         while low < high {
@@ -96,6 +96,6 @@ public struct LearnedWords: Sendable, Equatable {
         return best
     }
 
-    static let baseScore = 200
-    static let scorePerUse = 16
+    static let baseScore = 170
+    static let scorePerUse = 12
 }

@@ -35,6 +35,38 @@ public struct Suggester: Sendable {
         return Array(merged.prefix(limit))
     }
 
+    /// Learns the word typed by `keys` (committed by the user), and the stem it shares with a word
+    /// learned before, if of two syllables or more (데비안은 after 데비안을: 데비안): picked, a stem
+    /// leaves the word open for its ending.
+    public func learn(_ keys: [Key], into learned: inout LearnedWords) {
+        let index = learned.firstIndex(notBefore: keys)
+        var stem: [Key] = []
+        for neighbour in [index - 1, index, index + 1] where learned.words.indices.contains(neighbour) && learned.words[neighbour].keys != keys {
+            let other = learned.words[neighbour].keys
+            let shared = zip(keys, other).prefix { $0 == $1 }.count
+            if let boundary = cleanSplits(of: keys).last(where: { $0 <= shared && $0 < other.count }), boundary > stem.count {
+                stem = Array(keys[..<boundary])
+            }
+        }
+        learned.learn(keys)
+        if !stem.isEmpty { learned.learn(stem) }
+    }
+
+    /// The key counts after which `keys` split into two parts typed on their own give its text,
+    /// the first part two syllables or more.
+    public func cleanSplits(of keys: [Key]) -> [Int] {
+        let text = Array(TypedText.text(typing: keys, table: table).unicodeScalars)
+        guard text.count >= 3 else { return [] }
+        var splits: [Int] = []
+        for count in 1..<keys.count where keys[count - 1] != .next {
+            let head = Array(TypedText.text(typing: keys[..<count], table: table).unicodeScalars)
+            guard head.count >= 2, head.count < text.count, text.starts(with: head) else { continue }
+            let tail = keys[count...].drop { $0 == .next }
+            if Array(TypedText.text(typing: tail, table: table).unicodeScalars) == Array(text[head.count...]) { splits.append(count) }
+        }
+        return splits
+    }
+
     /// Keys a suggestion must have beyond those typed: the word typed already is no suggestion.
     static let minimumRemaining = 1
 

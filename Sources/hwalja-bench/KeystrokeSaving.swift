@@ -16,6 +16,13 @@ enum KeystrokeSaving {
         let suggester = Suggester(lexicon: lexicon, table: table)
         let spelling = KeySpelling(table: table)
         let text = String(decoding: try Benchmark.read(file), as: UTF8.self)
+        var splitCache: [[Key]: [Int]] = [:]
+        func splits(_ keys: [Key]) -> [Int] {
+            if let known = splitCache[keys] { return known }
+            let found = suggester.cleanSplits(of: keys)
+            splitCache[keys] = found
+            return found
+        }
         var learned = LearnedWords()
         var without = 0
         var with = 0
@@ -34,24 +41,33 @@ enum KeystrokeSaving {
             }
             words += 1
             without += keys.count + 1
-            var cost = keys.count + 1
-            for typed in 1...keys.count where typed + 1 < cost {
+            // Fewest keys to reach each prefix of the word's keys: typing one more key, or picking a
+            // suggestion the word's keys continue (its text a part of the word's, the rest typed on).
+            var cost = [Int](repeating: Int.max, count: keys.count + 1)
+            cost[0] = 0
+            var best = keys.count + 1  // typed, and ended by one key
+            for typed in 0..<keys.count where cost[typed] < Int.max {
+                cost[typed + 1] = min(cost[typed + 1], cost[typed] + 1)
+                guard typed > 0, cost[typed] + 1 < best else { continue }
                 let prefix = Array(keys[..<typed])
                 var shown: [String] = []
                 lookupTime += clock.measure { shown = suggester.suggestions(forKeys: prefix, limit: limit, learned: learned) }
                 lookups += 1
-                let entries = suggester.entries(forKeys: prefix, limit: limit, learned: learned)
-                precondition(shown.count == entries.count)
-                if entries.contains(where: { $0.keys == keys }) {
-                    cost = typed + 1
-                    picked += 1
-                    break
+                for (entry, _) in zip(suggester.entries(forKeys: prefix, limit: limit, learned: learned), shown) {
+                    guard keys.starts(with: entry.keys) else { continue }
+                    if entry.keys.count == keys.count {
+                        best = min(best, cost[typed] + 1)  // the whole word: the pick ends it
+                    } else if splits(keys).contains(entry.keys.count) {
+                        cost[entry.keys.count] = min(cost[entry.keys.count], cost[typed] + 1)
+                    }
                 }
             }
-            with += cost
+            best = min(best, cost[keys.count] + 1)
+            if best < keys.count + 1 { picked += 1 }
+            with += best
             wordKeysWithout += keys.count + 1
-            wordKeysWith += cost
-            if learn { learned.learn(keys) }
+            wordKeysWith += best
+            if learn { suggester.learn(keys, into: &learned) }
         }
         let (seconds, attoseconds) = lookupTime.components
         let microseconds = (Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(max(1, lookups))

@@ -80,4 +80,23 @@ struct SuggesterTests {
         #expect(learned.words.map(\.keys).sorted { $0.lexicographicallyPrecedes($1) { $0.rawValue < $1.rawValue } }
             == [SamsungSpelling.keys(forWord: "세엣"), SamsungSpelling.keys(forWord: "하나")].sorted { $0.lexicographicallyPrecedes($1) { $0.rawValue < $1.rawValue } })
     }
+
+    @Test func twoWordsOfOneStemTeachTheStem() {
+        var learned = LearnedWords()
+        Self.suggester.learn(SamsungSpelling.keys(forWord: "데비안은"), into: &learned)
+        #expect(learned.words.count == 1)
+        Self.suggester.learn(SamsungSpelling.keys(forWord: "데비안을"), into: &learned)
+        // 데비안 is learned too: picked, it leaves the word open for 의, 에서 …
+        #expect(learned.words.map(\.keys).contains(SamsungSpelling.keys(forWord: "데비안")))
+        #expect(Self.suggestions(afterTyping: "데", limit: 3, learned: learned).contains("데비안"))
+    }
+
+    @Test func aWordSplitsWhereBothPartsTypeOnTheirOwn() {
+        let keys = SamsungSpelling.keys(forWord: "안녕하세요")
+        let splits = Self.suggester.cleanSplits(of: keys).map { TypedText.text(typing: keys[..<$0], table: committedTable) }
+        #expect(splits == ["안녕", "안녕하", "안녕하세"])
+        // 각 is no stem of 가기 (ㄱ moves on to 기), and a part must be two syllables.
+        #expect(Self.suggester.cleanSplits(of: SamsungSpelling.keys(forWord: "가기")).isEmpty)
+    }
 }
+
