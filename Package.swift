@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "HwaljaEngine", dependencies: ["HwaljaCore"]),
         // The programs' I/O through the C library (no Foundation): the table, settings and keymap
         // files, the keystroke recorder, the clock on Dispatch, Unix signals.
-        .target(name: "HwaljaRuntime", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend"]),
+        .target(name: "HwaljaRuntime", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon"]),
         .testTarget(
             name: "HwaljaIBusTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaDBus", "HwaljaTestSupport"]),
         .executableTarget(
@@ -113,7 +113,7 @@ let package = Package(
             name: "HwaljaDaemonTests",
             dependencies: ["CDBus", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
-        .testTarget(name: "HwaljaRuntimeTests", dependencies: ["HwaljaCore", "HwaljaRuntime"]),
+        .testTarget(name: "HwaljaRuntimeTests", dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaRuntime"]),
         .testTarget(name: "HwaljaLexiconTests", dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaTable", "HwaljaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
