@@ -75,7 +75,7 @@ public struct LearnedWords: Sendable, Equatable {
         var high = words.count
         while low < high {
             let middle = (low + high) / 2
-            if words[middle].keys.lexicographicallyPrecedes(keys, by: { $0.rawValue < $1.rawValue }) { low = middle + 1 } else { high = middle }
+            if words[middle].keys.precedesInLexicon(keys) { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -8,7 +8,7 @@ import HwaljaCore
 /// USES LAST-USE KEYS
 /// ```
 ///
-/// KEYS are the word's keys, one hexadecimal digit each (the key's code: ㅣ 1 … ㅇㅁ a, NEXT c).
+/// KEYS are the word's keys, one hexadecimal digit each (``Key/lexiconCode``: ㅣ 1 … ㅇㅁ a, NEXT b).
 /// The words themselves are not written: their keys type them.
 public enum LearnedWordsText {
     public static let header = "# hwalja learned words 1"
@@ -17,7 +17,7 @@ public enum LearnedWordsText {
     public static func encode(_ words: LearnedWords) -> String {
         var text = header + "\n"
         for word in words.words {
-            text += "\(word.uses) \(word.lastUse) \(String(word.keys.map { Character(String($0.rawValue, radix: 16)) }))\n"
+            text += "\(word.uses) \(word.lastUse) \(String(word.keys.map { Character(String($0.lexiconCode ?? 0, radix: 16)) }))\n"
         }
         return text
     }
@@ -44,7 +44,7 @@ public enum LearnedWordsText {
     private static func keys(_ field: Substring) -> [Key]? {
         var keys: [Key] = []
         for digit in field {
-            guard let code = UInt8(String(digit), radix: 16), let key = Key(rawValue: code), key.isLexiconKey else { return nil }
+            guard let code = UInt8(String(digit), radix: 16), let key = Key(lexiconCode: code) else { return nil }
             keys.append(key)
         }
         return keys.isEmpty ? nil : keys

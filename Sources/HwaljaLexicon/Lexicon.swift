@@ -53,7 +53,7 @@ public struct Lexicon: Sendable {
         while cursor.offset < entriesEnd, (try? cursor.advance(in: self)) != nil {
             if cursor.keys.starts(with: prefix) {
                 if cursor.keys.count >= prefix.count + minimumRemaining { Self.insert(cursor, into: &best, limit: limit) }
-            } else if !cursor.keys.lexicographicallyPrecedes(prefix, by: { $0.rawValue < $1.rawValue }) {
+            } else if !cursor.keys.precedesInLexicon(prefix) {
                 break  // past the run
             }
         }
@@ -80,9 +80,11 @@ public struct Lexicon: Sendable {
     private static func shortPrefixIndex(_ prefix: some Collection<Key>) -> Int? {
         var iterator = prefix.makeIterator()
         guard let first = iterator.next() else { return nil }
-        guard let second = iterator.next() else { return Int(first.rawValue) }
+        guard let first = first.lexiconCode else { return nil }
+        guard let second = iterator.next() else { return Int(first) }
+        guard let second = second.lexiconCode else { return nil }
         guard iterator.next() == nil else { return nil }
-        return keyCodes + Int(first.rawValue) * keyCodes + Int(second.rawValue)
+        return keyCodes + Int(first) * keyCodes + Int(second)
     }
 
     private static func insert(_ cursor: Cursor, into best: inout [LexiconEntry], limit: Int) {
@@ -100,7 +102,7 @@ public struct Lexicon: Sendable {
             let middle = (low + high + 1) / 2
             var cursor = Cursor(offset: Int(restarts[middle]))
             guard (try? cursor.advance(in: self)) != nil else { return low }
-            if cursor.keys.lexicographicallyPrecedes(prefix, by: { $0.rawValue < $1.rawValue }) {
+            if cursor.keys.precedesInLexicon(prefix) {
                 low = middle
             } else {
                 high = middle - 1
@@ -134,7 +136,7 @@ public struct Lexicon: Sendable {
             for position in 0..<suffixCount {
                 let byte = payload[offset + 2 + position / 2]
                 let nibble = position % 2 == 0 ? byte >> 4 : byte & 0x0F
-                guard let key = Key(rawValue: nibble), key.isLexiconKey else { throw .badEntry(index: -1, reason: "key code \(nibble)") }
+                guard let key = Key(lexiconCode: nibble) else { throw .badEntry(index: -1, reason: "key code \(nibble)") }
                 keys.append(key)
             }
             score = payload[offset + 2 + keyBytes]
@@ -160,7 +162,7 @@ public struct Lexicon: Sendable {
                 throw error
             }
             guard !cursor.keys.isEmpty else { throw .badEntry(index: index, reason: "no keys") }
-            if index > 0, !previous.lexicographicallyPrecedes(cursor.keys, by: { $0.rawValue < $1.rawValue }) {
+            if index > 0, !previous.precedesInLexicon(cursor.keys) {
                 throw .badEntry(index: index, reason: "out of key order")
             }
             previous = cursor.keys

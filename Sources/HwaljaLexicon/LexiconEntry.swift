@@ -29,11 +29,33 @@ public struct LexiconEntry: Sendable, Equatable, Comparable {
     /// Key order: the lexicon is sorted by it, so that the words typed by keys starting with the
     /// same keys are neighbours.
     public static func < (lhs: LexiconEntry, rhs: LexiconEntry) -> Bool {
-        lhs.keys.lexicographicallyPrecedes(rhs.keys) { $0.rawValue < $1.rawValue }
+        lhs.keys.precedesInLexicon(rhs.keys)
     }
 }
 
 extension Key {
-    /// Whether a word's keys may contain this key: the ten letters and next-character.
-    public var isLexiconKey: Bool { isTableKey && self != .punctuation || self == .next }
+    /// The keys a word's keys may contain, the ten letters and next-character, in the order of
+    /// their codes 1…11: the lexicon's own numbering, fixed whatever other keys exist.
+    public static let lexiconKeys: [Key] = [
+        .in, .cheon, .ji, .giyeokKieuk, .nieunRieul, .digeutTieut, .bieupPieup, .siotHieut, .jieutChieut, .ieungMieum, .next,
+    ]
+
+    /// This key's code in the lexicon and learned-words files (1…11), or `nil` for a key no word contains.
+    public var lexiconCode: UInt8? { Key.lexiconKeys.firstIndex(of: self).map { UInt8($0 + 1) } }
+
+    /// The key of a lexicon code.
+    public init?(lexiconCode code: UInt8) {
+        guard (1...Key.lexiconKeys.count).contains(Int(code)) else { return nil }
+        self = Key.lexiconKeys[Int(code) - 1]
+    }
+
+    /// Whether a word's keys may contain this key.
+    public var isLexiconKey: Bool { lexiconCode != nil }
+}
+
+extension Sequence<Key> {
+    /// Whether these keys come before `other` in lexicon order (by lexicon codes, a prefix first).
+    func precedesInLexicon(_ other: some Sequence<Key>) -> Bool {
+        lexicographicallyPrecedes(other) { ($0.lexiconCode ?? 0) < ($1.lexiconCode ?? 0) }
+    }
 }

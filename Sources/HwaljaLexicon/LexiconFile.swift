@@ -7,8 +7,8 @@ import HwaljaTable
 /// header, 24 bytes: "HWLX" | version u16 | restart interval u16 | entry count u32
 ///                   | payload length u32 | checksum u64 (``Checksum`` of the payload)
 /// payload:          entries in key order, then one u32 offset per restart entry
-/// entry:            shared u8 | suffix count u8 | suffix keys, two per byte (high nibble
-///                   first, a last odd one padded with 0) | score u8
+/// entry:            shared u8 | suffix count u8 | suffix keys by ``Key/lexiconCode``, two per
+///                   byte (high nibble first, a last odd one padded with 0) | score u8
 /// ```
 ///
 /// An entry's keys are the first `shared` keys of the entry before it, then its suffix keys;
@@ -37,7 +37,7 @@ public enum LexiconFile {
             let suffix = entry.keys[shared...]
             payload.append(UInt8(shared))
             payload.append(UInt8(suffix.count))
-            var nibbles = suffix.map(\.rawValue)
+            var nibbles = suffix.map { $0.lexiconCode ?? 0 }
             if nibbles.count % 2 == 1 { nibbles.append(0) }
             for pair in stride(from: 0, to: nibbles.count, by: 2) { payload.append(nibbles[pair] << 4 | nibbles[pair + 1]) }
             payload.append(entry.score)
