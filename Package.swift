@@ -38,7 +38,7 @@ let package = Package(
         // What every input-framework frontend does between key events and typing: contexts and
         // owners, timers on an injected clock, keymaps, shortcuts, field purposes, focus, the
         // actions to send. No bus, no Dispatch, no I/O.
-        .target(name: "HwaljaFrontend", dependencies: ["HwaljaCore", "HwaljaEngine"]),
+        .target(name: "HwaljaFrontend", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaLexicon"]),
         // hwaljad's service, org.hwalja.Engine1 and its contexts, over the frontend layer: messages
         // in, replies and signals out, through a sink and a clock it is given (tested in process).
         .target(name: "HwaljaDaemon", dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTable"]),
@@ -52,12 +52,13 @@ let package = Package(
             ]
         ),
         // The daemon's logic without a bus: typing contexts, their owners, settings. No I/O.
-        .target(name: "HwaljaEngine", dependencies: ["HwaljaCore"]),
+        .target(name: "HwaljaEngine", dependencies: ["HwaljaCore", "HwaljaLexicon"]),
         // The programs' I/O through the C library (no Foundation): the table, settings and keymap
         // files, the keystroke recorder, the clock on Dispatch, Unix signals.
         .target(name: "HwaljaRuntime", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon"]),
         .testTarget(
-            name: "HwaljaIBusTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaDBus", "HwaljaTestSupport"]),
+            name: "HwaljaIBusTests",
+            dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaDBus", "HwaljaLexicon", "HwaljaTestSupport"]),
         .executableTarget(
             name: "hwalja-gen",
             dependencies: [
@@ -107,7 +108,7 @@ let package = Package(
         ),
         .testTarget(name: "HwaljaCoreTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaTableTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules", "HwaljaTestSupport"]),
-        .testTarget(name: "HwaljaFrontendTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaTestSupport"]),
+        .testTarget(name: "HwaljaFrontendTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaEngineTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaTestSupport"]),
         .testTarget(
             name: "HwaljaDaemonTests",

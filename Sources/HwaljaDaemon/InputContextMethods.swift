@@ -70,6 +70,8 @@ extension EngineService {
                 queueSignal(number, .forwardKeyEvent, [.uint32(keysym), .uint32(keycode), .uint32(state)])
             case .preedit(let text, let cursor):
                 queueSignal(number, .updatePreedit, [.string(text), .uint32(UInt32(clamping: cursor))], carrying: text)
+            case .suggestions:
+                break  // hwaljad's sessions have no WordSuggestions yet
             }
         }
     }

@@ -48,6 +48,8 @@ public struct TypingContext: Sendable {
         public var passed: [PassedKey] = []
         /// Whether the preedit differs from before the call.
         public var preeditChanged = false
+        /// The keys of the words the call ended, in order (to learn them).
+        public var endedWords: [[Key]] = []
 
         public init() {}
 
@@ -93,6 +95,8 @@ public struct TypingContext: Sendable {
 
     /// The composer.
     public private(set) var composer: Composer
+    /// The word being typed, as keys.
+    public private(set) var word = WordTracker()
     /// The long-press, repeat and auto-next timer.
     public private(set) var timer: HoldTimer
 
@@ -166,8 +170,25 @@ public struct TypingContext: Sendable {
         var outcome = Outcome()
         outcome.commit = composer.flush().commit.string
         outcome.preeditChanged = before != preedit
+        if let ended = word.end() { outcome.endedWords.append(ended) }
         timer.cancel()
         switchTableIfIdle()
+        return outcome
+    }
+
+    /// Replaces the word being typed with `text`, typed by `keys` (a suggestion picked): the
+    /// client deletes what it was given of the word and gets `text`, and then `suffix` (a space,
+    /// which ends the word, or nothing, which leaves it open for more keys).
+    public mutating func replaceWord(with text: String, keys: [Key], suffix: String) -> Outcome {
+        var outcome = Outcome()
+        outcome.retract = word.committedCount
+        outcome.preeditChanged = !preedit.isEmpty
+        outcome.commit = text + suffix
+        composer.reset()
+        timer.cancel()
+        switchTableIfIdle()
+        word.replace(with: keys, committedCount: text.unicodeScalars.count)
+        if !suffix.isEmpty, let ended = word.end() { outcome.endedWords.append(ended) }
         return outcome
     }
 
@@ -175,6 +196,7 @@ public struct TypingContext: Sendable {
     public mutating func reset() -> Outcome {
         let before = preedit
         composer.reset()
+        word.end()
         timer.cancel()
         switchTableIfIdle()
         var outcome = Outcome()
@@ -197,7 +219,9 @@ public struct TypingContext: Sendable {
 
     @discardableResult
     private mutating func apply(_ action: HoldTimer.Action, to outcome: inout Outcome, byTimer: Bool) -> Bool {
+        let undoes = action == .press(.backspace) && composer.backspaceUndoes
         let response = composer.perform(action)
+        if let ended = word.record(action, undid: undoes, response: response) { outcome.endedWords.append(ended) }
         outcome.take(back: response.retract)
         outcome.commit += response.commit.string
         if !response.consumed, let key = action.hostKey {

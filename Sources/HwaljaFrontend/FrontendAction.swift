@@ -12,6 +12,8 @@ public enum FrontendAction: Sendable, Equatable {
     case forwardKey(keysym: UInt32, keycode: UInt32, state: UInt32)
     /// Show this preedit at the cursor (empty: hide it), its cursor after `cursor` Unicode scalars.
     case preedit(String, cursor: Int)
+    /// Show these word suggestions, best first (empty: hide them).
+    case suggestions([String])
 }
 
 extension FrontendAction {

@@ -58,6 +58,9 @@ public struct InputSession: Sendable {
     /// Keysyms whose press the application got: their release goes there too.
     private var passedPresses: Set<UInt32> = []
     private var resetWitness = ResetWitness()
+    /// The suggestions the field shows (``FrontendAction/suggestions(_:)``), and where they come from.
+    public var wordSuggestions: WordSuggestions?
+    public private(set) var suggestions: [Suggestion] = []
 
     public init(typing: TypingContext, keymap: Keymap, onFocusLoss: PreeditOnFocusLoss) {
         self.typing = typing
@@ -79,6 +82,12 @@ public struct InputSession: Sendable {
 
     /// A key event: `state` holds ``KeyEventState`` bits, ``KeyEventState/release`` on a release.
     public mutating func processKeyEvent(keysym: UInt32, state: UInt32, at time: Int) -> KeyResult {
+        var result = keyEvent(keysym: keysym, state: state, at: time)
+        result.actions = withSuggestions(result.actions)
+        return result
+    }
+
+    private mutating func keyEvent(keysym: UInt32, state: UInt32, at time: Int) -> KeyResult {
         let isRelease = state & KeyEventState.release != 0
         resetWitness.keyEvent()
         if passesKeysThrough || KeyEventState.isModifierKey(keysym) { return KeyResult(handled: false, actions: []) }
@@ -87,25 +96,52 @@ public struct InputSession: Sendable {
             // The application had the press, so it has the release; the timer still hears of it
             // (a held backspace whose first press went to the application must stop repeating).
             guard let key else { return KeyResult(handled: false, actions: []) }
-            return KeyResult(handled: false, actions: FrontendAction.actions(for: typing.keyUp(key, at: time)))
+            return KeyResult(handled: false, actions: actions(for: typing.keyUp(key, at: time)))
         }
         guard let key, state & KeyEventState.shortcutModifiers == 0 else {
             // Not ours: finish the syllable, then let the application have the key.
             guard !isRelease else { return KeyResult(handled: false, actions: []) }
             passedPresses.insert(keysym)
-            return KeyResult(handled: false, actions: FrontendAction.actions(for: typing.commit()))
+            return KeyResult(handled: false, actions: actions(for: typing.commit()))
         }
         let outcome = isRelease ? typing.keyUp(key, at: time) : typing.keyDown(key, at: time)
         let recorded = InputPurpose.secret.contains(purpose) ? nil : RecordedKey(down: !isRelease, key: key)
         // A backspace with nothing to take back, a return: the application's, and its release too.
         let declinedOwnKey = outcome.ownKeyDeclined
         if declinedOwnKey && !isRelease { passedPresses.insert(keysym) }
-        return KeyResult(handled: !declinedOwnKey, actions: FrontendAction.actions(for: outcome), recorded: recorded)
+        return KeyResult(handled: !declinedOwnKey, actions: actions(for: outcome), recorded: recorded)
     }
 
     /// Lets the timers run up to `time` (a long press, a backspace repeat, auto-next).
     public mutating func advance(to time: Int) -> [FrontendAction] {
-        FrontendAction.actions(for: typing.advance(to: time))
+        withSuggestions(actions(for: typing.advance(to: time)))
+    }
+
+    /// Picks suggestion `index` (as shown last): the word typed so far becomes it, followed by a
+    /// space if ``WordSuggestions/pickAddsSpace``. Returns `nil` for no such suggestion.
+    public mutating func acceptSuggestion(_ index: Int) -> [FrontendAction]? {
+        guard suggestions.indices.contains(index) else { return nil }
+        let picked = suggestions[index]
+        let suffix = wordSuggestions?.pickAddsSpace == true ? " " : ""
+        passedPresses.removeAll()
+        return withSuggestions(actions(for: typing.replaceWord(with: picked.text, keys: picked.keys, suffix: suffix)))
+    }
+
+    /// The actions for `outcome`, learning the words it ended (never in a secret field).
+    private mutating func actions(for outcome: TypingContext.Outcome) -> [FrontendAction] {
+        if !outcome.endedWords.isEmpty, !InputPurpose.secret.contains(purpose), !passesKeysThrough {
+            wordSuggestions?.learn(outcome.endedWords)
+        }
+        return FrontendAction.actions(for: outcome)
+    }
+
+    /// `actions`, then the suggestions if they changed.
+    private mutating func withSuggestions(_ actions: [FrontendAction]) -> [FrontendAction] {
+        guard let wordSuggestions else { return actions }
+        let now = passesKeysThrough ? [] : wordSuggestions.suggestions(for: typing.word.keys)
+        guard now != suggestions else { return actions }
+        suggestions = now
+        return actions + [.suggestions(now.map(\.text))]
     }
 
     /// The field lost focus, or the application reset it (a click moved the cursor): the syllable
@@ -115,10 +151,11 @@ public struct InputSession: Sendable {
         resetWitness.forget()
         switch onFocusLoss {
         case .clientCommits:
-            _ = typing.reset()
-            return []
+            let outcome = typing.reset()
+            _ = actions(for: outcome)
+            return withSuggestions([])
         case .sessionCommits:
-            return FrontendAction.actions(for: typing.commit())
+            return withSuggestions(actions(for: typing.commit()))
         }
     }
 
@@ -132,9 +169,9 @@ public struct InputSession: Sendable {
         let clientCommitted = !typing.preedit.isEmpty && resetWitness.reset(preedit: typing.preedit)
         guard resetDropsPreedit, !clientCommitted else {
             _ = typing.reset()
-            return []
+            return withSuggestions([])
         }
-        return FrontendAction.actions(for: typing.commit())
+        return withSuggestions(actions(for: typing.commit()))
     }
 
     /// The client's text around its cursor (`cursor` and `anchor` in Unicode scalars). A client
@@ -158,6 +195,7 @@ public struct InputSession: Sendable {
         guard passesKeysThrough else { return [] }
         passedPresses.removeAll()
         resetWitness.forget()
-        return FrontendAction.actions(for: typing.commit())
+        let outcome = typing.commit()  // typed while the field was open, but never learned
+        return withSuggestions(FrontendAction.actions(for: outcome))
     }
 }

@@ -33,6 +33,8 @@ public final class IBusEngineAdapter {
     private let reloadSettings: () -> (DaemonSettings, Keymap)?
     /// Called after a timer sent messages outside a call (the program writes them out).
     public var afterTimer: () -> Void = {}
+    /// Word suggestions for every engine's field (shown in IBus's lookup table), if any.
+    public var wordSuggestions: WordSuggestions?
     /// ibus-daemon is the only peer: every engine object belongs to it.
     private static let owner = "ibus-daemon"
 
@@ -111,9 +113,10 @@ public final class IBusEngineAdapter {
             guard let engine = Self.engines.first(where: { $0.name == name }) else {
                 throw BusError.invalidArgs("this component's engines are \(Self.engines.map(\.name).joined(separator: ", ")), not \(Excerpt.quoted(name))")
             }
-            let session = InputSession(
+            var session = InputSession(
                 typing: TypingContext(table: table, options: settings.composer, timing: settings.timing), keymap: engine.keymap ?? keymap,
                 onFocusLoss: .clientCommits)
+            session.wordSuggestions = wordSuggestions
             let number = try frontend.add(session, owner: Self.owner)
             fixedKeymaps[number] = engine.keymap
             return try call.methodReturn([.objectPath(Self.enginePrefix + String(number))])
@@ -146,6 +149,13 @@ public final class IBusEngineAdapter {
                 $0.resetDropsPreedit = capabilities & gtk == gtk
             }
             return try call.methodReturn()
+        case (Self.engineInterface, "CandidateClicked"):
+            // A suggestion clicked or tapped (GNOME Shell's popup, its on-screen keyboard's row).
+            guard call.signature == "uuu", case .uint32(let index) = try call.arguments()[0] else {
+                throw BusError.invalidArgs("CandidateClicked takes (uuu)")
+            }
+            update(number, path: path) { $0.acceptSuggestion(Int(index)) ?? [] }
+            return try call.methodReturn()
         case (Self.engineInterface, "SetSurroundingText"):
             let arguments = try call.arguments()
             guard call.signature == "vuu", let text = IBusText.text(of: arguments[0]), case .uint32(let cursor) = arguments[1],
@@ -164,7 +174,7 @@ public final class IBusEngineAdapter {
         case
             (Self.engineInterface, "SetCursorLocation"),
             (Self.engineInterface, "PropertyActivate"), (Self.engineInterface, "PropertyShow"), (Self.engineInterface, "PropertyHide"),
-            (Self.engineInterface, "CandidateClicked"), (Self.engineInterface, "PageUp"), (Self.engineInterface, "PageDown"),
+            (Self.engineInterface, "PageUp"), (Self.engineInterface, "PageDown"),
             (Self.engineInterface, "CursorUp"), (Self.engineInterface, "CursorDown"), (Self.engineInterface, "FocusInId"):
             return try call.methodReturn()
         case (Self.engineInterface, "FocusOut"), (Self.engineInterface, "FocusOutId"), (Self.engineInterface, "Disable"):
@@ -237,6 +247,10 @@ public final class IBusEngineAdapter {
                     IBusText.variant(text, underlined: true), .uint32(UInt32(clamping: cursor)),
                     .boolean(!text.isEmpty), .uint32(IBusConstants.preeditCommitMode),
                 ])
+            case .suggestions(let words) where words.isEmpty:
+                signal(path, "HideLookupTable", [])
+            case .suggestions(let words):
+                signal(path, "UpdateLookupTable", [IBusText.lookupTable(words), .boolean(true)])
             }
         }
     }

@@ -23,6 +23,19 @@ public enum IBusText {
         return text
     }
 
+    /// `IBusLookupTable` `(sa{sv}uubbiavav)` of `candidates` in one row, no cursor shown, default
+    /// labels (1, 2, 3 …), wrapped in the variant `UpdateLookupTable` carries.
+    public static func lookupTable(_ candidates: [String]) -> BusValue {
+        .variant(.structure([
+            .string("IBusLookupTable"), emptyAttachments,
+            .uint32(UInt32(max(1, candidates.count))),  // page size: all of them on one page
+            .uint32(0), .boolean(false), .boolean(false),  // cursor at the first, not shown; no wrapping
+            .int32(0),  // IBUS_ORIENTATION_HORIZONTAL: a row, as a phone's suggestion bar
+            .array(elementSignature: "v", candidates.map { variant($0) }),
+            .array(elementSignature: "v", []),
+        ]))
+    }
+
     static let emptyAttachments = BusValue.array(elementSignature: "{sv}", [])
 }
 

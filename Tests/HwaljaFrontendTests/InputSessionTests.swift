@@ -1,6 +1,7 @@
 import HwaljaCore
 import HwaljaEngine
 import HwaljaFrontend
+import HwaljaLexicon
 import HwaljaTestSupport
 import Testing
 
@@ -45,6 +46,7 @@ struct InputSessionTests {
             case .forwardKey(let keysym, _, let state):
                 if keysym == backspace && state & release == 0 && !text.isEmpty { text.removeLast() }
             case .preedit(let shown, _): preedit = shown
+            case .suggestions: break
             }
         }
         return preedit
@@ -218,6 +220,50 @@ struct InputSessionTests {
         // The report before the field turned back into text was not kept: 가 alone does not show
         // the client committed it, so the session commits it.
         #expect(session.reset() == [.commit("가"), .preedit("", cursor: 0)])
+    }
+
+    // Word suggestions, from a lexicon of a few words as the generator makes it.
+
+    static func suggesting(_ words: [(String, Int)], pickAddsSpace: Bool = true) -> (InputSession, WordSuggestions) {
+        let entries = words.map { LexiconEntry(keys: SamsungSpelling.keys(forWord: $0.0), score: LexiconEntry.score(count: $0.1)) }
+        let lexicon = try! LexiconFile.decode(LexiconFile.encode(entries))
+        let suggestions = WordSuggestions(suggester: Suggester(lexicon: lexicon, table: committedTable), pickAddsSpace: pickAddsSpace)
+        var session = Self.session(canDelete: true)
+        session.wordSuggestions = suggestions
+        return (session, suggestions)
+    }
+
+    static func shownSuggestions(_ actions: [FrontendAction]) -> [String]? {
+        actions.reversed().lazy.compactMap { if case .suggestions(let words) = $0 { words } else { nil } }.first
+    }
+
+    @Test func suggestionsFollowTheKeysAndAPickReplacesTheWord() {
+        var (session, _) = Self.suggesting([("감사합니다", 2781), ("감사해요", 454), ("가방", 100)])
+        var text = ""
+        let afterGa = Self.tap("412", on: &session)  // 가
+        _ = Self.apply(afterGa, to: &text)
+        #expect(Self.shownSuggestions(afterGa) == ["감사합니다", "감사해요", "가방"])
+        let afterGamsa = Self.tap("0081", on: &session, from: 100)  // 감, then ㅅ ㅣ: 감 committed
+        _ = Self.apply(afterGamsa, to: &text)
+        #expect(Self.shownSuggestions(afterGamsa) == ["감사합니다", "감사해요"])
+        let picked = session.acceptSuggestion(0)!
+        #expect(Self.apply(picked, to: &text) == "")
+        #expect(text == "감사합니다 ")
+        #expect(Self.shownSuggestions(picked) == [])
+        #expect(session.acceptSuggestion(0) == nil)  // nothing shown: nothing to pick
+    }
+
+    @Test func committedWordsAreLearnedButNotInAFieldThatTurnedSecret() {
+        var (session, suggestions) = Self.suggesting([("가방", 100)])
+        _ = Self.tap("7125", on: &session)  // 반
+        _ = session.processKeyEvent(keysym: 0x20, state: 0, at: 100)  // space
+        #expect(suggestions.learned.words.map(\.keys) == [SamsungSpelling.keys(forWord: "반")])
+        _ = Self.tap("412", on: &session, from: 200)  // 가
+        _ = session.setContentType(purpose: 8, hints: 0)  // PASSWORD: 가 committed, not learned
+        #expect(suggestions.learned.words.count == 1)
+        _ = session.setContentType(purpose: 0, hints: 0)
+        // The learned word is suggested: ㅂ ㅣ (비) may still become 반.
+        #expect(Self.shownSuggestions(Self.tap("71", on: &session, from: 300)) == ["반"])
     }
 }
 

@@ -3,6 +3,7 @@ import HwaljaDBus
 import HwaljaEngine
 import HwaljaFrontend
 import HwaljaIBus
+import HwaljaLexicon
 import HwaljaTestSupport
 import Testing
 
@@ -21,6 +22,8 @@ struct IBusEngineAdapterTests {
         var preedit = ""
         /// The preedit as ibus-daemon last had it from the engine.
         var daemonPreedit = ""
+        /// The lookup table's candidates as the panel shows them (none when hidden).
+        var candidates: [String] = []
 
         init(settings: DaemonSettings = DaemonSettings()) {
             adapter = IBusEngineAdapter(
@@ -106,6 +109,12 @@ struct IBusEngineAdapterTests {
                 case "UpdatePreeditText":
                     preedit = IBusText.text(of: arguments[0]) ?? ""
                     daemonPreedit = preedit
+                case "UpdateLookupTable":
+                    guard case .variant(.structure(let fields)) = arguments[0], fields.count == 9, fields[0] == .string("IBusLookupTable"),
+                        case .array(_, let texts) = fields[7]
+                    else { Issue.record("malformed lookup table \(arguments)"); break }
+                    candidates = texts.compactMap { IBusText.text(of: $0) }
+                case "HideLookupTable": candidates = []
                 case "DeleteSurroundingText":
                     if case .uint32(let count) = arguments[1] { text.unicodeScalars.removeLast(Int(count)) }
                 case "ForwardKeyEvent":
@@ -244,4 +253,22 @@ struct IBusEngineAdapterTests {
         try ibus.focusOut(engine)
         #expect(ibus.text == "가ㅣ")
     }
+
+    @Test func suggestionsShowInTheLookupTableAndAClickPicksOne() throws {
+        let ibus = Daemon()
+        let lexicon = try LexiconFile.decode(LexiconFile.encode([
+            LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕하세요"), score: 190),
+            LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕히"), score: 140),
+        ]))
+        ibus.adapter.wordSuggestions = WordSuggestions(suggester: Suggester(lexicon: lexicon, table: committedTable))
+        let engine = try ibus.createEngine("hwalja")
+        try ibus.capabilities(engine, Self.gtkCapabilities)
+        try ibus.tap(engine, Self.digits("0125"))  // 안
+        #expect(ibus.candidates == ["안녕하세요", "안녕히"])
+        try ibus.call(engine, IBusEngineAdapter.engineInterface, "CandidateClicked", [.uint32(1), .uint32(1), .uint32(0)])
+        #expect(ibus.text == "안녕히 ")
+        #expect(ibus.preedit == "")
+        #expect(ibus.candidates == [])
+    }
 }
+

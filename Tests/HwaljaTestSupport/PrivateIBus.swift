@@ -97,7 +97,7 @@ public enum IBusClientEvent: Decodable, Sendable, Equatable {
     /// Delete `count` characters starting `offset` characters from the cursor.
     case delete(offset: Int, count: Int)
 
-    public init(from decoder: Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         var fields = try decoder.unkeyedContainer()  // ["delete", -1, 1]
         switch try fields.decode(String.self) {
         case "commit": self = .commit(try fields.decode(String.self))

@@ -1,0 +1,59 @@
+import HwaljaCore
+import HwaljaLexicon
+
+/// The word being typed, as keys: what word suggestions match, and what is learned when it ends.
+///
+/// A word is the letters and next-character presses since the last boundary (space, return,
+/// punctuation, a long-press digit, a commit or reset from the frontend). Backspace undoing a
+/// keystroke takes its key back; a character erased instead leaves the keys unknown until the
+/// next boundary.
+public struct WordTracker: Sendable, Equatable {
+    /// The word's keys so far; `nil` when they no longer tell what the word is.
+    public private(set) var keys: [Key]? = []
+    /// How many Unicode scalars of the word the client has been given (committed, not taken back).
+    public private(set) var committedCount = 0
+
+    public init() {}
+
+    /// Records what `action` did; returns the keys of a word it ended, if known and not empty.
+    mutating func record(_ action: HoldTimer.Action, undid: Bool, response: Composer.Response) -> [Key]? {
+        let given = response.commit.count - response.retract
+        switch action {
+        case .press(let key) where key.isLexiconKey:
+            guard response.consumed, !(key == .next && keys == []) else { return nil }
+            keys?.append(key)
+            committedCount += given
+            return nil
+        case .press(.backspace):
+            if undid {
+                if keys?.isEmpty == false { keys?.removeLast() }
+                committedCount += given
+            } else if response.consumed {
+                keys = nil  // a scalar of the preedit removed: no keystroke of the word undone
+            } else if keys?.isEmpty == false || keys == nil {
+                self = WordTracker()  // the host deletes a character of text already given: a new word
+            }
+            return nil
+        case .erase:
+            if keys != [] { keys = nil }
+            return nil
+        case .press, .typeDigit:  // space, return, punctuation, a digit: the word ends
+            return end()
+        }
+    }
+
+    /// Ends the word (a boundary, a commit); returns its keys, if known and not empty.
+    @discardableResult
+    mutating func end() -> [Key]? {
+        let ended = keys
+        self = WordTracker()
+        return ended?.isEmpty == false ? ended : nil
+    }
+
+    /// The word is now the one `keys` type, `committedCount` scalars of it given to the client and
+    /// nothing composing (a suggestion picked; the word stays open for more keys).
+    mutating func replace(with keys: [Key], committedCount: Int) {
+        self.keys = keys
+        self.committedCount = committedCount
+    }
+}
