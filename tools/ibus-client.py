@@ -3,22 +3,26 @@
 through python3-gi) that selects an engine, sends key events and keeps the text an application
 would hold. Reads commands from standard input, prints one JSON object.
 
-    tools/ibus-client.py [--surrounding] ENGINE < commands
+    tools/ibus-client.py [--surrounding] [--panel] ENGINE < commands
 
 --surrounding: the application says it can delete around its cursor, as GTK and Qt do
 (IBUS_CAP_SURROUNDING_TEXT), and obeys delete-surrounding-text; without it the signal is only
 recorded. It never sends its text (set_surrounding_text): ibus-daemon forwards deletions without.
+--panel: the program is also IBus's panel (as GNOME Shell is): it gets the engine's lookup table
+and can click a candidate in it.
 
 Commands, one a line ('#' comments):
     tap KEYSYM [STATE]      press then release (KEYSYM: name such as KP_1, BackSpace, or hex 0xffb1)
     press KEYSYM [STATE]    key down only          release KEYSYM [STATE]   key up only
     sleep MS                wait, handling signals  purpose N                 set the input purpose
     focus-out / focus-in    move focus away and back
+    pick N                  (--panel) click candidate N of the lookup table shown
 STATE is a number (16 = NumLock); a release adds 1<<30 itself.
 Output: {"text": …, "preedit": …, "handled": [...], "events": [...]} where text is what the
 application holds (commits, plus the keys the engine did not handle, applied as an editor would);
 its cursor is at the end. Events: ["commit", text], ["preedit", text], ["forward", keyval, state],
-["delete", offset, nchars].
+["delete", offset, nchars], and with --panel ["candidates", [text, …]] each time the lookup
+table changes (an empty list when it is hidden).
 """
 import json
 import sys
@@ -33,10 +37,11 @@ SHORTCUT = (1 << 2) | (1 << 3) | (1 << 6) | (1 << 26)  # Control, Alt, Mod4, Sup
 def main():
     arguments = sys.argv[1:]
     surrounding = "--surrounding" in arguments
-    engine = [a for a in arguments if a != "--surrounding"][0]
+    engine = [a for a in arguments if not a.startswith("--")][0]
     bus = connect()
     context = bus.create_input_context("hwalja-test")
     state = {"text": "", "preedit": "", "events": [], "handled": []}
+    panel = become_panel(bus, state) if "--panel" in arguments else None
 
     def commit(_ic, text):
         state["text"] += text.get_text()
@@ -104,10 +109,28 @@ def main():
         elif command == "focus-in":
             context.focus_in()
             pump(0.05)
+        elif command == "pick" and panel is not None:
+            panel.candidate_clicked(int(args[0]), 1, 0)  # a left click, as GNOME Shell sends it
+            pump(0.1)
         else:
             sys.exit(f"ibus-client: unknown command {command}")
     pump(0.2)
     print(json.dumps(state, ensure_ascii=False))
+
+
+def become_panel(bus, state):
+    """Owns IBus's panel name, so that ibus-daemon sends it the lookup table and takes its clicks."""
+    panel = IBus.PanelService.new(bus.get_connection())
+
+    def shown(_panel, table, visible):
+        candidates = [table.get_candidate(i).get_text() for i in range(table.get_number_of_candidates())] if visible else []
+        state["events"].append(["candidates", candidates])
+
+    panel.connect("update-lookup-table", shown)
+    panel.connect("hide-lookup-table", lambda _panel: state["events"].append(["candidates", []]))
+    bus.request_name(IBus.SERVICE_PANEL, 0)
+    pump(0.1)
+    return panel
 
 
 def send(context, state, keyval, modifiers, apply_key):

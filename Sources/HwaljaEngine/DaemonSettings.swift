@@ -12,6 +12,9 @@ import HwaljaCore
 /// space-inserts = false   # true: SPACE always inserts a blank
 /// max-contexts = 64       # contexts one client may hold at once
 /// max-unread-kib = 1024   # KiB a client may leave unread before the daemon stops writing to it
+/// suggestions = 3         # word suggestions shown, 0-9 (0: none)
+/// learn-words = true      # learn the words the user commits (never in password fields)
+/// pick-adds-space = true  # a picked suggestion is followed by a space
 /// ```
 public struct DaemonSettings: Sendable, Equatable {
     public var timing = HoldTimer.Settings()
@@ -26,9 +29,18 @@ public struct DaemonSettings: Sendable, Equatable {
     /// Which keys type what: `phone`, `keypad-position` or a keymap file's path, resolved by
     /// the programs (the IBus engine `hwalja`, hwaljad's input contexts).
     public var keymap = "phone"
+    /// How many word suggestions a field shows (0: none).
+    public var suggestions = 3
+    /// Whether the words the user commits are learned and kept.
+    public var learnWords = true
+    /// Whether a picked suggestion is followed by a space (ending the word), as on phones.
+    public var pickAddsSpace = true
 
     /// The settings a config file may set, in the order the documentation lists them.
-    public static let names = ["keymap", "long-press", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib"]
+    public static let names = [
+        "keymap", "long-press", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib", "suggestions", "learn-words",
+        "pick-adds-space",
+    ]
 
     /// The milliseconds every timing setting must lie in, from a config file or any program's flags.
     public static let millisecondRange: ClosedRange<Int> = 1...60_000
@@ -65,15 +77,21 @@ public struct DaemonSettings: Sendable, Equatable {
         case "long-press": timing.longPress = try Self.milliseconds(value, name, line)
         case "repeat-interval": timing.repeatInterval = try Self.milliseconds(value, name, line)
         case "auto-next": timing.autoNext = value == "off" ? nil : try Self.milliseconds(value, name, line)
-        case "space-inserts":
-            guard value == "true" || value == "false" else { throw .badValue(line: line, name: name, value: value) }
-            composer.spaceAlwaysInserts = value == "true"
+        case "space-inserts": composer.spaceAlwaysInserts = try Self.boolean(value, name, line)
+        case "suggestions": suggestions = try Self.number(value, name, line, in: 0...9)
+        case "learn-words": learnWords = try Self.boolean(value, name, line)
+        case "pick-adds-space": pickAddsSpace = try Self.boolean(value, name, line)
         case "max-contexts":
             maxContextsPerClient = try Self.number(value, name, line, in: 1...10_000)
         case "max-unread-kib":
             backlog = ClientBacklog.Limits(maxUnread: try Self.number(value, name, line, in: 16...1_048_576) << 10)
         default: throw .unknownSetting(line: line, name: name)
         }
+    }
+
+    private static func boolean(_ value: String, _ name: String, _ line: Int) throws(ConfigError) -> Bool {
+        guard value == "true" || value == "false" else { throw .badValue(line: line, name: name, value: value) }
+        return value == "true"
     }
 
     private static func milliseconds(_ value: String, _ name: String, _ line: Int) throws(ConfigError) -> Int {
@@ -98,7 +116,23 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownSetting(let line, let name):
             "line \(line): unknown setting \(Excerpt.quoted(name)) (known: \(DaemonSettings.names.joined(separator: ", ")))"
         case .badValue(let line, let name, let value):
-            "line \(line): \(Excerpt.quoted(value)) is not a valid \(name) (a keymap name or file for keymap, milliseconds \(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound), 'off' for auto-next, true/false for space-inserts, 1-10000 for max-contexts, 16-1048576 for max-unread-kib)"
+            "line \(line): \(Excerpt.quoted(value)) is not a valid \(name) (\(Self.validValues(of: name)))"
+        }
+    }
+}
+
+extension ConfigError {
+    /// What `name` may be set to, in a few words.
+    static func validValues(of name: String) -> String {
+        let milliseconds = "milliseconds \(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound)"
+        switch name {
+        case "keymap": return "phone, keypad-position or a keymap file"
+        case "auto-next": return milliseconds + " or off"
+        case "long-press", "repeat-interval": return milliseconds
+        case "max-contexts": return "1-10000"
+        case "max-unread-kib": return "16-1048576"
+        case "suggestions": return "0-9"
+        default: return "true or false"
         }
     }
 }

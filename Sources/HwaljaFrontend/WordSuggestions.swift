@@ -5,7 +5,8 @@ import HwaljaLexicon
 /// the settings, shared by its sessions (one user, one set of learned words). Used on the
 /// frontend's one thread.
 public final class WordSuggestions: @unchecked Sendable {
-    public let suggester: Suggester
+    /// The lexicon and its table; `nil` until a program has read them (it starts serving first).
+    public var suggester: Suggester?
     /// How many suggestions a field shows (0: none).
     public var limit: Int
     /// Whether words the user commits are learned.
@@ -17,7 +18,7 @@ public final class WordSuggestions: @unchecked Sendable {
     /// Called after a word is learned, to keep them (never for a secret field: nothing is learned there).
     public var onLearned: (LearnedWords) -> Void = { _ in }
 
-    public init(suggester: Suggester, learned: LearnedWords = LearnedWords(), limit: Int = 3, learns: Bool = true, pickAddsSpace: Bool = true) {
+    public init(suggester: Suggester?, learned: LearnedWords = LearnedWords(), limit: Int = 3, learns: Bool = true, pickAddsSpace: Bool = true) {
         self.suggester = suggester
         self.learned = learned
         self.limit = limit
@@ -27,7 +28,7 @@ public final class WordSuggestions: @unchecked Sendable {
 
     /// What to suggest after `keys` (`nil`: the word is unknown).
     func suggestions(for keys: [Key]?) -> [Suggestion] {
-        guard let keys, limit > 0 else { return [] }
+        guard let keys, !keys.isEmpty, limit > 0, let suggester else { return [] }
         return suggester.entries(forKeys: keys, limit: limit, learned: learned).map {
             Suggestion(text: TypedText.text(typing: $0.keys, table: suggester.table), keys: $0.keys)
         }
@@ -36,13 +37,20 @@ public final class WordSuggestions: @unchecked Sendable {
     /// Learns the words a field's typing ended.
     func learn(_ words: [[Key]]) {
         guard learns, !words.isEmpty else { return }
-        for keys in words { suggester.learn(keys, into: &learned) }
+        for keys in words {
+            if let suggester { suggester.learn(keys, into: &learned) } else { learned.learn(keys) }  // stems need the lexicon's table
+        }
         onLearned(learned)
     }
 
     /// Forgets every learned word (the caller removes what it kept).
     public func forgetLearnedWords() {
         learned.forgetAll()
+    }
+
+    /// Takes the learned words read back from storage.
+    public func replaceLearnedWords(_ words: LearnedWords) {
+        learned = words
     }
 }
 

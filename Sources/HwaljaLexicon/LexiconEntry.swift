@@ -41,7 +41,22 @@ extension Key {
     ]
 
     /// This key's code in the lexicon and learned-words files (1…11), or `nil` for a key no word contains.
-    public var lexiconCode: UInt8? { Key.lexiconKeys.firstIndex(of: self).map { UInt8($0 + 1) } }
+    public var lexiconCode: UInt8? {
+        switch self {
+        case .in: 1
+        case .cheon: 2
+        case .ji: 3
+        case .giyeokKieuk: 4
+        case .nieunRieul: 5
+        case .digeutTieut: 6
+        case .bieupPieup: 7
+        case .siotHieut: 8
+        case .jieutChieut: 9
+        case .ieungMieum: 10
+        case .next: 11
+        default: nil
+        }
+    }
 
     /// The key of a lexicon code.
     public init?(lexiconCode code: UInt8) {

@@ -29,8 +29,13 @@ public struct IBusEngineCommand: ParsableCommand {
             out of the way and records nothing.
 
             Settings ($XDG_CONFIG_HOME/hwalja/hwalja.conf, shared with hwaljad: keymap, long-press, \
-            repeat-interval, auto-next, space-inserts) are read again whenever an engine is enabled \
-            and on SIGHUP, which reloads the table too. A keymap file has 'KEYSYM = KEY' lines and may start with \
+            repeat-interval, auto-next, space-inserts, suggestions, learn-words, pick-adds-space) are \
+            read again whenever an engine is enabled and on SIGHUP, which reloads the table too.
+
+            Word suggestions (the lexicon hwalja.lexicon beside the table) show in IBus's candidate \
+            list; a click picks one. Words the user commits are learned and kept in \
+            $XDG_DATA_HOME/hwalja/learned-words (mode 0600; never from password, PIN or number \
+            fields); removing that file forgets them. A keymap file has 'KEYSYM = KEY' lines and may start with \
             'preset = keypad-position'.
             """
     )
@@ -57,13 +62,17 @@ public struct IBusEngineCommand: ParsableCommand {
         let program = BusService(program: "ibus-engine-hwalja", bus: .address(busAddress), describedAs: "ibus-daemon at \(busAddress)")
         let loaded = table.load(diagnostics)
         let settings = service.loadSettings(diagnostics)
+        let suggestions = SuggestionsLoader(
+            table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue, log: diagnostics.log)
         let engines = IBusEngineAdapter(
             output: program.connection, clock: program.clock, table: loaded.table, settings: settings.settings, keymap: settings.keymap,
             recorder: service.recorder(diagnostics),
             reloadSettings: {
                 let fresh = service.loadSettings(diagnostics)
+                suggestions.apply(fresh.settings)
                 return (fresh.settings, fresh.keymap)
             })
+        engines.wordSuggestions = suggestions.suggestions
         engines.afterTimer = program.sendQueued
         program.serve(
             name: Self.componentName, handler: engines.handle, busGone: "ibus-daemon went away; exiting", busGoneStatus: 0,

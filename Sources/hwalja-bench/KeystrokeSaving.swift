@@ -12,7 +12,9 @@ import HwaljaTable
 /// learns each word once it is typed, as the user's words are learned.
 enum KeystrokeSaving {
     static func run(file: String, learn: Bool, limit: Int, table: TransitionTable, lexiconPath: String) throws {
-        let lexicon = try LexiconFile.decode(Benchmark.read(lexiconPath))
+        let lexiconBytes = try Benchmark.read(lexiconPath)
+        let lexicon = try LexiconFile.decode(lexiconBytes)
+        let load = Benchmark.median(of: 11) { _ = try? LexiconFile.decode(lexiconBytes) }
         let suggester = Suggester(lexicon: lexicon, table: table)
         let spelling = KeySpelling(table: table)
         let text = String(decoding: try Benchmark.read(file), as: UTF8.self)
@@ -72,6 +74,7 @@ enum KeystrokeSaving {
         let (seconds, attoseconds) = lookupTime.components
         let microseconds = (Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(max(1, lookups))
         print("hwalja-bench: keystroke saving on \(file), top \(limit)\(learn ? ", learning as it goes" : ""), lexicon of \(lexicon.count) words (\(lexicon.byteCount) bytes)")
+        print("  lexicon decode:   \(Benchmark.format(load)) median of 11 (checking every entry, indexing the short prefixes)")
         print("  Hangul words:     \(words), \(picked) of them picked from the suggestions")
         print("  suggestions:      \(String(format: "%.1f", microseconds)) µs per key (mean of \(lookups) lookups of the top \(limit) and their text)")
         print("  Hangul words only: \(wordKeysWithout) keys without, \(wordKeysWith) with: \(percent(wordKeysWithout, wordKeysWith)) fewer")

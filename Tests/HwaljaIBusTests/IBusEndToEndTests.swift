@@ -184,4 +184,36 @@ struct IBusEndToEndTests {
         let result = try ibus.type("tap KP_5 16\ntap KP_7 16\ntap KP_8 16\ntap space\n")
         #expect(result.text == "나")
     }
+
+    @Test func suggestionsShowInThePanelAndAClickPicksOne() throws {
+        let ibus = try PrivateIBus()
+        // ㄱ ㅣ ㆍ ㅇㅁ ㅇㅁ ㅅㅎ ㅣ ㆍ: 감사, then the panel's first candidate clicked. (The engine
+        // reads its lexicon once it serves: a debug build takes a while.)
+        let keys = "sleep 2000\ntap 4\ntap 1\ntap 2\ntap 0\ntap 0\ntap 8\ntap 1\ntap 2\npick 0\n"
+        let result = try ibus.type(keys, surrounding: true, panel: true)
+        let shown = result.events.compactMap { if case .candidates(let words) = $0 { words } else { nil } }
+        // The word list counts 감사합니다 2781, 감사해요 454, 감사 131: the word typed already is no suggestion.
+        #expect(shown.dropLast().last == ["감사합니다", "감사해요", "감사드립니다"])
+        #expect(shown.last == [])  // hidden once picked
+        #expect(result.text == "감사합니다 ")
+        #expect(result.preedit == "")
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
+    @Test func wordsAreLearnedAndKeptButNeverFromAPasswordField() throws {
+        let ibus = try PrivateIBus()
+        let file = ibus.dataDirectory.appendingPathComponent("hwalja/learned-words")
+        _ = try ibus.type("purpose 8\ntap 4\ntap 1\ntap 2\ntap space\n")  // typed as digits, never learned
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        _ = try ibus.type("tap 4\ntap 1\ntap 2\ntap space\n")  // 가, ended by space
+        let kept = try String(contentsOf: file, encoding: .utf8)
+        #expect(kept == "# hwalja learned words 1\n1 1 412\n")  // 가's keys, not its text
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        // Removing the file forgets them: the engine never writes 가 back, and learns from nothing.
+        try FileManager.default.removeItem(at: file)
+        _ = try ibus.type("tap 7\ntap 1\ntap 2\ntap space\n")  // 바
+        #expect(try String(contentsOf: file, encoding: .utf8) == "# hwalja learned words 1\n1 1 712\n")
+    }
 }
+

@@ -11,6 +11,8 @@ public final class PrivateIBus: @unchecked Sendable {
     /// Environment that makes libibus clients (tools/ibus-client.py) find this daemon.
     public let environment: [String: String]
     private let directory: URL
+    /// `$XDG_DATA_HOME` of the engines: the learned words are in `hwalja/learned-words` there.
+    public var dataDirectory: URL { directory.appendingPathComponent("data") }
     /// `$XDG_CONFIG_HOME` of ibus-daemon and the engines it starts: hwalja's settings file is
     /// `hwalja/hwalja.conf` in it.
     public var configDirectory: URL { directory.appendingPathComponent("config") }
@@ -19,7 +21,7 @@ public final class PrivateIBus: @unchecked Sendable {
         bus = try PrivateBus()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-ibus-\(UUID().uuidString)")
         let components = directory.appendingPathComponent("component")
-        for folder in ["component", "config", "cache"] {
+        for folder in ["component", "config", "cache", "data"] {
             try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
         let exec = ([product("ibus-engine-hwalja").path, "--ibus", "--table", packageRoot.appendingPathComponent("Tables/hwalja.table").path] + engineArguments)
@@ -31,6 +33,7 @@ public final class PrivateIBus: @unchecked Sendable {
             "DBUS_SESSION_BUS_ADDRESS": bus.address,
             "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
             "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
+            "XDG_DATA_HOME": directory.appendingPathComponent("data").path,  // learned words
             "DISPLAY": "", "WAYLAND_DISPLAY": "",
         ]
         if !installed { environment["IBUS_COMPONENT_PATH"] = components.path }
@@ -53,8 +56,8 @@ public final class PrivateIBus: @unchecked Sendable {
 
     /// Runs tools/ibus-client.py with `commands`, selecting the hwalja engine; with `surrounding`,
     /// the client is one that can delete around its cursor (`IBUS_CAP_SURROUNDING_TEXT`).
-    public func type(_ commands: String, surrounding: Bool = false) throws -> IBusClientResult {
-        let arguments = (surrounding ? ["--surrounding"] : []) + ["hwalja"]
+    public func type(_ commands: String, surrounding: Bool = false, panel: Bool = false) throws -> IBusClientResult {
+        let arguments = (surrounding ? ["--surrounding"] : []) + (panel ? ["--panel"] : []) + ["hwalja"]
         let outcome = try runCommand(packageRoot.appendingPathComponent("tools/ibus-client.py").path, arguments, stdin: commands, environment: environment, seconds: 60)
         guard outcome.status == 0 else { throw TestSetupError("ibus-client.py failed: \(outcome.stderr)\nibus-daemon: \(daemon.stderrSoFar)") }
         return try JSONDecoder().decode(IBusClientResult.self, from: Data(outcome.stdout.utf8))
@@ -96,6 +99,8 @@ public enum IBusClientEvent: Decodable, Sendable, Equatable {
     case forward(keyval: UInt32, state: UInt32)
     /// Delete `count` characters starting `offset` characters from the cursor.
     case delete(offset: Int, count: Int)
+    /// The lookup table the panel shows (empty when hidden); with `panel`.
+    case candidates([String])
 
     public init(from decoder: any Decoder) throws {
         var fields = try decoder.unkeyedContainer()  // ["delete", -1, 1]
@@ -104,6 +109,7 @@ public enum IBusClientEvent: Decodable, Sendable, Equatable {
         case "preedit": self = .preedit(try fields.decode(String.self))
         case "forward": self = .forward(keyval: try fields.decode(UInt32.self), state: try fields.decode(UInt32.self))
         case "delete": self = .delete(offset: try fields.decode(Int.self), count: try fields.decode(Int.self))
+        case "candidates": self = .candidates(try fields.decode([String].self))
         case let kind: throw DecodingError.dataCorruptedError(in: fields, debugDescription: "unknown event \(kind)")
         }
     }

@@ -1,0 +1,93 @@
+import Dispatch
+import HwaljaCore
+import HwaljaEngine
+import HwaljaFrontend
+import HwaljaLexicon
+
+/// Word suggestions for a program: the lexicon beside its table (`hwalja.lexicon`), the user's
+/// learned words from ``LearnedWordsStore``, kept on disk as they change, and the settings.
+///
+/// Removing the learned-words file forgets them: a program that finds it gone when it would save
+/// or reload forgets its own copy too, instead of writing it back.
+public final class SuggestionsLoader {
+    public let suggestions: WordSuggestions
+    public let lexiconPath: String
+    private let store: LearnedWordsStore?
+    private let log: @Sendable (String) -> Void
+    /// Whether the file was there (read or written) the last time this program looked.
+    private var fileKept = false
+    private var reportedSaveFailure = false
+
+    /// Suggestions from the lexicon beside `tablePath` (the file `table` came from), read on a
+    /// thread of its own and handed to `queue`, the program's, so that it serves keys meanwhile
+    /// (reading and checking it takes about 20 ms); without one, none, said in one line through `log`.
+    public init(
+        table: TransitionTable, tablePath: String, settings: DaemonSettings, queue: DispatchQueue,
+        store: LearnedWordsStore? = LearnedWordsStore.standard(), log: @escaping @Sendable (String) -> Void
+    ) {
+        let folder = tablePath.lastIndex(of: "/").map { String(tablePath[..<$0]) } ?? "."
+        let lexiconPath = folder + "/hwalja.lexicon"
+        self.lexiconPath = lexiconPath
+        self.store = store
+        self.log = log
+        let suggestions = WordSuggestions(suggester: nil)
+        self.suggestions = suggestions
+        suggestions.onLearned = { [unowned self] words in save(words) }
+        apply(settings)
+        DispatchQueue.global().async {
+            let suggester = Self.read(lexiconPath, table: table, log: log)
+            queue.async { suggestions.suggester = suggester }
+        }
+    }
+
+    private static func read(_ path: String, table: TransitionTable, log: (String) -> Void) -> Suggester? {
+        guard let bytes = SystemFiles.read(path) else {
+            log("no word suggestions: cannot read \(Excerpt.path(path))")
+            return nil
+        }
+        do {
+            return Suggester(lexicon: try LexiconFile.decode(bytes), table: table)
+        } catch {
+            log("no word suggestions: \(Excerpt.path(path)): \(error)")
+            return nil
+        }
+    }
+
+    /// Keeps `words`, unless the file was removed since this program last saw it: then forgets them.
+    private func save(_ words: LearnedWords) {
+        guard let store else { return }
+        if fileKept && !SystemFiles.exists(store.path) {
+            suggestions.forgetLearnedWords()
+            fileKept = false
+            log("the learned words were removed; forgot them")
+            return
+        }
+        do {
+            try store.save(words)
+            fileKept = true
+            reportedSaveFailure = false
+        } catch {
+            if !reportedSaveFailure { log("\(error)") }
+            reportedSaveFailure = true
+        }
+    }
+
+    /// Takes the suggestion settings; reads the learned words again (forgotten if the file went).
+    public func apply(_ settings: DaemonSettings) {
+        suggestions.limit = settings.suggestions
+        suggestions.learns = settings.learnWords
+        suggestions.pickAddsSpace = settings.pickAddsSpace
+        reloadLearnedWords()
+    }
+
+    private func reloadLearnedWords() {
+        guard let store, suggestions.learns else {
+            suggestions.forgetLearnedWords()
+            return
+        }
+        fileKept = SystemFiles.exists(store.path)
+        let loaded = store.load()
+        if !loaded.badLines.isEmpty { log("\(Excerpt.path(store.path)): skipped \(loaded.badLines.count) damaged lines of learned words") }
+        suggestions.replaceLearnedWords(loaded.words)
+    }
+}
