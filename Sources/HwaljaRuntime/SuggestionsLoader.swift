@@ -9,12 +9,17 @@ import HwaljaLexicon
 ///
 /// Removing the learned-words file forgets them: a program that finds it gone when it would save
 /// or reload forgets its own copy too, instead of writing it back.
-public final class SuggestionsLoader {
+///
+/// Used on the program's queue; the file is written on a queue of its own, so that no key's
+/// answer waits for the disk.
+public final class SuggestionsLoader: @unchecked Sendable {
     public let suggestions: WordSuggestions
     public let lexiconPath: String
     private let store: LearnedWordsStore?
     private let log: @Sendable (String) -> Void
-    /// Whether the file was there (read or written) the last time this program looked.
+    private let queue: DispatchQueue
+    private let writer = DispatchQueue(label: "org.hwalja.learned-words")
+    /// Whether the file was there (read or written) the last time this program looked; on `writer`.
     private var fileKept = false
     private var reportedSaveFailure = false
 
@@ -30,6 +35,7 @@ public final class SuggestionsLoader {
         self.lexiconPath = lexiconPath
         self.store = store
         self.log = log
+        self.queue = queue
         let suggestions = WordSuggestions(suggester: nil)
         self.suggestions = suggestions
         suggestions.onLearned = { [unowned self] words in save(words) }
@@ -56,19 +62,21 @@ public final class SuggestionsLoader {
     /// Keeps `words`, unless the file was removed since this program last saw it: then forgets them.
     private func save(_ words: LearnedWords) {
         guard let store else { return }
-        if fileKept && !SystemFiles.exists(store.path) {
-            suggestions.forgetLearnedWords()
-            fileKept = false
-            log("the learned words were removed; forgot them")
-            return
-        }
-        do {
-            try store.save(words)
-            fileKept = true
-            reportedSaveFailure = false
-        } catch {
-            if !reportedSaveFailure { log("\(error)") }
-            reportedSaveFailure = true
+        writer.async { [self] in
+            if fileKept && !SystemFiles.exists(store.path) {
+                fileKept = false
+                queue.async { [self] in suggestions.forgetLearnedWords() }
+                log("the learned words were removed; forgot them")
+                return
+            }
+            do {
+                try store.save(words)
+                fileKept = true
+                reportedSaveFailure = false
+            } catch {
+                if !reportedSaveFailure { log("\(error)") }
+                reportedSaveFailure = true
+            }
         }
     }
 
@@ -85,7 +93,8 @@ public final class SuggestionsLoader {
             suggestions.forgetLearnedWords()
             return
         }
-        fileKept = SystemFiles.exists(store.path)
+        let kept = SystemFiles.exists(store.path)
+        writer.sync { fileKept = kept }  // after any save already queued
         let loaded = store.load()
         if !loaded.badLines.isEmpty { log("\(Excerpt.path(store.path)): skipped \(loaded.badLines.count) damaged lines of learned words") }
         suggestions.replaceLearnedWords(loaded.words)

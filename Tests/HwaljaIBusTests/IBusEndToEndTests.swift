@@ -206,14 +206,24 @@ struct IBusEndToEndTests {
         _ = try ibus.type("purpose 8\ntap 4\ntap 1\ntap 2\ntap space\n")  // typed as digits, never learned
         #expect(!FileManager.default.fileExists(atPath: file.path))
         _ = try ibus.type("tap 4\ntap 1\ntap 2\ntap space\n")  // 가, ended by space
-        let kept = try String(contentsOf: file, encoding: .utf8)
-        #expect(kept == "# hwalja learned words 1\n1 1 412\n")  // 가's keys, not its text
+        #expect(Self.contents(of: file, once: { $0 != nil }) == "# hwalja learned words 1\n1 1 412\n")  // 가's keys, not its text
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
         // Removing the file forgets them: the engine never writes 가 back, and learns from nothing.
         try FileManager.default.removeItem(at: file)
         _ = try ibus.type("tap 7\ntap 1\ntap 2\ntap space\n")  // 바
-        #expect(try String(contentsOf: file, encoding: .utf8) == "# hwalja learned words 1\n1 1 712\n")
+        #expect(Self.contents(of: file, once: { $0 != nil }) == "# hwalja learned words 1\n1 1 712\n")
+    }
+
+    /// The file's text once `ready` says so (the engine writes on a queue of its own), or after 5 s.
+    static func contents(of file: URL, once ready: (String?) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(5)
+        var text = try? String(contentsOf: file, encoding: .utf8)
+        while !ready(text) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            text = try? String(contentsOf: file, encoding: .utf8)
+        }
+        return text
     }
 }
 
