@@ -105,6 +105,9 @@ let package = Package(
             dependencies: ["CDBus", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaRuntimeTests", dependencies: ["HwaljaCore", "HwaljaRuntime"]),
+        // The fcitx5 addon (Sources/fcitx5-hwalja, C++ built with CMake by tools/build-fcitx5, not
+        // a SwiftPM target) in a real fcitx5, with hwaljad.
+        .testTarget(name: "HwaljaFcitxTests", dependencies: ["HwaljaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

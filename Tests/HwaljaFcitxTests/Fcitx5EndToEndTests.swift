@@ -1,0 +1,131 @@
+import Foundation
+import HwaljaTestSupport
+import Testing
+
+/// hwalja inside a real fcitx5 (Debian's), headless: the addon (Sources/fcitx5-hwalja) and
+/// hwaljad on a private bus, typed into by an application of fcitx5's D-Bus frontend
+/// (tools/fcitx5-client.py) that selects the input method with SetCurrentIM("hwalja"). Against
+/// this checkout's addon and hwaljad, or the installed packages' when HWALJA_TEST_INSTALLED=1.
+@Suite(.serialized)
+struct Fcitx5EndToEndTests {
+    static let installed = ProcessInfo.processInfo.environment["HWALJA_TEST_INSTALLED"] == "1"
+
+    /// 안녕하세요. 감사합니다 ⏎ 네, 좋아요! ⏎ on the number row (the keys of RealApplicationTests):
+    /// NEXT (keypad +) between 안 and 녕, the punctuation key once for ".", twice for ",", four
+    /// times for "!".
+    static let sentences = [
+        "0", "1", "2", "5", "KP_Add", "5", "2", "2", "1", "0",  // 안녕
+        "8", "8", "1", "2", "8", "2", "1", "1", "0", "2", "2", "3",  // 하세요
+        "period", "space",  // ". "
+        "4", "1", "2", "0", "0", "8", "1", "2", "8", "8", "1", "2", "7", "5", "1", "6", "1", "2",  // 감사합니다
+        "Return",
+        "5", "2", "1", "1", "period", "period", "space",  // "네, "
+        "9", "2", "3", "8", "8", "0", "1", "2", "0", "2", "2", "3",  // 좋아요
+        "period", "period", "period", "period", "Return",  // "!" and a new line
+    ].map { "tap \($0)\n" }.joined()
+
+    @Test(arguments: [false, true])
+    func typesSentencesWithSpacePunctuationAndReturnInOrder(surrounding: Bool) throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        let result = try fcitx5.type(Self.sentences, surrounding: surrounding)
+        #expect(result.text == "안녕하세요. 감사합니다\n네, 좋아요!\n", "\(result.events)")
+        #expect(result.preedit == "")
+        #expect(result.deletions == [], "nothing is taken back while typing forwards")
+        #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
+    }
+
+    @Test func aLongPressTypesTheDigitWithNoKeyPressed() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // 가, then 0 held 800 ms: hwaljad's timer ends 가 and types 0 while the key is down, and
+        // the addon applies what it sends then; the release adds nothing.
+        let result = try fcitx5.type("tap 4\ntap 1\ntap 2\npress 0\nsleep 800\nrelease 0\n")
+        #expect(result.text == "가0")
+        #expect(result.events.contains(.commit("가0")), "\(result.events)")
+    }
+
+    @Test func aHeldBackspaceKeepsDeletingAndStopsAtTheRelease() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // BackSpace held 700 ms with nothing composing deletes once, then repeats every 100 ms from
+        // 500 ms on (ForwardKeyEvent, applied by the application), and stops at the release: half a
+        // second later nothing more has gone.
+        let result = try fcitx5.type(
+            "tap a\ntap b\ntap c\ntap d\ntap e\ntap f\ntap g\ntap h\npress BackSpace\nsleep 700\nrelease BackSpace\nsleep 500\ntap x\nsleep 300\n"
+        )
+        let kept = String(result.text.dropLast())
+        #expect(result.text.hasSuffix("x"), "the repeat went on after the release: \(result.text)")
+        #expect("abcdefgh".hasPrefix(kept))
+        #expect((1...5).contains(kept.count), "\(8 - kept.count) of 8 deleted: \(result.text)")
+    }
+
+    @Test func backspaceTakesBackCommittedTextFromAnApplicationThatCanDelete() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // 하다, two backspaces: 핟, 하 taken back from the application and shown again.
+        let commands = "tap 8\ntap 8\ntap 1\ntap 2\ntap 6\ntap 1\ntap 2\ntap BackSpace\ntap BackSpace\ntap space\n"
+        let deleting = try fcitx5.type(commands, surrounding: true)
+        #expect(deleting.text == "핟", "\(deleting.events)")
+        #expect(deleting.deletions == [[-1, 1]])
+        let keeping = try fcitx5.type(commands)  // a client that never sends its text is never asked to delete
+        #expect(keeping.text == "핟", "\(keeping.events)")
+        #expect(keeping.deletions == [])
+    }
+
+    @Test func aPasswordFieldGetsTheKeysThemselves() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        let secret = try fcitx5.type("purpose 8\ntap 1\ntap 2\ntap 3\n")
+        #expect(secret.text == "123")
+        #expect(secret.handled == [false, false, false, false, false, false])
+        // A field turning secret mid-word keeps the syllable typed in the open; then digits.
+        let turning = try fcitx5.type("tap 4\ntap 1\ntap 2\npurpose 8\ntap 7\ntap 8\n")
+        #expect(turning.text == "가78")
+        #expect(turning.preedit == "")
+    }
+
+    @Test func aFocusChangeWhileComposingKeepsTheSyllableOnce() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // fcitx5 commits the client's preedit itself on focus out, and hwaljad commits it too: the
+        // addon must let 가 through once.
+        let result = try fcitx5.type("tap 4\ntap 1\ntap 2\nfocus-out\nfocus-in\ntap 5\ntap 1\ntap 2\ntap space\n")
+        #expect(result.text == "가나", "\(result.events)")
+        #expect(result.preedit == "")
+    }
+
+    @Test(.enabled(if: !installed))
+    func hwaljadKilledAndRestartedMidWord() throws {
+        let fcitx5 = try PrivateFcitx5()
+        let (killed, keyed, restarted) = (fcitx5.file("killed"), fcitx5.file("keyed"), fcitx5.file("restarted"))
+        // 가 composing when hwaljad dies: the syllable shown is kept, 7 goes to the application
+        // itself, and once hwaljad is back the addon types through a fresh context.
+        let client = try fcitx5.start(
+            "tap 4\ntap 1\ntap 2\nmark \(fcitx5.file("composing"))\nwait-for \(killed)\ntap 7\nmark \(keyed)\nwait-for \(restarted)\ntap 5\ntap 1\ntap 2\ntap space\n"
+        )
+        try Self.wait(for: fcitx5.file("composing"), client)
+        fcitx5.killDaemon()
+        FileManager.default.createFile(atPath: killed, contents: nil)
+        try Self.wait(for: keyed, client)
+        try fcitx5.startDaemon()
+        FileManager.default.createFile(atPath: restarted, contents: nil)
+        let result = try fcitx5.result(of: client)
+        #expect(result.text == "가7나", "\(result.events)")
+        #expect(result.handled == [true, true, true, true, true, true, false, false, true, true, true, true, true, true, true, true])
+        let lost = fcitx5.log.components(separatedBy: "hwaljad does not answer").count - 1
+        #expect(lost == 1, "logged \(lost) times: \(fcitx5.log)")
+        #expect(fcitx5.log.contains("hwaljad answers again"))
+    }
+
+    @Test(.enabled(if: installed))
+    func dbusActivationStartsTheInstalledDaemon() throws {
+        let fcitx5 = try PrivateFcitx5(installed: true)
+        #expect(!fcitx5.bus.hasOwner("org.hwalja.Engine1"))
+        let result = try fcitx5.type("tap 4\ntap 1\ntap 2\ntap space\n")
+        #expect(result.text == "가")
+        #expect(fcitx5.bus.hasOwner("org.hwalja.Engine1"))
+    }
+
+    static func wait(for path: String, _ client: BackgroundProcess) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: path) {
+            guard client.process.isRunning, Date() < deadline else { throw TestSetupError("fcitx5-client.py did not reach \(path): \(client.stderrSoFar)") }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+}
