@@ -43,13 +43,16 @@ bool timedOut(const fcitx::dbus::Message &reply) {
 } // namespace
 
 HwaljaContext::~HwaljaContext() {
-    if (path_.empty()) {
-        return;
+    if (!path_.empty()) {
+        engine_.unroute(path_);
+        destroy();
     }
-    engine_.unroute(path_);
+}
+
+void HwaljaContext::destroy() {
     auto message = engine_.bus().createMethodCall(daemon_.c_str(), enginePath, daemonName, "DestroyContext");
     message << fcitx::dbus::ObjectPath(path_);
-    message.send();  // no answer awaited: the field is gone
+    message.send();  // no answer awaited: a daemon that is slow frees it later, a dead one has nothing to free
 }
 
 bool HwaljaContext::open() {
@@ -176,6 +179,7 @@ void HwaljaContext::lose() {
         return;
     }
     engine_.unroute(path_);
+    destroy();
     path_.clear();
     daemon_.clear();
     std::string shown = ic_.inputPanel().clientPreedit().toStringForCommit();

@@ -51,6 +51,8 @@ private:
     /// A bounded call on this context; an empty message when it failed (then the context is lost).
     fcitx::dbus::Message call(fcitx::dbus::Message message);
     fcitx::dbus::Message method(const char *member);
+    /// Asks hwaljad to free this context, without waiting.
+    void destroy();
     void showPreedit(const std::string &text, uint32_t cursor);
 
     HwaljaEngine &engine_;
