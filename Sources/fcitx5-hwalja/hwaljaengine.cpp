@@ -11,6 +11,8 @@
 
 namespace hwalja {
 
+FCITX_DEFINE_LOG_CATEGORY(hwaljaLog, "hwalja");
+
 namespace {
 constexpr uint32_t releaseBit = 1u << 30;
 constexpr char contextInterface[] = "org.hwalja.InputContext1";
@@ -71,27 +73,30 @@ void HwaljaEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEvent &ev
 }
 
 void HwaljaEngine::activate(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {
+    FCITX_LOGC(hwaljaLog, Debug) << "activate (event " << static_cast<int>(event.type()) << ")";
     context(event.inputContext())->focusIn();
 }
 
 void HwaljaEngine::deactivate(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {
+    FCITX_LOGC(hwaljaLog, Debug) << "deactivate (event " << static_cast<int>(event.type()) << ")";
     context(event.inputContext())->focusOut(event.type() == fcitx::EventType::InputContextFocusOut);
 }
 
 void HwaljaEngine::reset(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {
+    FCITX_LOGC(hwaljaLog, Debug) << "reset (event " << static_cast<int>(event.type()) << ")";
     context(event.inputContext())->reset();
 }
 
 void HwaljaEngine::reached() {
     if (!reachable_) {
-        FCITX_INFO() << "hwalja: hwaljad answers again; typing goes through it";
+        FCITX_LOGC(hwaljaLog, Info) << "hwaljad answers again; typing goes through it";
         reachable_ = true;
     }
 }
 
 void HwaljaEngine::unreachable(const std::string &why) {
     if (reachable_) {
-        FCITX_ERROR() << "hwalja: hwaljad does not answer (" << why << "); keys go to the application until it does";
+        FCITX_LOGC(hwaljaLog, Error) << "hwaljad does not answer (" << why << "); keys go to the application until it does";
         reachable_ = false;
     }
 }

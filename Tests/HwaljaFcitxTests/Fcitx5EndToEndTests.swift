@@ -13,7 +13,7 @@ struct Fcitx5EndToEndTests {
     /// 안녕하세요. 감사합니다 ⏎ 네, 좋아요! ⏎ on the number row (the keys of RealApplicationTests):
     /// NEXT (keypad +) between 안 and 녕, the punctuation key once for ".", twice for ",", four
     /// times for "!".
-    static let sentences = [
+    static let sentenceKeys = [
         "0", "1", "2", "5", "KP_Add", "5", "2", "2", "1", "0",  // 안녕
         "8", "8", "1", "2", "8", "2", "1", "1", "0", "2", "2", "3",  // 하세요
         "period", "space",  // ". "
@@ -22,7 +22,8 @@ struct Fcitx5EndToEndTests {
         "5", "2", "1", "1", "period", "period", "space",  // "네, "
         "9", "2", "3", "8", "8", "0", "1", "2", "0", "2", "2", "3",  // 좋아요
         "period", "period", "period", "period", "Return",  // "!" and a new line
-    ].map { "tap \($0)\n" }.joined()
+    ]
+    static let sentences = sentenceKeys.map { "tap \($0)\n" }.joined()
 
     @Test func theInputMethodIsListedAsCheonJiIn() throws {
         let fcitx5 = try PrivateFcitx5(installed: Self.installed)

@@ -69,7 +69,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
         }
         fcitx5 = try BackgroundProcess(
             URL(fileURLWithPath: "/usr/bin/fcitx5"),
-            ["--disable=all", "--enable=dbus,dbusfrontend,keyboard,hwalja", "--verbose=default=4"],
+            ["--disable=all", "--enable=dbus,dbusfrontend,keyboard,hwalja", "--verbose=default=4,hwalja=5"],
             environment: fcitxEnvironment
         )
         let deadline = Date().addingTimeInterval(10)
