@@ -23,16 +23,12 @@ import os
 import sys
 import time
 
-import gi
-
-gi.require_version("IBus", "1.0")
-from gi.repository import Gio, GLib, IBus  # noqa: E402 (IBus only names keysyms)
+from ibus_session import KEY_COMMANDS, RELEASE, commands, edited, key_events, pump
+from gi.repository import Gio, GLib  # noqa: E402 (ibus_session selects IBus 1.0, which names keysyms)
 
 FCITX = "org.fcitx.Fcitx5"
-RELEASE = 1 << 30
 SHORTCUT = (1 << 2) | (1 << 3) | (1 << 6) | (1 << 26)  # Control, Alt, Mod4, Super
 PREEDIT, PASSWORD, SURROUNDING = 1 << 1, 1 << 3, 1 << 6  # fcitx::CapabilityFlag
-BACKSPACE, RETURN, KP_ENTER = 0xFF08, 0xFF0D, 0xFF8D
 
 
 class Application:
@@ -43,12 +39,7 @@ class Application:
         self.state = {"text": "", "preedit": "", "events": [], "handled": []}
 
     def key(self, keyval):
-        if keyval == BACKSPACE:
-            self.state["text"] = self.state["text"][:-1]
-        elif keyval in (RETURN, KP_ENTER):
-            self.state["text"] += "\n"
-        elif 0x20 <= keyval < 0x7F:
-            self.state["text"] += chr(keyval)
+        self.state["text"] = edited(self.state["text"], keyval)
 
     def signal(self, member, args):
         state = self.state
@@ -115,18 +106,10 @@ def main():
         if surrounding and not release:
             field()
 
-    for line in sys.stdin:
-        words = line.split("#")[0].split()
-        if not words:
-            continue
-        command, args = words[0], words[1:]
-        if command in ("tap", "press", "release"):
-            keyval = keysym(args[0])
-            modifiers = int(args[1]) if len(args) > 1 else 0
-            if command in ("tap", "press"):
+    for command, args in commands(sys.stdin):
+        if command in KEY_COMMANDS:
+            for keyval, modifiers in key_events(command, args):
                 send(keyval, modifiers)
-            if command in ("tap", "release"):
-                send(keyval, modifiers | RELEASE)
         elif command == "sleep":
             pump(int(args[0]) / 1000)
         elif command == "purpose":
@@ -149,27 +132,6 @@ def main():
     pump(0.2)
     call(path, context, "DestroyIC")
     print(json.dumps(app.state, ensure_ascii=False))
-
-
-def pump(seconds):
-    """Handles pending GLib events, then keeps doing so until `seconds` have passed."""
-    main = GLib.MainContext.default()
-    end = time.monotonic() + seconds
-    while True:
-        while main.iteration(False):
-            pass
-        if time.monotonic() >= end:
-            return
-        time.sleep(0.005)
-
-
-def keysym(name):
-    if name.startswith("0x"):
-        return int(name, 16)
-    value = IBus.keyval_from_name(name)
-    if value == IBus.KEY_VoidSymbol:
-        sys.exit(f"fcitx5-client: unknown keysym {name}")
-    return value
 
 
 main()

@@ -33,8 +33,8 @@ struct Fcitx5ApplicationTests {
     }
 
     @Test func sentencesWithSpacePunctuationAndReturn() throws {
-        let (report, fcitx5) = try Self.type(Fcitx5EndToEndTests.sentenceKeys, field: "lines")
-        #expect(report.text == "안녕하세요. 감사합니다\n네, 좋아요!\n")
+        let (report, fcitx5) = try Self.type(Sentences.keys, field: "lines")
+        #expect(report.text == Sentences.text)
         #expect(report.deletions.isEmpty, "nothing is taken back while typing forwards: \(report.events)")
         #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
     }

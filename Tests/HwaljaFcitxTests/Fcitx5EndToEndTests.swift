@@ -10,20 +10,8 @@ import Testing
 struct Fcitx5EndToEndTests {
     static let installed = ProcessInfo.processInfo.environment["HWALJA_TEST_INSTALLED"] == "1"
 
-    /// 안녕하세요. 감사합니다 ⏎ 네, 좋아요! ⏎ on the number row (the keys of RealApplicationTests):
-    /// NEXT (keypad +) between 안 and 녕, the punctuation key once for ".", twice for ",", four
-    /// times for "!".
-    static let sentenceKeys = [
-        "0", "1", "2", "5", "KP_Add", "5", "2", "2", "1", "0",  // 안녕
-        "8", "8", "1", "2", "8", "2", "1", "1", "0", "2", "2", "3",  // 하세요
-        "period", "space",  // ". "
-        "4", "1", "2", "0", "0", "8", "1", "2", "8", "8", "1", "2", "7", "5", "1", "6", "1", "2",  // 감사합니다
-        "Return",
-        "5", "2", "1", "1", "period", "period", "space",  // "네, "
-        "9", "2", "3", "8", "8", "0", "1", "2", "0", "2", "2", "3",  // 좋아요
-        "period", "period", "period", "period", "Return",  // "!" and a new line
-    ]
-    static let sentences = sentenceKeys.map { "tap \($0)\n" }.joined()
+    /// Sentences.keys as client commands.
+    static let sentences = Sentences.keys.map { "tap \($0)\n" }.joined()
 
     @Test func theInputMethodIsListedAsCheonJiIn() throws {
         let fcitx5 = try PrivateFcitx5(installed: Self.installed)
@@ -41,7 +29,7 @@ struct Fcitx5EndToEndTests {
     func typesSentencesWithSpacePunctuationAndReturnInOrder(surrounding: Bool) throws {
         let fcitx5 = try PrivateFcitx5(installed: Self.installed)
         let result = try fcitx5.type(Self.sentences, surrounding: surrounding)
-        #expect(result.text == "안녕하세요. 감사합니다\n네, 좋아요!\n", "\(result.events)")
+        #expect(result.text == Sentences.text, "\(result.events)")
         #expect(result.preedit == "")
         #expect(result.deletions == [], "nothing is taken back while typing forwards")
         #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
