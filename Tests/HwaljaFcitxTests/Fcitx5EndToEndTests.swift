@@ -113,6 +113,29 @@ struct Fcitx5EndToEndTests {
         #expect(fcitx5.log.contains("hwaljad answers again"))
     }
 
+    @Test(.enabled(if: !installed))
+    func aDaemonThatDoesNotAnswerNeverHoldsTheApplication() throws {
+        let fcitx5 = try PrivateFcitx5()
+        let (paused, keyed, resumed) = (fcitx5.file("paused"), fcitx5.file("keyed"), fcitx5.file("resumed"))
+        // hwaljad stopped (SIGSTOP) while 가 is composing: the addon gives up on 7 after its bound,
+        // far within the client's 5 s, keeps 가 and lets 7 through, and calls no more for a second
+        // (the release too goes straight to the application). hwaljad then goes on and answers the
+        // old call, which the addon ignores; 나 is typed through a fresh context.
+        let client = try fcitx5.start(
+            "tap 4\ntap 1\ntap 2\nmark \(fcitx5.file("composing"))\nwait-for \(paused)\ntap 7\nmark \(keyed)\nwait-for \(resumed)\nsleep 1200\ntap 5\ntap 1\ntap 2\ntap space\n"
+        )
+        try Self.wait(for: fcitx5.file("composing"), client)
+        fcitx5.pauseDaemon()
+        FileManager.default.createFile(atPath: paused, contents: nil)
+        try Self.wait(for: keyed, client)
+        fcitx5.resumeDaemon()
+        FileManager.default.createFile(atPath: resumed, contents: nil)
+        let result = try fcitx5.result(of: client)
+        #expect(result.text == "가7나", "\(result.events)")
+        #expect(result.handled == [true, true, true, true, true, true, false, false, true, true, true, true, true, true, true, true])
+        #expect(fcitx5.log.components(separatedBy: "hwaljad does not answer").count - 1 == 1, "\(fcitx5.log)")
+    }
+
     @Test(.enabled(if: installed))
     func dbusActivationStartsTheInstalledDaemon() throws {
         let fcitx5 = try PrivateFcitx5(installed: true)

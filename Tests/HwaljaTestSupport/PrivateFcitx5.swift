@@ -104,6 +104,9 @@ public final class PrivateFcitx5: @unchecked Sendable {
     /// Stops hwaljad at once (SIGKILL, as a crash), or starts it again.
     public func killDaemon() { hwaljad?.daemon.stop(signal: SIGKILL) }
     public func startDaemon() throws { hwaljad = try PrivateDaemon(bus: bus) }
+    /// Stops hwaljad without ending it (SIGSTOP: a daemon that does not answer), or lets it go on.
+    public func pauseDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGSTOP) } }
+    public func resumeDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGCONT) } }
 
     /// A file in this fcitx5's temporary directory, for `mark` and `wait-for`.
     public func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
