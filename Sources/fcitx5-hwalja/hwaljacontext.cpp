@@ -147,8 +147,12 @@ std::optional<bool> HwaljaContext::processKey(uint32_t keysym, uint32_t keycode,
 }
 
 void HwaljaContext::focusIn() {
-    if (open()) {
+    if (path_.empty()) {
+        open();  // says FocusIn itself to a new context of a focused field
+    } else {
         call(method("FocusIn"));
+    }
+    if (!path_.empty()) {
         syncField();
     }
 }

@@ -19,8 +19,7 @@ constexpr char contextInterface[] = "org.hwalja.InputContext1";
 } // namespace
 
 HwaljaEngine::HwaljaEngine(fcitx::Instance *instance)
-    : instance_(instance),
-      factory_([this](fcitx::InputContext &ic) { return new HwaljaContext(*this, ic); }) {
+    : instance_(instance), factory_([this](fcitx::InputContext &ic) { return new HwaljaContext(*this, ic); }) {
     auto *dbusModule = instance_->addonManager().addon("dbus", true);
     auto *sessionBus = dbusModule ? dbusModule->call<fcitx::IDBusModule::bus>() : nullptr;
     if (!sessionBus) {
@@ -36,6 +35,7 @@ HwaljaEngine::HwaljaEngine(fcitx::Instance *instance)
 }
 
 HwaljaEngine::~HwaljaEngine() {
+    factory_.unregister();  // each context frees its hwaljad context while the bus is there
     filter_.reset();
     bus_->detachEventLoop();
 }
@@ -48,7 +48,10 @@ bool HwaljaEngine::received(fcitx::dbus::Message &message) {
     if (route == routes_.end() || route->second->daemon() != message.sender()) {
         return true;  // a context this addon let go of, or another daemon's
     }
+    bool wasDispatching = dispatching_;
+    dispatching_ = true;  // what a signal makes fcitx5 do never dispatches this connection again
     route->second->apply(message);
+    dispatching_ = wasDispatching;
     return true;
 }
 

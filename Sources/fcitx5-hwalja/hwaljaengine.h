@@ -53,7 +53,6 @@ private:
     bool received(fcitx::dbus::Message &message);
 
     fcitx::Instance *instance_;
-    fcitx::FactoryFor<HwaljaContext> factory_;
     /// A connection of the addon's own to fcitx5's session bus, on fcitx5's event loop. Its own,
     /// because sd-bus cannot dispatch a connection from inside that connection's dispatch (where
     /// the dbus frontend calls keyEvent), and signals sent before a reply must be applied before
@@ -64,6 +63,8 @@ private:
     bool dispatching_ = false;
     bool reachable_ = true;
     int64_t quietUntil_ = 0;
+    /// Declared last, so destroyed first: the contexts it destroys still use the bus and routes.
+    fcitx::FactoryFor<HwaljaContext> factory_;
 };
 
 class HwaljaEngineFactory : public fcitx::AddonFactory {
