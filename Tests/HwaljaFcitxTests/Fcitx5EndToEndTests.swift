@@ -90,6 +90,15 @@ struct Fcitx5EndToEndTests {
         #expect(result.preedit == "")
     }
 
+    @Test func theSettingsFileAppliesInFcitx5Too() throws {
+        // keypad-position: KP_0 KP_7 KP_8 KP_5 is ㅇ ㅣ ㆍ ㄴ, 안 (the phone layout would give other
+        // letters); KP_4 held 400 ms, past the file's 300 ms long press, types 4 (the default 500 ms
+        // would not); then ㅣ.
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed, settings: "long-press = 300\nkeymap = keypad-position\n")
+        let result = try fcitx5.type("tap KP_0 16\ntap KP_7 16\ntap KP_8 16\ntap KP_5 16\npress KP_4 16\nsleep 400\nrelease KP_4 16\ntap KP_7 16\ntap space\n")
+        #expect(result.text == "안4ㅣ", "\(result.events)")
+    }
+
     @Test(.enabled(if: !installed))
     func hwaljadKilledAndRestartedMidWord() throws {
         let fcitx5 = try PrivateFcitx5()

@@ -15,6 +15,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
     /// The environment of fcitx5's applications: its session bus.
     public let environment: [String: String]
     private let directory: URL
+    private var daemonArguments: [String] = []
 
     /// The staging tree of the addon built from this checkout, built once per test run.
     static let stage: Result<URL, TestSetupError> = {
@@ -26,7 +27,9 @@ public final class PrivateFcitx5: @unchecked Sendable {
         return .success(URL(fileURLWithPath: outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
     }()
 
-    public init(installed: Bool = false) throws {
+    /// `settings`: the user's hwalja.conf, for hwaljad (its `--config`; the installed hwaljad reads
+    /// it from the `XDG_CONFIG_HOME` the bus gives the programs it activates).
+    public init(installed: Bool = false, settings: String? = nil) throws {
         bus = try PrivateBus(config: installed ? "Tests/fixtures/activating-bus.conf" : "tools/session-bus.conf")
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-fcitx5-\(UUID().uuidString)")
         let config = directory.appendingPathComponent("config")
@@ -51,6 +54,11 @@ public final class PrivateFcitx5: @unchecked Sendable {
             0=Default
 
             """.write(to: config.appendingPathComponent("fcitx5/profile"), atomically: true, encoding: .utf8)
+        let settingsFile = config.appendingPathComponent("hwalja/hwalja.conf")
+        if let settings {
+            try FileManager.default.createDirectory(at: settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try settings.write(to: settingsFile, atomically: true, encoding: .utf8)
+        }
         var environment = bus.environment
         environment["XDG_CONFIG_HOME"] = config.path
         environment["DISPLAY"] = ""
@@ -65,7 +73,15 @@ public final class PrivateFcitx5: @unchecked Sendable {
                 .map { "/usr/lib/\($0)/fcitx5" }
             fcitxEnvironment["FCITX_ADDON_DIRS"] = (libraries + system).joined(separator: ":")
             fcitxEnvironment["XDG_DATA_DIRS"] = stage.appendingPathComponent("usr/share").path + ":/usr/local/share:/usr/share"
-            hwaljad = try PrivateDaemon(bus: bus)
+            daemonArguments = settings == nil ? [] : ["--config", settingsFile.path]
+            hwaljad = try PrivateDaemon(daemonArguments, bus: bus)
+        } else {
+            let update = try runCommand(
+                "gdbus",
+                ["call", "--address", bus.address, "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                 "--method", "org.freedesktop.DBus.UpdateActivationEnvironment", "{'XDG_CONFIG_HOME': '\(config.path)'}"]
+            )
+            guard update.status == 0 else { throw TestSetupError("UpdateActivationEnvironment failed: \(update.stderr)") }
         }
         fcitx5 = try BackgroundProcess(
             URL(fileURLWithPath: "/usr/bin/fcitx5"),
@@ -103,7 +119,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
 
     /// Stops hwaljad at once (SIGKILL, as a crash), or starts it again.
     public func killDaemon() { hwaljad?.daemon.stop(signal: SIGKILL) }
-    public func startDaemon() throws { hwaljad = try PrivateDaemon(bus: bus) }
+    public func startDaemon() throws { hwaljad = try PrivateDaemon(daemonArguments, bus: bus) }
     /// Stops hwaljad without ending it (SIGSTOP: a daemon that does not answer), or lets it go on.
     public func pauseDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGSTOP) } }
     public func resumeDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGCONT) } }
