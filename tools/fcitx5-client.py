@@ -12,7 +12,9 @@ sends its text (SetSurroundingText) and can delete around its cursor, as GTK doe
 Commands, one a line, as tools/ibus-client.py's ('#' comments):
     tap KEYSYM [STATE]      press then release (KEYSYM: name such as KP_1, BackSpace, or hex 0xffb1)
     press KEYSYM [STATE]    key down only          release KEYSYM [STATE]   key up only
-    sleep MS                wait, handling signals  purpose N                 8 or 9: a password field
+    sleep MS                wait, handling signals  purpose N                 the field's GTK/IBus purpose, as
+                                                                              fcitx5-gtk flags it: 2 digits, 3 number,
+                                                                              4 phone, 8 password, 9 PIN, 0 text
     focus-out / focus-in    move focus away and back
     mark PATH               create the file PATH    wait-for PATH             wait (up to 20 s) until PATH exists
 (mark and wait-for let a test act at a given point: stop hwaljad mid-word, start it again.)
@@ -28,7 +30,8 @@ from gi.repository import Gio, GLib  # noqa: E402 (ibus_session selects IBus 1.0
 
 FCITX = "org.fcitx.Fcitx5"
 SHORTCUT = (1 << 2) | (1 << 3) | (1 << 6) | (1 << 26)  # Control, Alt, Mod4, Super
-PREEDIT, PASSWORD, SURROUNDING = 1 << 1, 1 << 3, 1 << 6  # fcitx::CapabilityFlag
+PREEDIT, PASSWORD, SURROUNDING, DIGIT, DIALABLE, NUMBER = 1 << 1, 1 << 3, 1 << 6, 1 << 8, 1 << 13, 1 << 14  # fcitx::CapabilityFlag
+PURPOSES = {2: DIGIT, 3: NUMBER, 4: DIALABLE, 8: PASSWORD, 9: PASSWORD | DIGIT}
 
 
 class Application:
@@ -113,7 +116,7 @@ def main():
         elif command == "sleep":
             pump(int(args[0]) / 1000)
         elif command == "purpose":
-            capability = (capability | PASSWORD) if int(args[0]) in (8, 9) else (capability & ~PASSWORD)
+            capability = (capability & ~(PASSWORD | DIGIT | DIALABLE | NUMBER)) | PURPOSES.get(int(args[0]), 0)
             field()
         elif command == "mark":
             open(args[0], "w").close()

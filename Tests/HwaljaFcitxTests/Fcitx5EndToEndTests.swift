@@ -72,13 +72,26 @@ struct Fcitx5EndToEndTests {
 
     @Test func aPasswordFieldGetsTheKeysThemselves() throws {
         let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // fcitx5 5.0.21 itself runs its keyboard, not the selected input method, in a password
+        // field: the keys never reach the addon.
         let secret = try fcitx5.type("purpose 8\ntap 1\ntap 2\ntap 3\n")
         #expect(secret.text == "123")
         #expect(secret.handled == [false, false, false, false, false, false])
-        // A field turning secret mid-word keeps the syllable typed in the open; then digits.
+        // A field turning secret mid-word: fcitx5 switches hwalja off (not a focus loss, so fcitx5
+        // commits nothing itself) and hwaljad commits the syllable typed in the open, once.
         let turning = try fcitx5.type("tap 4\ntap 1\ntap 2\npurpose 8\ntap 7\ntap 8\n")
-        #expect(turning.text == "가78")
+        #expect(turning.text == "가78", "\(turning.events)")
         #expect(turning.preedit == "")
+    }
+
+    @Test(arguments: [2, 3, 4])  // digits, number, phone: fcitx5's Digit, Number, Dialable flags
+    func aNumberFieldGetsTheKeysFromHwaljad(purpose: Int) throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // Here hwalja stays selected: the addon tells hwaljad the field's purpose, and hwaljad hands
+        // every key back (4 1 2 would be 가 in a text field), the syllable composing before it committed.
+        let result = try fcitx5.type("tap 5\ntap 1\ntap 2\npurpose \(purpose)\ntap 4\ntap 1\ntap 2\n")
+        #expect(result.text == "나412", "\(result.events)")
+        #expect(result.handled.suffix(6) == [false, false, false, false, false, false])
     }
 
     @Test func aFocusChangeWhileComposingKeepsTheSyllableOnce() throws {
