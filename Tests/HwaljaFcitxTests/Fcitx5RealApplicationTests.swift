@@ -5,9 +5,11 @@ import Testing
 /// hwalja through fcitx5 in a real GTK 3 application: tools/gtk3-app.py on a headless X server
 /// (xvfb-run) with fcitx5's own GTK module (GTK_IM_MODULE=fcitx, Debian's fcitx5-frontend-gtk3),
 /// typed into by xdotool; fcitx5, the addon and hwaljad as in Fcitx5EndToEndTests (the installed
-/// packages' when HWALJA_TEST_INSTALLED=1).
+/// packages' when HWALJA_TEST_INSTALLED=1). Named so that `--skip RealApplicationTests` leaves it
+/// out with the IBus ones: xdotool's keys are real-time (a key held past 500 ms is a long press),
+/// so tools/test runs these once, on their own, against the installed packages.
 @Suite(.serialized)
-struct Fcitx5ApplicationTests {
+struct Fcitx5RealApplicationTests {
     /// What tools/gtk3-app.py reports (tools/app_session.py).
     struct Report: Decodable {
         var text: String
