@@ -112,22 +112,28 @@ struct Fcitx5EndToEndTests {
         #expect(result.text == "안4ㅣ", "\(result.events)")
     }
 
+    /// 가 composing, then something happens to hwaljad (`actions[0]`), then 7, then `actions[1]`,
+    /// then `last` (client commands) and 나 typed: what the application holds.
+    static func typeAcross(_ fcitx5: PrivateFcitx5, _ actions: [() throws -> Void], last: String = "") throws -> IBusClientResult {
+        let steps = (0..<2).map { (reached: fcitx5.file("reached-\($0)"), done: fcitx5.file("done-\($0)")) }
+        let client = try fcitx5.start(
+            "tap 4\ntap 1\ntap 2\nmark \(steps[0].reached)\nwait-for \(steps[0].done)\ntap 7\n"
+                + "mark \(steps[1].reached)\nwait-for \(steps[1].done)\n\(last)tap 5\ntap 1\ntap 2\ntap space\n"
+        )
+        for (step, action) in zip(steps, actions) {
+            try wait(for: step.reached, client)
+            try action()
+            FileManager.default.createFile(atPath: step.done, contents: nil)
+        }
+        return try fcitx5.result(of: client)
+    }
+
     @Test(.enabled(if: !installed))
     func hwaljadKilledAndRestartedMidWord() throws {
         let fcitx5 = try PrivateFcitx5()
-        let (killed, keyed, restarted) = (fcitx5.file("killed"), fcitx5.file("keyed"), fcitx5.file("restarted"))
         // 가 composing when hwaljad dies: the syllable shown is kept, 7 goes to the application
         // itself, and once hwaljad is back the addon types through a fresh context.
-        let client = try fcitx5.start(
-            "tap 4\ntap 1\ntap 2\nmark \(fcitx5.file("composing"))\nwait-for \(killed)\ntap 7\nmark \(keyed)\nwait-for \(restarted)\ntap 5\ntap 1\ntap 2\ntap space\n"
-        )
-        try Self.wait(for: fcitx5.file("composing"), client)
-        fcitx5.killDaemon()
-        FileManager.default.createFile(atPath: killed, contents: nil)
-        try Self.wait(for: keyed, client)
-        try fcitx5.startDaemon()
-        FileManager.default.createFile(atPath: restarted, contents: nil)
-        let result = try fcitx5.result(of: client)
+        let result = try Self.typeAcross(fcitx5, [fcitx5.killDaemon, fcitx5.startDaemon])
         #expect(result.text == "가7나", "\(result.events)")
         #expect(result.handled == [true, true, true, true, true, true, false, false, true, true, true, true, true, true, true, true])
         let lost = fcitx5.log.components(separatedBy: "hwaljad does not answer").count - 1
@@ -138,21 +144,11 @@ struct Fcitx5EndToEndTests {
     @Test(.enabled(if: !installed))
     func aDaemonThatDoesNotAnswerNeverHoldsTheApplication() throws {
         let fcitx5 = try PrivateFcitx5()
-        let (paused, keyed, resumed) = (fcitx5.file("paused"), fcitx5.file("keyed"), fcitx5.file("resumed"))
         // hwaljad stopped (SIGSTOP) while 가 is composing: the addon gives up on 7 after its bound,
         // far within the client's 5 s, keeps 가 and lets 7 through, and calls no more for a second
         // (the release too goes straight to the application). hwaljad then goes on and answers the
         // old call, which the addon ignores; 나 is typed through a fresh context.
-        let client = try fcitx5.start(
-            "tap 4\ntap 1\ntap 2\nmark \(fcitx5.file("composing"))\nwait-for \(paused)\ntap 7\nmark \(keyed)\nwait-for \(resumed)\nsleep 1200\ntap 5\ntap 1\ntap 2\ntap space\n"
-        )
-        try Self.wait(for: fcitx5.file("composing"), client)
-        fcitx5.pauseDaemon()
-        FileManager.default.createFile(atPath: paused, contents: nil)
-        try Self.wait(for: keyed, client)
-        fcitx5.resumeDaemon()
-        FileManager.default.createFile(atPath: resumed, contents: nil)
-        let result = try fcitx5.result(of: client)
+        let result = try Self.typeAcross(fcitx5, [fcitx5.pauseDaemon, fcitx5.resumeDaemon], last: "sleep 1200\n")
         #expect(result.text == "가7나", "\(result.events)")
         #expect(result.handled == [true, true, true, true, true, true, false, false, true, true, true, true, true, true, true, true])
         #expect(fcitx5.log.components(separatedBy: "hwaljad does not answer").count - 1 == 1, "\(fcitx5.log)")
