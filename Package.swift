@@ -116,6 +116,9 @@ let package = Package(
         .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaRuntimeTests", dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaRuntime"]),
         .testTarget(name: "HwaljaLexiconTests", dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaTable", "HwaljaTestSupport"]),
+        // The fcitx5 addon (Sources/fcitx5-hwalja, C++ built with CMake by tools/build-fcitx5, not
+        // a SwiftPM target) in a real fcitx5, with hwaljad.
+        .testTarget(name: "HwaljaFcitxTests", dependencies: ["HwaljaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,8 @@ text, a single line (Gtk.Entry, QLineEdit, <input>); lines, several (Gtk.TextVie
 <textarea>); password, a password field (focused) and after it a text field that Tab reaches;
 form, a text field (focused) and after it another that Tab reaches.
 
-Once the field has focus, the program selects ENGINE as IBus's global engine, waits SETTLE seconds
+Once the field has focus, the program selects ENGINE as IBus's global engine (under fcitx5,
+GTK_IM_MODULE=fcitx: as the focused input context's input method, found on the session bus), waits SETTLE seconds
 and types KEY... through the X server, 30 ms apart: an xdotool key name (8, BackSpace, space, Return,
 period, Tab, KP_Add), `click` (a left click where the pointer is: on the field), or `hold:KEY:MS`
 (KEY down, MS milliseconds, KEY up: a long press, with the X server's autorepeat as a desktop has
@@ -94,8 +95,10 @@ class Session:
         self.timer = threading.Timer(DEADLINE, self.give_up)
         self.timer.daemon = True
         self.timer.start()
-        IBus.init()
-        self.bus = IBus.Bus()
+        if os.environ.get("GTK_IM_MODULE") == "fcitx":
+            self.bus = Fcitx5()
+        else:
+            self.bus = IBusSelection()
 
     def give_up(self, reason=None):
         print(f"{self.program}: {reason or f'gave up after {DEADLINE} s {self.stage}'}", file=sys.stderr, flush=True)
@@ -117,8 +120,7 @@ class Session:
         if needs_input_context and not self.bus.current_input_context():
             self.stage = "waiting for an IBus input context to have focus (is the toolkit's IBus module installed?)"
             return True
-        selected = self.bus.get_global_engine()
-        if selected is None or selected.get_name() != self.engine:
+        if self.bus.selected_engine() != self.engine:
             self.stage = f"waiting for ibus-daemon to run the engine {self.engine!r}"
             self.bus.set_global_engine(self.engine)
             return True
@@ -150,6 +152,50 @@ class Session:
             result["next"] = following
         print(json.dumps(result, ensure_ascii=False), flush=True)
         self.timer.cancel()
+
+
+class IBusSelection:
+    """ibus-daemon (an IBus.Bus), and the engine it runs for every input context."""
+
+    def __init__(self):
+        IBus.init()
+        self.bus = IBus.Bus()
+
+    def __getattr__(self, name):
+        return getattr(self.bus, name)
+
+    def selected_engine(self):
+        engine = self.bus.get_global_engine()
+        return engine.get_name() if engine else None
+
+
+class Fcitx5:
+    """fcitx5 instead of ibus-daemon (GTK_IM_MODULE=fcitx): what Session asks of IBusSelection, over
+    fcitx5's D-Bus controller on the session bus. fcitx5 keeps an input method per input context:
+    SetCurrentIM selects it for the one that has focus."""
+
+    def __init__(self):
+        from gi.repository import Gio
+        self.gio = Gio
+        self.connection = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+
+    def call(self, method, params=None, reply="()"):
+        from gi.repository import GLib
+        return self.connection.call_sync("org.fcitx.Fcitx5", "/controller", "org.fcitx.Fcitx.Controller1", method, params,
+                                         GLib.VariantType(reply), self.gio.DBusCallFlags.NONE, 2000, None).unpack()
+
+    def is_connected(self):
+        return True
+
+    def current_input_context(self):
+        return True  # SetCurrentIM and CurrentInputMethod below tell whether a focused one has the engine
+
+    def selected_engine(self):
+        return self.call("CurrentInputMethod", None, "(s)")[0]
+
+    def set_global_engine(self, name):
+        from gi.repository import GLib
+        self.call("SetCurrentIM", GLib.Variant("(s)", (name,)))
 
 
 def change_recorder(events, text):

@@ -27,10 +27,9 @@ table changes (an empty list when it is hidden).
 import json
 import sys
 
-from ibus_session import connect, pump
+from ibus_session import KEY_COMMANDS, RELEASE, commands, connect, edited, key_events, pump
 from gi.repository import IBus  # noqa: E402 (ibus_session selects IBus 1.0)
 
-RELEASE = 1 << 30
 SHORTCUT = (1 << 2) | (1 << 3) | (1 << 6) | (1 << 26)  # Control, Alt, Mod4, Super
 
 
@@ -57,12 +56,7 @@ def main():
             apply_key(keyval)
 
     def apply_key(keyval):
-        if keyval == IBus.KEY_BackSpace:
-            state["text"] = state["text"][:-1]
-        elif keyval in (IBus.KEY_Return, IBus.KEY_KP_Enter):
-            state["text"] += "\n"
-        elif 0x20 <= keyval < 0x7F:
-            state["text"] += chr(keyval)
+        state["text"] = edited(state["text"], keyval)
 
     def delete(_ic, offset, nchars):
         state["events"].append(["delete", offset, nchars])  # recorded always: ibus-daemon forwards it to any client
@@ -86,18 +80,10 @@ def main():
     if context.get_engine() is None or context.get_engine().get_name() != engine:
         sys.exit(f"ibus-client: engine {engine} was not selected")
 
-    for line in sys.stdin:
-        words = line.split("#")[0].split()
-        if not words:
-            continue
-        command, args = words[0], words[1:]
-        if command in ("tap", "press", "release"):
-            keyval = keysym(args[0])
-            modifiers = int(args[1]) if len(args) > 1 else 0
-            if command in ("tap", "press"):
+    for command, args in commands(sys.stdin):
+        if command in KEY_COMMANDS:
+            for keyval, modifiers in key_events(command, args):
                 send(context, state, keyval, modifiers, apply_key)
-            if command in ("tap", "release"):
-                send(context, state, keyval, modifiers | RELEASE, apply_key)
         elif command == "sleep":
             pump(int(args[0]) / 1000)
         elif command == "purpose":
@@ -139,15 +125,6 @@ def send(context, state, keyval, modifiers, apply_key):
     state["handled"].append(bool(handled))
     if not handled and not modifiers & RELEASE and not modifiers & SHORTCUT:
         apply_key(keyval)  # an editor inserts plain keys; Ctrl/Alt/Super combinations are its commands
-
-
-def keysym(name):
-    if name.startswith("0x"):
-        return int(name, 16)
-    value = IBus.keyval_from_name(name)
-    if value == IBus.KEY_VoidSymbol:
-        sys.exit(f"ibus-client: unknown keysym {name}")
-    return value
 
 
 main()

@@ -78,25 +78,15 @@ struct RealApplicationTests {
         return (report, ibus)
     }
 
-    /// 안녕하세요. 감사합니다 ⏎ 네, 좋아요! ⏎ on the number row: NEXT (keypad +) between 안 and 녕,
-    /// the punctuation key (.) once for a full stop, twice for a comma, four times for "!".
-    static let sentences = [
-        "0", "1", "2", "5", "KP_Add", "5", "2", "2", "1", "0",  // 안녕
-        "8", "8", "1", "2", "8", "2", "1", "1", "0", "2", "2", "3",  // 하세요
-        "period", "space",  // ". "
-        "4", "1", "2", "0", "0", "8", "1", "2", "8", "8", "1", "2", "7", "5", "1", "6", "1", "2",  // 감사합니다
-        "Return",
-        "5", "2", "1", "1", "period", "period", "space",  // "네, "
-        "9", "2", "3", "8", "8", "0", "1", "2", "0", "2", "2", "3",  // 좋아요
-        "period", "period", "period", "period", "Return",  // "!" and a new line
-    ]
+    /// 안녕하세요. 감사합니다 ⏎ 네, 좋아요! ⏎ on the number row (`Sentences`).
+    static let sentences = Sentences.keys
 
     @Test(arguments: Application.allCases)
     func sentencesWithSpacePunctuationAndReturn(_ application: Application) throws {
         // A multi-line field, so that Return shows in the text: it must come after the syllable
         // and the "!" it finishes, never before them.
         let (report, ibus) = try Self.type(Self.sentences, into: application, field: "lines")
-        #expect(report.text == "안녕하세요. 감사합니다\n네, 좋아요!\n")
+        #expect(report.text == Sentences.text)
         #expect(report.deletions.isEmpty, "nothing is taken back while typing forwards: \(report.events)")
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }

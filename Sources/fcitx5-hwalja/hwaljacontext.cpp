@@ -1,0 +1,245 @@
+#include "hwaljacontext.h"
+
+#include <fcitx-utils/capabilityflags.h>
+#include <fcitx-utils/key.h>
+#include <fcitx-utils/textformatflags.h>
+#include <fcitx-utils/utf8.h>
+#include <fcitx/inputpanel.h>
+#include <fcitx/text.h>
+#include <fcitx/userinterface.h>
+
+#include "hwaljaengine.h"
+
+namespace hwalja {
+
+namespace {
+constexpr char daemonName[] = "org.hwalja.Engine1";
+constexpr char enginePath[] = "/org/hwalja/Engine1";
+constexpr char contextInterface[] = "org.hwalja.InputContext1";
+constexpr uint32_t releaseBit = 1u << 30;
+
+/// The field's purpose by GTK/IBus number, from fcitx5's capability flags (as fcitx5-gtk sets them).
+uint32_t purpose(fcitx::CapabilityFlags flags) {
+    using fcitx::CapabilityFlag;
+    if (flags.test(CapabilityFlag::Password)) {
+        return flags.test(CapabilityFlag::Digit) ? 9 : 8;  // PIN, password
+    }
+    if (flags.test(CapabilityFlag::Dialable)) {
+        return 4;  // phone
+    }
+    if (flags.test(CapabilityFlag::Number)) {
+        return 3;
+    }
+    if (flags.test(CapabilityFlag::Digit)) {
+        return 2;
+    }
+    return 0;  // free form
+}
+
+bool timedOut(const fcitx::dbus::Message &reply) {
+    return reply.errorName() == "org.freedesktop.DBus.Error.NoReply" ||
+           reply.errorName() == "org.freedesktop.DBus.Error.Timeout";
+}
+} // namespace
+
+HwaljaContext::~HwaljaContext() {
+    if (!path_.empty()) {
+        engine_.unroute(path_);
+        destroy();
+    }
+}
+
+void HwaljaContext::destroy() {
+    auto message = engine_.bus().createMethodCall(daemon_.c_str(), enginePath, daemonName, "DestroyContext");
+    message << fcitx::dbus::ObjectPath(path_);
+    message.send();  // no answer awaited: a daemon that is slow frees it later, a dead one has nothing to free
+}
+
+bool HwaljaContext::open() {
+    if (!path_.empty()) {
+        return true;
+    }
+    if (!engine_.mayCall()) {
+        return false;
+    }
+    auto message = engine_.bus().createMethodCall(daemonName, enginePath, daemonName, "CreateInputContext");
+    auto reply = message.call(openTimeoutMicroseconds);
+    if (reply.type() != fcitx::dbus::MessageType::Reply) {
+        if (timedOut(reply)) {
+            engine_.timedOut();
+        }
+        engine_.unreachable(reply.errorName());
+        return false;
+    }
+    fcitx::dbus::ObjectPath path;
+    reply >> path;
+    path_ = path.path();
+    daemon_ = reply.sender();
+    purposeSent_ = 0;
+    surroundingSent_ = false;
+    engine_.route(path_, this);
+    engine_.reached();
+    if (ic_.hasFocus()) {
+        call(method("FocusIn"));
+    }
+    return !path_.empty();
+}
+
+fcitx::dbus::Message HwaljaContext::method(const char *member) {
+    return engine_.bus().createMethodCall(daemon_.c_str(), path_.c_str(), contextInterface, member);
+}
+
+fcitx::dbus::Message HwaljaContext::call(fcitx::dbus::Message message) {
+    auto reply = message.call(callTimeoutMicroseconds);
+    engine_.dispatchQueued();  // the signals hwaljad sent before this reply, in order
+    if (reply.type() == fcitx::dbus::MessageType::Reply) {
+        return reply;
+    }
+    if (timedOut(reply)) {
+        engine_.timedOut();
+    }
+    engine_.unreachable(reply.errorName());
+    lose();
+    return {};
+}
+
+void HwaljaContext::syncField() {
+    uint32_t now = purpose(ic_.capabilityFlags());
+    if (now != purposeSent_) {
+        auto message = method("SetContentType");
+        message << now << uint32_t(0);
+        if (call(std::move(message))) {
+            purposeSent_ = now;
+        }
+    }
+    const auto &surrounding = ic_.surroundingText();
+    if (!surroundingSent_ && !path_.empty() && ic_.capabilityFlags().test(fcitx::CapabilityFlag::SurroundingText) &&
+        surrounding.isValid()) {
+        auto message = method("SetSurroundingText");
+        message << surrounding.text() << surrounding.cursor() << surrounding.anchor();
+        surroundingSent_ = static_cast<bool>(call(std::move(message)));
+    }
+}
+
+std::optional<bool> HwaljaContext::processKey(uint32_t keysym, uint32_t keycode, uint32_t state) {
+    for (int attempt = 0; attempt < 2; ++attempt) {  // once more on a fresh context if hwaljad restarted
+        bool wasOpen = !path_.empty();
+        if (!open()) {
+            return std::nullopt;
+        }
+        syncField();
+        if (path_.empty()) {
+            continue;
+        }
+        auto message = method("ProcessKeyEvent");
+        message << keysym << keycode << state;
+        auto reply = call(std::move(message));
+        if (reply) {
+            bool handled = false;
+            reply >> handled;
+            return handled;
+        }
+        if (!wasOpen || !engine_.mayCall()) {
+            return std::nullopt;
+        }
+    }
+    return std::nullopt;
+}
+
+void HwaljaContext::focusIn() {
+    if (path_.empty()) {
+        open();  // says FocusIn itself to a new context of a focused field
+    } else {
+        call(method("FocusIn"));
+    }
+    if (!path_.empty()) {
+        syncField();
+    }
+}
+
+void HwaljaContext::focusOut(bool focusLost) {
+    if (path_.empty()) {
+        return;
+    }
+    // fcitx5 commits the client's preedit itself when the field loses focus (unless the client
+    // asks to, ClientUnfocusCommit), before the engine hears of it: hwaljad's commit of the same
+    // syllable is then dropped, or it would be typed twice. (fcitx5 also deactivates the input
+    // method while a field's capabilities change, committing nothing.)
+    if (focusLost && !ic_.capabilityFlags().test(fcitx::CapabilityFlag::ClientUnfocusCommit)) {
+        committedByFcitx_ = clientPreedit_;
+    }
+    call(method("FocusOut"));
+    committedByFcitx_.clear();
+}
+
+void HwaljaContext::reset() {
+    if (!path_.empty()) {
+        call(method("Reset"));
+    }
+}
+
+void HwaljaContext::lose() {
+    if (path_.empty()) {
+        return;
+    }
+    engine_.unroute(path_);
+    destroy();
+    path_.clear();
+    daemon_.clear();
+    std::string shown = ic_.inputPanel().clientPreedit().toStringForCommit();
+    if (shown.empty()) {
+        shown = ic_.inputPanel().preedit().toStringForCommit();
+    }
+    showPreedit("", 0);
+    if (!shown.empty()) {
+        ic_.commitString(shown);
+    }
+}
+
+void HwaljaContext::showPreedit(const std::string &text, uint32_t cursor) {
+    fcitx::Text preedit;
+    if (!text.empty()) {
+        preedit.append(text, fcitx::TextFormatFlag::Underline);
+        auto length = fcitx::utf8::length(text);
+        preedit.setCursor(static_cast<int>(fcitx::utf8::ncharByteLength(text.begin(), std::min<size_t>(cursor, length))));
+    }
+    bool client = ic_.capabilityFlags().test(fcitx::CapabilityFlag::Preedit);
+    clientPreedit_ = client ? text : "";
+    if (client) {
+        ic_.inputPanel().setClientPreedit(preedit);
+    } else {
+        ic_.inputPanel().setPreedit(preedit);
+    }
+    ic_.updatePreedit();
+    ic_.updateUserInterface(fcitx::UserInterfaceComponent::InputPanel);
+}
+
+void HwaljaContext::apply(fcitx::dbus::Message &signal) {
+    const std::string member = signal.member();
+    if (member == "CommitText") {
+        std::string text;
+        signal >> text;
+        if (!committedByFcitx_.empty() && text == committedByFcitx_) {
+            committedByFcitx_.clear();
+            return;
+        }
+        ic_.commitString(text);
+    } else if (member == "UpdatePreedit") {
+        std::string text;
+        uint32_t cursor = 0;
+        signal >> text >> cursor;
+        showPreedit(text, cursor);
+    } else if (member == "DeleteSurroundingText") {
+        int32_t offset = 0;
+        uint32_t count = 0;
+        signal >> offset >> count;
+        ic_.deleteSurroundingText(offset, count);
+    } else if (member == "ForwardKeyEvent") {
+        uint32_t keysym = 0, keycode = 0, state = 0;
+        signal >> keysym >> keycode >> state;
+        fcitx::Key key(static_cast<fcitx::KeySym>(keysym), fcitx::KeyStates(state & ~releaseBit), keycode);
+        ic_.forwardKey(key, (state & releaseBit) != 0);
+    }
+}
+
+} // namespace hwalja

@@ -1,0 +1,70 @@
+// One fcitx5 input context's org.hwalja.InputContext1 on hwaljad: the calls made for it and the
+// signals applied to it. No typing logic: hwaljad decides everything.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <fcitx-utils/dbus/message.h>
+#include <fcitx/inputcontext.h>
+#include <fcitx/inputcontextproperty.h>
+
+namespace hwalja {
+
+class HwaljaEngine;
+
+/// The hwaljad input context of one fcitx5 input context, made on first use and made again
+/// after hwaljad went away.
+class HwaljaContext : public fcitx::InputContextProperty {
+public:
+    HwaljaContext(HwaljaEngine &engine, fcitx::InputContext &ic) : engine_(engine), ic_(ic) {}
+    ~HwaljaContext() override;
+
+    /// Sends a key event; the answer is whether hwaljad used it, nothing when hwaljad did not
+    /// answer (the key then goes to the application).
+    std::optional<bool> processKey(uint32_t keysym, uint32_t keycode, uint32_t state);
+    /// The field gained focus; lost it (`focusLost`), or the input method was switched off.
+    void focusIn();
+    void focusOut(bool focusLost);
+    /// The application reset the field (moved the cursor, changed the text).
+    void reset();
+
+    /// Applies a signal hwaljad sent to this context (CommitText, UpdatePreedit,
+    /// DeleteSurroundingText, ForwardKeyEvent).
+    void apply(fcitx::dbus::Message &signal);
+
+    /// The object path on hwaljad ("" while there is none) and the daemon's unique bus name.
+    const std::string &path() const { return path_; }
+    const std::string &daemon() const { return daemon_; }
+
+    /// Forgets the hwaljad context (hwaljad died or restarted): the preedit it showed is
+    /// committed, as the user saw it, so that nothing typed is lost.
+    void lose();
+
+private:
+    /// Makes the hwaljad context if there is none; false when hwaljad cannot be reached.
+    bool open();
+    /// Tells hwaljad the field's purpose and that the application can delete around its cursor,
+    /// when they changed.
+    void syncField();
+    /// A bounded call on this context; an empty message when it failed (then the context is lost).
+    fcitx::dbus::Message call(fcitx::dbus::Message message);
+    fcitx::dbus::Message method(const char *member);
+    /// Asks hwaljad to free this context, without waiting.
+    void destroy();
+    void showPreedit(const std::string &text, uint32_t cursor);
+
+    HwaljaEngine &engine_;
+    fcitx::InputContext &ic_;
+    std::string path_;
+    std::string daemon_;
+    /// The preedit shown last, as the client's own (fcitx5 commits that itself on focus out).
+    std::string clientPreedit_;
+    /// A commit hwaljad sends for FocusOut that fcitx5 has already made.
+    std::string committedByFcitx_;
+    uint32_t purposeSent_ = 0;
+    bool surroundingSent_ = false;
+};
+
+} // namespace hwalja

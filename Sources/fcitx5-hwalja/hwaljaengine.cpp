@@ -1,0 +1,121 @@
+#include "hwaljaengine.h"
+
+#include <time.h>
+
+#include <systemd/sd-bus.h>
+
+#include <dbus_public.h>  // Fcitx5::Module::DBus
+#include <fcitx-utils/event.h>
+#include <fcitx-utils/log.h>
+#include <fcitx/inputcontextmanager.h>
+
+namespace hwalja {
+
+FCITX_DEFINE_LOG_CATEGORY(hwaljaLog, "hwalja");
+
+namespace {
+constexpr uint32_t releaseBit = 1u << 30;
+constexpr char contextInterface[] = "org.hwalja.InputContext1";
+} // namespace
+
+HwaljaEngine::HwaljaEngine(fcitx::Instance *instance)
+    : instance_(instance), factory_([this](fcitx::InputContext &ic) { return new HwaljaContext(*this, ic); }) {
+    auto *dbusModule = instance_->addonManager().addon("dbus", true);
+    auto *sessionBus = dbusModule ? dbusModule->call<fcitx::IDBusModule::bus>() : nullptr;
+    if (!sessionBus) {
+        throw std::runtime_error("hwalja: fcitx5's dbus module has no session bus");
+    }
+    bus_ = std::make_unique<fcitx::dbus::Bus>(sessionBus->address());
+    if (!bus_->isOpen()) {
+        throw std::runtime_error("hwalja: cannot connect to the session bus");
+    }
+    bus_->attachEventLoop(&instance_->eventLoop());
+    filter_ = bus_->addFilter([this](fcitx::dbus::Message &message) { return received(message); });
+    instance_->inputContextManager().registerProperty("hwaljaContext", &factory_);
+}
+
+HwaljaEngine::~HwaljaEngine() {
+    factory_.unregister();  // each context frees its hwaljad context while the bus is there
+    filter_.reset();
+    bus_->detachEventLoop();
+}
+
+bool HwaljaEngine::received(fcitx::dbus::Message &message) {
+    if (message.type() != fcitx::dbus::MessageType::Signal || message.interface() != contextInterface) {
+        return false;
+    }
+    auto route = routes_.find(message.path());
+    if (route == routes_.end() || route->second->daemon() != message.sender()) {
+        return true;  // a context this addon let go of, or another daemon's
+    }
+    bool wasDispatching = dispatching_;
+    dispatching_ = true;  // what a signal makes fcitx5 do never dispatches this connection again
+    route->second->apply(message);
+    dispatching_ = wasDispatching;
+    return true;
+}
+
+void HwaljaEngine::dispatchQueued() {
+    if (dispatching_ || std::string(fcitx::dbus::Bus::impl()) != "sdbus") {
+        return;  // already dispatching (a signal's handler), or another D-Bus library: its loop does it
+    }
+    dispatching_ = true;
+    auto *native = static_cast<sd_bus *>(bus_->nativeHandle());
+    while (sd_bus_process(native, nullptr) > 0) {
+    }
+    dispatching_ = false;
+}
+
+void HwaljaEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEvent &event) {
+    const fcitx::Key &key = event.rawKey();
+    uint32_t state = static_cast<uint32_t>(key.states()) | (event.isRelease() ? releaseBit : 0);
+    auto handled = context(event.inputContext())->processKey(key.sym(), key.code(), state);
+    if (handled.value_or(false)) {
+        event.filterAndAccept();
+    }
+}
+
+void HwaljaEngine::activate(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {
+    FCITX_LOGC(hwaljaLog, Debug) << "activate (event " << static_cast<int>(event.type()) << ")";
+    context(event.inputContext())->focusIn();
+}
+
+void HwaljaEngine::deactivate(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {
+    FCITX_LOGC(hwaljaLog, Debug) << "deactivate (event " << static_cast<int>(event.type()) << ")";
+    context(event.inputContext())->focusOut(event.type() == fcitx::EventType::InputContextFocusOut);
+}
+
+void HwaljaEngine::reset(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {
+    FCITX_LOGC(hwaljaLog, Debug) << "reset (event " << static_cast<int>(event.type()) << ")";
+    context(event.inputContext())->reset();
+}
+
+void HwaljaEngine::reached() {
+    if (!reachable_) {
+        FCITX_LOGC(hwaljaLog, Info) << "hwaljad answers again; typing goes through it";
+        reachable_ = true;
+    }
+}
+
+void HwaljaEngine::unreachable(const std::string &why) {
+    if (reachable_) {
+        FCITX_LOGC(hwaljaLog, Error) << "hwaljad does not answer (" << why << "); keys go to the application until it does";
+        reachable_ = false;
+    }
+}
+
+bool HwaljaEngine::mayCall() const { return fcitx::now(CLOCK_MONOTONIC) >= static_cast<uint64_t>(quietUntil_); }
+
+void HwaljaEngine::timedOut() { quietUntil_ = static_cast<int64_t>(fcitx::now(CLOCK_MONOTONIC) + 1'000'000); }
+
+void HwaljaEngine::route(const std::string &path, HwaljaContext *context) { routes_[path] = context; }
+
+void HwaljaEngine::unroute(const std::string &path) { routes_.erase(path); }
+
+fcitx::AddonInstance *HwaljaEngineFactory::create(fcitx::AddonManager *manager) {
+    return new HwaljaEngine(manager->instance());
+}
+
+} // namespace hwalja
+
+FCITX_ADDON_FACTORY(hwalja::HwaljaEngineFactory);

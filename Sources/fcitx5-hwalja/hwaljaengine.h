@@ -1,0 +1,75 @@
+// The fcitx5 input method "hwalja": fcitx5's key events, focus and fields go to hwaljad
+// (org.hwalja.InputContext1, one per input context) and what hwaljad sends back is applied.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include <fcitx-utils/dbus/bus.h>
+#include <fcitx/addonfactory.h>
+#include <fcitx/addoninstance.h>
+#include <fcitx/addonmanager.h>
+#include <fcitx/inputcontextproperty.h>
+#include <fcitx/inputmethodengine.h>
+#include <fcitx/instance.h>
+
+#include "hwaljacontext.h"
+
+namespace hwalja {
+
+/// Bound on every call made while fcitx5 waits (a key event must be answered at once).
+constexpr uint64_t callTimeoutMicroseconds = 200'000;
+/// Bound on making a context, which may start hwaljad by D-Bus activation.
+constexpr uint64_t openTimeoutMicroseconds = 1'000'000;
+
+class HwaljaEngine : public fcitx::InputMethodEngine {
+public:
+    explicit HwaljaEngine(fcitx::Instance *instance);
+    ~HwaljaEngine() override;
+
+    void keyEvent(const fcitx::InputMethodEntry &entry, fcitx::KeyEvent &event) override;
+    void activate(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) override;
+    void deactivate(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) override;
+    void reset(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) override;
+
+    /// The connection the contexts call hwaljad on.
+    fcitx::dbus::Bus &bus() { return *bus_; }
+    /// Dispatches the signals that came before a reply, so they are applied before it.
+    void dispatchQueued();
+    /// hwaljad answered (again) or failed to: logged once per outage.
+    void reached();
+    void unreachable(const std::string &why);
+    /// Whether a call may be tried now (not within a second of one that timed out).
+    bool mayCall() const;
+    void timedOut();
+    /// Where signals to a context's path go.
+    void route(const std::string &path, HwaljaContext *context);
+    void unroute(const std::string &path);
+
+private:
+    HwaljaContext *context(fcitx::InputContext *ic) { return ic->propertyFor(&factory_); }
+    bool received(fcitx::dbus::Message &message);
+
+    fcitx::Instance *instance_;
+    /// A connection of the addon's own to fcitx5's session bus, on fcitx5's event loop. Its own,
+    /// because sd-bus cannot dispatch a connection from inside that connection's dispatch (where
+    /// the dbus frontend calls keyEvent), and signals sent before a reply must be applied before
+    /// keyEvent returns.
+    std::unique_ptr<fcitx::dbus::Bus> bus_;
+    std::unique_ptr<fcitx::dbus::Slot> filter_;
+    std::unordered_map<std::string, HwaljaContext *> routes_;
+    bool dispatching_ = false;
+    bool reachable_ = true;
+    int64_t quietUntil_ = 0;
+    /// Declared last, so destroyed first: the contexts it destroys still use the bus and routes.
+    fcitx::FactoryFor<HwaljaContext> factory_;
+};
+
+class HwaljaEngineFactory : public fcitx::AddonFactory {
+public:
+    fcitx::AddonInstance *create(fcitx::AddonManager *manager) override;
+};
+
+} // namespace hwalja

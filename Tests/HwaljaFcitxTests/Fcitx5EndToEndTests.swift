@@ -1,0 +1,173 @@
+import Foundation
+import HwaljaTestSupport
+import Testing
+
+/// hwalja inside a real fcitx5 (Debian's), headless: the addon (Sources/fcitx5-hwalja) and
+/// hwaljad on a private bus, typed into by an application of fcitx5's D-Bus frontend
+/// (tools/fcitx5-client.py) that selects the input method with SetCurrentIM("hwalja"). Against
+/// this checkout's addon and hwaljad, or the installed packages' when HWALJA_TEST_INSTALLED=1.
+@Suite(.serialized)
+struct Fcitx5EndToEndTests {
+    static let installed = ProcessInfo.processInfo.environment["HWALJA_TEST_INSTALLED"] == "1"
+
+    /// Sentences.keys as client commands.
+    static let sentences = Sentences.keys.map { "tap \($0)\n" }.joined()
+
+    @Test func theInputMethodIsListedAsCheonJiIn() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // What fcitx5's configuration tools list: (name, display name, native name (Name[ko]), icon, label, language, configurable).
+        let listed = try runCommand(
+            "gdbus",
+            ["call", "--address", fcitx5.bus.address, "--dest", "org.fcitx.Fcitx5", "--object-path", "/controller",
+             "--method", "org.fcitx.Fcitx.Controller1.AvailableInputMethods"]
+        )
+        let entry = listed.stdout.components(separatedBy: "), (").first { $0.hasPrefix("'hwalja'") }
+        #expect(entry == "'hwalja', 'Cheon-Ji-In (hwalja)', '천지인 (hwalja)', 'input-keyboard', '천', 'ko', false", "\(listed.stderr)")
+    }
+
+    @Test(arguments: [false, true])
+    func typesSentencesWithSpacePunctuationAndReturnInOrder(surrounding: Bool) throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        let result = try fcitx5.type(Self.sentences, surrounding: surrounding)
+        #expect(result.text == Sentences.text, "\(result.events)")
+        #expect(result.preedit == "")
+        #expect(result.deletions == [], "nothing is taken back while typing forwards")
+        #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
+    }
+
+    @Test func aLongPressTypesTheDigitWithNoKeyPressed() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // 가, then 0 held 800 ms: hwaljad's timer ends 가 and types 0 while the key is down, and
+        // the addon applies what it sends then; the release adds nothing.
+        let result = try fcitx5.type("tap 4\ntap 1\ntap 2\npress 0\nsleep 800\nrelease 0\n")
+        #expect(result.text == "가0")
+        #expect(result.events.contains(.commit("가0")), "\(result.events)")
+    }
+
+    @Test func aHeldBackspaceKeepsDeletingAndStopsAtTheRelease() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // BackSpace held 700 ms with nothing composing deletes once, then repeats every 100 ms from
+        // 500 ms on (ForwardKeyEvent, applied by the application), and stops at the release: half a
+        // second later nothing more has gone.
+        let result = try fcitx5.type(
+            "tap a\ntap b\ntap c\ntap d\ntap e\ntap f\ntap g\ntap h\npress BackSpace\nsleep 700\nrelease BackSpace\nsleep 500\ntap x\nsleep 300\n"
+        )
+        let kept = String(result.text.dropLast())
+        #expect(result.text.hasSuffix("x"), "the repeat went on after the release: \(result.text)")
+        #expect("abcdefgh".hasPrefix(kept))
+        #expect((1...5).contains(kept.count), "\(8 - kept.count) of 8 deleted: \(result.text)")
+    }
+
+    @Test func backspaceTakesBackCommittedTextFromAnApplicationThatCanDelete() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // 하다, two backspaces: 핟, 하 taken back from the application and shown again.
+        let commands = "tap 8\ntap 8\ntap 1\ntap 2\ntap 6\ntap 1\ntap 2\ntap BackSpace\ntap BackSpace\ntap space\n"
+        let deleting = try fcitx5.type(commands, surrounding: true)
+        #expect(deleting.text == "핟", "\(deleting.events)")
+        #expect(deleting.deletions == [[-1, 1]])
+        let keeping = try fcitx5.type(commands)  // a client that never sends its text is never asked to delete
+        #expect(keeping.text == "핟", "\(keeping.events)")
+        #expect(keeping.deletions == [])
+    }
+
+    @Test func aPasswordFieldGetsTheKeysThemselves() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // fcitx5 5.0.21 itself runs its keyboard, not the selected input method, in a password
+        // field: the keys never reach the addon.
+        let secret = try fcitx5.type("purpose 8\ntap 1\ntap 2\ntap 3\n")
+        #expect(secret.text == "123")
+        #expect(secret.handled == [false, false, false, false, false, false])
+        // A field turning secret mid-word: fcitx5 switches hwalja off (not a focus loss, so fcitx5
+        // commits nothing itself) and hwaljad commits the syllable typed in the open, once.
+        let turning = try fcitx5.type("tap 4\ntap 1\ntap 2\npurpose 8\ntap 7\ntap 8\n")
+        #expect(turning.text == "가78", "\(turning.events)")
+        #expect(turning.preedit == "")
+    }
+
+    @Test(arguments: [2, 3, 4])  // digits, number, phone: fcitx5's Digit, Number, Dialable flags
+    func aNumberFieldGetsTheKeysFromHwaljad(purpose: Int) throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // Here hwalja stays selected: the addon tells hwaljad the field's purpose, and hwaljad hands
+        // every key back (4 1 2 would be 가 in a text field), the syllable composing before it committed.
+        let result = try fcitx5.type("tap 5\ntap 1\ntap 2\npurpose \(purpose)\ntap 4\ntap 1\ntap 2\n")
+        #expect(result.text == "나412", "\(result.events)")
+        #expect(result.handled.suffix(6) == [false, false, false, false, false, false])
+    }
+
+    @Test func aFocusChangeWhileComposingKeepsTheSyllableOnce() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // fcitx5 commits the client's preedit itself on focus out, and hwaljad commits it too: the
+        // addon must let 가 through once.
+        let result = try fcitx5.type("tap 4\ntap 1\ntap 2\nfocus-out\nfocus-in\ntap 5\ntap 1\ntap 2\ntap space\n")
+        #expect(result.text == "가나", "\(result.events)")
+        #expect(result.preedit == "")
+    }
+
+    @Test func theSettingsFileAppliesInFcitx5Too() throws {
+        // keypad-position: KP_0 KP_7 KP_8 KP_5 is ㅇ ㅣ ㆍ ㄴ, 안 (the phone layout would give other
+        // letters); KP_4 held 400 ms, past the file's 300 ms long press, types 4 (the default 500 ms
+        // would not); then ㅣ.
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed, settings: "long-press = 300\nkeymap = keypad-position\n")
+        let result = try fcitx5.type("tap KP_0 16\ntap KP_7 16\ntap KP_8 16\ntap KP_5 16\npress KP_4 16\nsleep 400\nrelease KP_4 16\ntap KP_7 16\ntap space\n")
+        #expect(result.text == "안4ㅣ", "\(result.events)")
+    }
+
+    /// 가 composing, then something happens to hwaljad (`actions[0]`), then 7, then `actions[1]`,
+    /// then `last` (client commands) and 나 typed: what the application holds.
+    static func typeAcross(_ fcitx5: PrivateFcitx5, _ actions: [() throws -> Void], last: String = "") throws -> IBusClientResult {
+        let steps = (0..<2).map { (reached: fcitx5.file("reached-\($0)"), done: fcitx5.file("done-\($0)")) }
+        let client = try fcitx5.start(
+            "tap 4\ntap 1\ntap 2\nmark \(steps[0].reached)\nwait-for \(steps[0].done)\ntap 7\n"
+                + "mark \(steps[1].reached)\nwait-for \(steps[1].done)\n\(last)tap 5\ntap 1\ntap 2\ntap space\n"
+        )
+        for (step, action) in zip(steps, actions) {
+            try wait(for: step.reached, client)
+            try action()
+            FileManager.default.createFile(atPath: step.done, contents: nil)
+        }
+        return try fcitx5.result(of: client)
+    }
+
+    @Test(.enabled(if: !installed))
+    func hwaljadKilledAndRestartedMidWord() throws {
+        let fcitx5 = try PrivateFcitx5()
+        // 가 composing when hwaljad dies: the syllable shown is kept, 7 goes to the application
+        // itself, and once hwaljad is back the addon types through a fresh context.
+        let result = try Self.typeAcross(fcitx5, [fcitx5.killDaemon, fcitx5.startDaemon])
+        #expect(result.text == "가7나", "\(result.events)")
+        #expect(result.handled == [true, true, true, true, true, true, false, false, true, true, true, true, true, true, true, true])
+        let lost = fcitx5.log.components(separatedBy: "hwaljad does not answer").count - 1
+        #expect(lost == 1, "logged \(lost) times: \(fcitx5.log)")
+        #expect(fcitx5.log.contains("hwaljad answers again"))
+    }
+
+    @Test(.enabled(if: !installed))
+    func aDaemonThatDoesNotAnswerNeverHoldsTheApplication() throws {
+        let fcitx5 = try PrivateFcitx5()
+        // hwaljad stopped (SIGSTOP) while 가 is composing: the addon gives up on 7 after its bound,
+        // far within the client's 5 s, keeps 가 and lets 7 through, and calls no more for a second
+        // (the release too goes straight to the application). hwaljad then goes on and answers the
+        // old call, which the addon ignores; 나 is typed through a fresh context.
+        let result = try Self.typeAcross(fcitx5, [fcitx5.pauseDaemon, fcitx5.resumeDaemon], last: "sleep 1200\n")
+        #expect(result.text == "가7나", "\(result.events)")
+        #expect(result.handled == [true, true, true, true, true, true, false, false, true, true, true, true, true, true, true, true])
+        #expect(fcitx5.log.components(separatedBy: "hwaljad does not answer").count - 1 == 1, "\(fcitx5.log)")
+    }
+
+    @Test(.enabled(if: installed))
+    func dbusActivationStartsTheInstalledDaemon() throws {
+        let fcitx5 = try PrivateFcitx5(installed: true)
+        #expect(!fcitx5.bus.hasOwner("org.hwalja.Engine1"))
+        let result = try fcitx5.type("tap 4\ntap 1\ntap 2\ntap space\n")
+        #expect(result.text == "가")
+        #expect(fcitx5.bus.hasOwner("org.hwalja.Engine1"))
+    }
+
+    static func wait(for path: String, _ client: BackgroundProcess) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: path) {
+            guard client.process.isRunning, Date() < deadline else { throw TestSetupError("fcitx5-client.py did not reach \(path): \(client.stderrSoFar)") }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// A headless fcitx5 (Debian's) on a private session bus with hwalja's addon and hwaljad, started
+/// by a test and stopped by its PID.
+///
+/// By default the addon is this checkout's, built by tools/build-fcitx5 and loaded from its
+/// staging tree (FCITX_ADDON_DIRS, XDG_DATA_DIRS), and this build's hwaljad is started on the bus;
+/// with `installed`, fcitx5 finds the installed fcitx5-hwalja package's files where fcitx5 looks,
+/// and the installed hwaljad is started by D-Bus activation when the addon first calls it.
+public final class PrivateFcitx5: @unchecked Sendable {
+    public let bus: PrivateBus
+    public let fcitx5: BackgroundProcess
+    /// hwaljad, when the test started it (not `installed`).
+    public private(set) var hwaljad: PrivateDaemon?
+    /// The environment of fcitx5's applications: its session bus.
+    public let environment: [String: String]
+    private let directory: URL
+    private var daemonArguments: [String] = []
+
+    /// The staging tree of the addon built from this checkout, built once per test run.
+    static let stage: Result<URL, TestSetupError> = {
+        guard let outcome = try? runProcess(packageRoot.appendingPathComponent("tools/build-fcitx5"), [], seconds: 300),
+            outcome.status == 0
+        else {
+            return .failure(TestSetupError("tools/build-fcitx5 failed (install the fcitx5 build packages: tools/install-deps)"))
+        }
+        return .success(URL(fileURLWithPath: outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }()
+
+    /// `settings`: the user's hwalja.conf, for hwaljad (its `--config`; the installed hwaljad reads
+    /// it from the `XDG_CONFIG_HOME` the bus gives the programs it activates).
+    public init(installed: Bool = false, settings: String? = nil) throws {
+        bus = try PrivateBus(config: installed ? "Tests/fixtures/activating-bus.conf" : "tools/session-bus.conf")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-fcitx5-\(UUID().uuidString)")
+        let config = directory.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: config.appendingPathComponent("fcitx5"), withIntermediateDirectories: true)
+        // The user's input methods: the keyboard, and hwalja to switch to (SetCurrentIM picks only
+        // from the current group).
+        try """
+            [Groups/0]
+            Name=Default
+            Default Layout=us
+            DefaultIM=hwalja
+
+            [Groups/0/Items/0]
+            Name=keyboard-us
+            Layout=
+
+            [Groups/0/Items/1]
+            Name=hwalja
+            Layout=
+
+            [GroupOrder]
+            0=Default
+
+            """.write(to: config.appendingPathComponent("fcitx5/profile"), atomically: true, encoding: .utf8)
+        let settingsFile = config.appendingPathComponent("hwalja/hwalja.conf")
+        if let settings {
+            try FileManager.default.createDirectory(at: settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try settings.write(to: settingsFile, atomically: true, encoding: .utf8)
+        }
+        var environment = bus.environment
+        environment["XDG_CONFIG_HOME"] = config.path
+        environment["DISPLAY"] = ""
+        environment["WAYLAND_DISPLAY"] = ""
+        self.environment = environment
+        var fcitxEnvironment = environment
+        if !installed {
+            let stage = try Self.stage.get()
+            let libraries = try FileManager.default.contentsOfDirectory(atPath: stage.appendingPathComponent("usr/lib").path)
+                .map { stage.appendingPathComponent("usr/lib/\($0)/fcitx5").path }
+            let system = try FileManager.default.contentsOfDirectory(atPath: "/usr/lib").filter { $0.hasSuffix("-linux-gnu") }
+                .map { "/usr/lib/\($0)/fcitx5" }
+            fcitxEnvironment["FCITX_ADDON_DIRS"] = (libraries + system).joined(separator: ":")
+            fcitxEnvironment["XDG_DATA_DIRS"] = stage.appendingPathComponent("usr/share").path + ":/usr/local/share:/usr/share"
+            daemonArguments = settings == nil ? [] : ["--config", settingsFile.path]
+            hwaljad = try PrivateDaemon(daemonArguments, bus: bus)
+        } else {
+            let update = try runCommand(
+                "gdbus",
+                ["call", "--address", bus.address, "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                 "--method", "org.freedesktop.DBus.UpdateActivationEnvironment", "{'XDG_CONFIG_HOME': '\(config.path)'}"]
+            )
+            guard update.status == 0 else { throw TestSetupError("UpdateActivationEnvironment failed: \(update.stderr)") }
+        }
+        fcitx5 = try BackgroundProcess(
+            URL(fileURLWithPath: "/usr/bin/fcitx5"),
+            ["--disable=all", "--enable=dbus,dbusfrontend,keyboard,hwalja", "--verbose=default=4,hwalja=5"],
+            environment: fcitxEnvironment
+        )
+        let deadline = Date().addingTimeInterval(10)
+        while !bus.hasOwner("org.fcitx.Fcitx5") {
+            guard fcitx5.process.isRunning, Date() < deadline else {
+                throw TestSetupError("fcitx5 did not start: \(fcitx5.stop().stderr) (install fcitx5: tools/install-deps)")
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Runs tools/fcitx5-client.py with `commands` (tools/ibus-client.py's, plus `mark` and
+    /// `wait-for`), selecting hwalja; with `surrounding`, the client sends its text and can delete
+    /// around its cursor, as GTK does. Its report is tools/ibus-client.py's.
+    public func type(_ commands: String, surrounding: Bool = false) throws -> IBusClientResult {
+        try result(of: start(commands, surrounding: surrounding))
+    }
+
+    /// Starts tools/fcitx5-client.py with `commands`, for a test that acts while it types.
+    public func start(_ commands: String, surrounding: Bool = false) throws -> BackgroundProcess {
+        let script = packageRoot.appendingPathComponent("tools/fcitx5-client.py")
+        return try BackgroundProcess(script, (surrounding ? ["--surrounding"] : []) + ["hwalja"], stdin: commands, environment: environment)
+    }
+
+    /// What a client started by `start` reported, once it ends (within a minute).
+    public func result(of client: BackgroundProcess) throws -> IBusClientResult {
+        let outcome = client.waitForExit(seconds: 60) ?? client.stop(signal: SIGKILL)
+        guard outcome.status == 0 else { throw TestSetupError("fcitx5-client.py failed: \(outcome.stderr)\nfcitx5: \(log)") }
+        return try JSONDecoder().decode(IBusClientResult.self, from: Data(outcome.stdout.utf8))
+    }
+
+    /// Stops hwaljad at once (SIGKILL, as a crash), or starts it again.
+    public func killDaemon() { hwaljad?.daemon.stop(signal: SIGKILL) }
+    public func startDaemon() throws { hwaljad = try PrivateDaemon(daemonArguments, bus: bus) }
+    /// Stops hwaljad without ending it (SIGSTOP: a daemon that does not answer), or lets it go on.
+    public func pauseDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGSTOP) } }
+    public func resumeDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGCONT) } }
+
+    /// A file in this fcitx5's temporary directory, for `mark` and `wait-for`.
+    public func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// What fcitx5 logged so far (the addon logs through it).
+    public var log: String { fcitx5.stderrSoFar }
+
+    /// Lines of fcitx5's log that report an error (fcitx5 starts them with E and the date).
+    public func problems() -> [String] {
+        log.split(separator: "\n").map(String.init).filter { $0.hasPrefix("E") }
+    }
+
+    deinit {
+        fcitx5.stop()
+        hwaljad = nil
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
