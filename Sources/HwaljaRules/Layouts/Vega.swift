@@ -1,0 +1,56 @@
+import HwaljaCore
+
+/// 베가 (SKY-II): multi-tap on all twelve keys, consonants and vowels alike.
+///
+/// - Each key cycles through its letters on repeated presses, wrapping round; a press after the
+///   first takes the text from before the run and attaches the next letter (the 천지인 snapshot
+///   rule): 갑 + ㅁㅅ → 갑ㅁ, again → 값; 와 + ㅏㅑ → 오ㅑ.
+/// - Vowels pair as on a PC keyboard (``combinations``).
+/// - Two letters of the same key in a row need next-character, a hard boundary (the composer's).
+///
+/// Behaviour reference: ../shared/docs/layouts.md §2.
+public struct Vega: LayoutRules {
+    /// What each key types on its first, second, third press.
+    static let cycles: [Key: [Unicode.Scalar]] = [
+        .giyeokKieuk: ["ㄱ", "ㅋ", "ㄲ"], .digeutTieut: ["ㄷ", "ㅌ", "ㄸ"], .mieumSiot: ["ㅁ", "ㅅ", "ㅆ"],
+        .bieupPieup: ["ㅂ", "ㅍ", "ㅃ"], .jieutChieut: ["ㅈ", "ㅊ", "ㅉ"], .nieunRieul: ["ㄴ", "ㄹ"], .ieungHieut: ["ㅇ", "ㅎ"],
+        .aYa: ["ㅏ", "ㅑ"], .eoYeo: ["ㅓ", "ㅕ"], .oYo: ["ㅗ", "ㅛ"], .uYu: ["ㅜ", "ㅠ"], .iEu: ["ㅣ", "ㅡ", "ㅢ"],
+    ]
+    /// A vowel, then the next vowel typed: the compound they make.
+    static let combinations: [Unicode.Scalar: [Unicode.Scalar: Unicode.Scalar]] = [
+        "ㅏ": ["ㅣ": "ㅐ"], "ㅑ": ["ㅣ": "ㅒ"], "ㅓ": ["ㅣ": "ㅔ"], "ㅕ": ["ㅣ": "ㅖ"],
+        "ㅗ": ["ㅏ": "ㅘ", "ㅣ": "ㅚ"], "ㅘ": ["ㅣ": "ㅙ"], "ㅜ": ["ㅓ": "ㅝ", "ㅣ": "ㅟ"], "ㅝ": ["ㅣ": "ㅞ"],
+    ]
+    static let compounds = Jamo.parts(of: combinations)
+
+    private let livePairs: LivePairFinder
+
+    public init() {
+        livePairs = LivePairFinder(keys: KeyboardLayout.vega.tableKeys) { Self.press($0, after: $1) }
+    }
+
+    public var keyboard: KeyboardLayout { .vega }
+
+    public func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
+        Self.press(key, after: context)
+    }
+
+    public func isLivePair(_ first: TextUnit, _ second: TextUnit) -> Bool {
+        livePairs.isLive(first, second)
+    }
+
+    static func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
+        guard let members = cycles[key] else { preconditionFailure("Vega.press: \(key.name) is not a 베가 key") }
+        guard Hangul.jungseongIndex(members[0]) != nil else { return Jamo.cycle(members, after: context) }
+        if let (before, vowel) = Jamo.lastVowel(of: context, compounds: compounds),
+            let position = members.firstIndex(of: vowel)
+        {
+            return typeVowel(members[(position + 1) % members.count], after: before)
+        }
+        return typeVowel(members[0], after: context)
+    }
+
+    private static func typeVowel(_ vowel: Unicode.Scalar, after context: [TextUnit]) -> [TextUnit] {
+        Jamo.typeVowel(vowel, extend: { combinations[$0]?[vowel] }, after: context)
+    }
+}
