@@ -14,6 +14,27 @@ struct CommandLineTests {
         #expect(outcome.stdout == "안\n")
     }
 
+    /// `--layout` picks the layout's table and key tokens (labels, or digits by phone position).
+    @Test(arguments: [
+        ("naratgeul", "ㄱ ㅏㅓ ㅁ 획 ㅅ", "값"), ("naratgeul", "7 획 획 3 5 획 획 6 획", "차표"),
+        ("vega", "ㄱㅋ ㅏㅑ ㅂㅍ NEXT ㅁㅅ ㅁㅅ", "갑ㅅ"), ("vega", "0 0 3 1 NEXT 1 9 9", "학교"),
+        ("cheonjiin-plus", "ㄱ ㅣ ㆍ NEXT ㅋ ㅋ", "가ㄲ"), ("cheonjiin-plus", "ㅎ 1 2 1 ㅎ ㅎ", "했"),
+    ])
+    func replaysEveryLayout(layout: String, keys: String, text: String) throws {
+        let outcome = try Self.run("hwalja-replay", ["--layout", layout, "--keys", keys])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == "\(text)\n")
+    }
+
+    @Test func aKeyOfAnotherLayoutOrAnUnknownLayoutIsRefused() throws {
+        let foreign = try Self.run("hwalja-replay", ["--layout", "vega", "--keys", "ㄱㅋ 획"])
+        #expect(foreign.status == 2)
+        #expect(foreign.stderr.contains("unknown vega key \"획\""))
+        let unknown = try Self.run("hwalja-replay", ["--layout", "qwerty", "--keys", "1"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("cheonjiin, cheonjiin-plus, naratgeul, vega"))
+    }
+
     @Test func replaysALogFromStandardInputLikeTheHost() throws {
         let log = "# 안녕 then a new line\nㅇㅁ ㅣ ㆍ ㄴㄹ NEXT ㄴㄹ ㆍ ㆍ ㅣ ㅇㅁ\nENTER ㄱㅋ ㅣ ㆍ SPACE BS BS\n"
         let outcome = try Self.run("hwalja-replay", ["-"], stdin: log)
