@@ -21,6 +21,20 @@ public struct TableOption: ParsableArguments {
     }
 }
 
+extension TableOption {
+    /// Every layout's table (`--table` names 천지인's; the others are the files of their names beside
+    /// it), logging each layout left out; exits if 천지인's cannot be used.
+    public func loadEveryLayout(_ diagnostics: Diagnostics) -> TableLoader.Everything {
+        do {
+            let everything = try TableLoader.loadEveryLayout(path: table)
+            everything.problems.forEach(diagnostics.log)
+            return everything
+        } catch {
+            diagnostics.fail("\(error)")
+        }
+    }
+}
+
 /// `--layout`, for the programs that type with one layout.
 public struct LayoutOption: ParsableArguments {
     @Option(help: "Keyboard layout: \(KeyboardLayout.nameSummary) (default cheonjiin).")

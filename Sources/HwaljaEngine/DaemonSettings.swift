@@ -5,6 +5,7 @@ import HwaljaCore
 /// Config file: one `name = value` a line, `#` comments:
 ///
 /// ```
+/// layout = cheonjiin      # cheonjiin, cheonjiin-plus, naratgeul or vega
 /// keymap = phone          # phone, keypad-position, or a keymap file's path
 /// long-press = 500        # ms a key is held to type its digit
 /// repeat-interval = 100   # ms between backspace repeats
@@ -26,9 +27,11 @@ public struct DaemonSettings: Sendable, Equatable {
     /// Which keys type what: `phone`, `keypad-position` or a keymap file's path, resolved by
     /// the programs (the IBus engine `hwalja`, hwaljad's input contexts).
     public var keymap = "phone"
+    /// The keyboard layout of contexts created without naming one (hwaljad's `CreateContext`).
+    public var layout = KeyboardLayout.cheonjiin
 
     /// The settings a config file may set, in the order the documentation lists them.
-    public static let names = ["keymap", "long-press", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib"]
+    public static let names = ["layout", "keymap", "long-press", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib"]
 
     /// The milliseconds every timing setting must lie in, from a config file or any program's flags.
     public static let millisecondRange: ClosedRange<Int> = 1...60_000
@@ -59,6 +62,9 @@ public struct DaemonSettings: Sendable, Equatable {
     /// Sets one setting by its config-file name.
     public mutating func set(_ name: String, to value: String, line: Int = 0) throws(ConfigError) {
         switch name {
+        case "layout":
+            guard let layout = KeyboardLayout(name: value) else { throw .badValue(line: line, name: name, value: value) }
+            self.layout = layout
         case "keymap":
             guard !value.isEmpty else { throw .badValue(line: line, name: name, value: value) }
             keymap = value
@@ -98,7 +104,23 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownSetting(let line, let name):
             "line \(line): unknown setting \(Excerpt.quoted(name)) (known: \(DaemonSettings.names.joined(separator: ", ")))"
         case .badValue(let line, let name, let value):
-            "line \(line): \(Excerpt.quoted(value)) is not a valid \(name) (a keymap name or file for keymap, milliseconds \(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound), 'off' for auto-next, true/false for space-inserts, 1-10000 for max-contexts, 16-1048576 for max-unread-kib)"
+            "line \(line): \(Excerpt.quoted(value)) is not a valid \(name) (\(Self.allowed(name)))"
+        }
+    }
+}
+
+extension ConfigError {
+    /// What a setting accepts, in a few words.
+    static func allowed(_ name: String) -> String {
+        let range = DaemonSettings.millisecondRange
+        switch name {
+        case "layout": return KeyboardLayout.nameSummary
+        case "keymap": return "a keymap name or file"
+        case "auto-next": return "milliseconds \(range.lowerBound)-\(range.upperBound) or off"
+        case "space-inserts": return "true or false"
+        case "max-contexts": return "1-10000"
+        case "max-unread-kib": return "16-1048576"
+        default: return "milliseconds \(range.lowerBound)-\(range.upperBound)"
         }
     }
 }

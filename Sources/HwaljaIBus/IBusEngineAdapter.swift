@@ -19,11 +19,16 @@ public final class IBusEngineAdapter {
     public static let factoryPath = "/org/freedesktop/IBus/Factory"
     public static let enginePrefix = "/org/freedesktop/IBus/Engine/"
     public static let engineInterface = "org.freedesktop.IBus.Engine"
-    /// The engines the component offers: each name with its keymap (`nil`: the settings' keymap).
-    public static let engines: [(name: String, keymap: Keymap?)] = [("hwalja", nil), ("hwalja-keypad", .keypadPosition)]
+    /// The engines the component offers: each name with its layout and keymap (`nil`: the
+    /// settings' keymap, for that layout: ``Keymap/forLayout(_:setting:resolved:)``).
+    public static let engines: [(name: String, layout: KeyboardLayout, keymap: Keymap?)] = [
+        ("hwalja", .cheonjiin, nil), ("hwalja-keypad", .cheonjiin, .keypadPosition),
+        ("hwalja-cheonjiin-plus", .cheonjiinPlus, nil), ("hwalja-naratgeul", .naratgeul, nil), ("hwalja-vega", .vega, nil),
+    ]
 
     private let output: any MessageSink
-    private var table: TransitionTable
+    /// Each layout's table (a layout missing here has no engine).
+    private var tables: [KeyboardLayout: TransitionTable]
     private var settings: DaemonSettings
     private var keymap: Keymap
     private var frontend: Frontend<InputSession>!
@@ -38,10 +43,11 @@ public final class IBusEngineAdapter {
 
     public init(
         output: any MessageSink, clock: any FrontendClock, table: TransitionTable, settings: DaemonSettings, keymap: Keymap,
-        recorder: (any KeystrokeRecording)? = nil, reloadSettings: @escaping () -> (DaemonSettings, Keymap)? = { nil }
+        otherLayouts: [KeyboardLayout: TransitionTable] = [:], recorder: (any KeystrokeRecording)? = nil,
+        reloadSettings: @escaping () -> (DaemonSettings, Keymap)? = { nil }
     ) {
         self.output = output
-        self.table = table
+        self.tables = otherLayouts.merging([table.keyboard: table]) { $1 }
         self.settings = settings
         self.keymap = keymap
         self.reloadSettings = reloadSettings
@@ -60,7 +66,7 @@ public final class IBusEngineAdapter {
             session.typing.updateSettings(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, timing: settings.timing)
         }
         for number in frontend.numbers(ownedBy: Self.owner) where fixedKeymaps[number] == nil {
-            _ = frontend.withAny(number) { $0.keymap = keymap }
+            _ = frontend.withAny(number) { $0.keymap = Keymap.forLayout($0.typing.layout, setting: settings.keymap, resolved: keymap) }
         }
     }
 
@@ -70,10 +76,13 @@ public final class IBusEngineAdapter {
         if let (settings, keymap) = reloadSettings() { apply(settings, keymap: keymap) }
     }
 
-    /// Switches to a newly loaded table: new engines at once, existing ones when their syllable ends.
-    public func reload(_ table: TransitionTable) {
-        self.table = table
-        frontend.update { $0.typing.replaceTable(table) }
+    /// Switches to newly loaded tables (one per layout): new engines at once, existing ones of the
+    /// same layout when their syllable ends.
+    public func reload(_ tables: [TransitionTable]) {
+        for table in tables { self.tables[table.keyboard] = table }
+        frontend.update { session in
+            for table in tables { session.typing.replaceTable(table) }
+        }
     }
 
     // MARK: Messages
@@ -111,8 +120,12 @@ public final class IBusEngineAdapter {
             guard let engine = Self.engines.first(where: { $0.name == name }) else {
                 throw BusError.invalidArgs("this component's engines are \(Self.engines.map(\.name).joined(separator: ", ")), not \(Excerpt.quoted(name))")
             }
+            guard let table = tables[engine.layout] else {
+                throw BusError.failed("the \(engine.layout.name) table is not installed")
+            }
             let session = InputSession(
-                typing: TypingContext(table: table, options: settings.composer, timing: settings.timing), keymap: engine.keymap ?? keymap,
+                typing: TypingContext(table: table, options: settings.composer, timing: settings.timing),
+                keymap: engine.keymap ?? Keymap.forLayout(engine.layout, setting: settings.keymap, resolved: keymap),
                 onFocusLoss: .clientCommits)
             let number = try frontend.add(session, owner: Self.owner)
             fixedKeymaps[number] = engine.keymap

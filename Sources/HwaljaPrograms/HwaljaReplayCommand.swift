@@ -84,7 +84,7 @@ public struct HwaljaReplayCommand: ParsableCommand {
         }
         if let bus {
             do {
-                let text = try BusReplay.play(log, bus: bus, canDelete: !noRetract, trace: trace)
+                let text = try BusReplay.play(log, bus: bus, canDelete: !noRetract, trace: trace, layout: layout.layout)
                 print(text)
             } catch {
                 fail("through the daemon on the \(Excerpt.shortened(bus)) bus: \(Excerpt.shortened("\(error)"))", status: 1)

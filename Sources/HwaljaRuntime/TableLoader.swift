@@ -99,6 +99,14 @@ public enum TableLoader {
     public struct Everything: Sendable {
         public var tables: [KeyboardLayout: Loaded]
         public var problems: [String]
+
+        /// 천지인's table (always loaded).
+        public var main: Loaded { tables[.cheonjiin]! }
+
+        /// The other layouts' tables.
+        public var others: [KeyboardLayout: TransitionTable] {
+            tables.filter { $0.key != .cheonjiin }.mapValues(\.table)
+        }
     }
 }
 

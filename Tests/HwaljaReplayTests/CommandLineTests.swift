@@ -99,21 +99,29 @@ struct CommandLineTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-stale-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let good = try Self.run("hwalja-gen", ["--directory", directory.path])
+        // 천지인's files only (--layout): each other layout is as much again.
+        let good = try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--directory", directory.path])
         #expect(good.status == 0)
-        #expect(try Self.run("hwalja-gen", ["--check", "--directory", directory.path]).status == 0)
+        #expect(try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--check", "--directory", directory.path]).status == 0)
+        let others = try Self.run("hwalja-gen", ["--check", "--directory", directory.path])
+        #expect(others.status != 0)
+        #expect(others.stderr.contains("cheonjiin-plus.table is missing"))
 
         let json = directory.appendingPathComponent("hwalja.json")
         let text = try String(contentsOf: json, encoding: .utf8)
         try text.replacingOccurrences(of: "\"ᄀᆞ\": \"거\"", with: "\"ᄀᆞ\": \"가\"").write(to: json, atomically: true, encoding: .utf8)
-        let stale = try Self.run("hwalja-gen", ["--check", "--directory", directory.path])
+        let stale = try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--check", "--directory", directory.path])
         #expect(stale.status != 0)
         #expect(stale.stderr.contains("hwalja.json line 4: has `\"ᄀᆞ\": \"가\",`, generator gives `\"ᄀᆞ\": \"거\",`"))
     }
 
-    @Test func generatorStatsSayEverySyllableIsReachable() throws {
+    @Test func generatorStatsSayEverySyllableIsReachableInEveryLayout() throws {
         let outcome = try Self.run("hwalja-gen", ["--stats"])
-        #expect(outcome.stdout.contains("syllables reachable: 11172 of 11172"))
+        #expect(outcome.stdout.components(separatedBy: "syllables reachable: 11172 of 11172").count == 5)
+        for layout in ["cheonjiin", "cheonjiin-plus", "naratgeul", "vega"] { #expect(outcome.stdout.contains("layout:              \(layout)\n")) }
+        let unknown = try Self.run("hwalja-gen", ["--layout", "qwerty", "--stats"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("no layout `qwerty`"))
     }
 
     /// One line on standard error, nothing on standard output, exit status 2: how hwalja-replay refuses input.
@@ -199,12 +207,12 @@ struct CommandLineTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-huge-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(try Self.run("hwalja-gen", ["--directory", directory.path]).status == 0)
+        #expect(try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--directory", directory.path]).status == 0)
         let json = directory.appendingPathComponent("hwalja.json")
         var lines = try String(contentsOf: json, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         lines[3] = Substring(Self.tenMegabytes)
         try lines.joined(separator: "\n").write(to: json, atomically: true, encoding: .utf8)
-        let stale = try Self.run("hwalja-gen", ["--check", "--directory", directory.path])
+        let stale = try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--check", "--directory", directory.path])
         #expect(stale.status != 0)
         #expect(stale.stderr.contains("line 4: has `ㄱㄱㄱ"))
         #expect(stale.stderr.split(separator: "\n").count == 1)

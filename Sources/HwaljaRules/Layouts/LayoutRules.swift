@@ -39,9 +39,13 @@ final class LivePairFinder {
         self.press = press
     }
 
+    /// Only a lone letter is ever taken back and attached again to what precedes it (a key acts on
+    /// the last unit), so only a pair ending in one can be live, and only after a syllable or a
+    /// lone letter.
     func isLive(_ first: TextUnit, _ second: TextUnit) -> Bool {
-        guard case .syllable = first else { return Self.isLetter(first) && Self.isLetter(second) && search(first, second) }
-        return search(first, second)
+        guard Self.isLetter(second) else { return false }
+        if case .syllable = first { return search(first, second) }
+        return Self.isLetter(first) && search(first, second)
     }
 
     private func search(_ first: TextUnit, _ second: TextUnit) -> Bool {
