@@ -90,7 +90,7 @@ let package = Package(
             dependencies: ["HwaljaPrograms", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "hwalja-bus-bench", dependencies: ["HwaljaDBus"]),
-        .executableTarget(name: "hwalja-bench", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRuntime"]),
+        .executableTarget(name: "hwalja-bench", dependencies: ["HwaljaCore", "HwaljaRules", "HwaljaTable", "HwaljaRuntime"]),
         .target(
             name: "HwaljaTestSupport",
             dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaTable", "HwaljaReplay"],
