@@ -9,6 +9,17 @@ import HwaljaCore
 ///
 /// Behaviour reference: ../shared/docs/layouts.md §3.
 public struct CheonJiInPlus: LayoutRules {
+    /// The choice keyboards disagree on (marked G in the reference), with its default.
+    public struct Options: Sendable, Equatable {
+        /// A third press of an aspirate key gives the aspirate again (ㅋ ㅋ ㅋ → ㅋ); else it
+        /// starts a new one (→ ㄲㅋ).
+        public var thirdPressWraps = true
+
+        public init(thirdPressWraps: Bool = true) {
+            self.thirdPressWraps = thirdPressWraps
+        }
+    }
+
     /// The keys that type one consonant, never changing it.
     static let plain: [Key: Unicode.Scalar] = [
         .giyeok: "ㄱ", .nieun: "ㄴ", .rieul: "ㄹ", .digeut: "ㄷ", .bieup: "ㅂ", .siot: "ㅅ", .jieut: "ㅈ", .ieung: "ㅇ",
@@ -19,25 +30,34 @@ public struct CheonJiInPlus: LayoutRules {
         .kieuk: ["ㅋ", "ㄲ"], .tieut: ["ㅌ", "ㄸ"], .pieup: ["ㅍ", "ㅃ"], .hieut: ["ㅎ", "ㅆ"], .chieut: ["ㅊ", "ㅉ"],
     ]
 
+    /// The choices this table is made with.
+    public let options: Options
     private let livePairs: LivePairFinder
 
-    public init() {
-        livePairs = LivePairFinder(keys: KeyboardLayout.cheonjiinPlus.tableKeys) { Self.press($0, after: $1) }
+    public init(options: Options = Options()) {
+        self.options = options
+        livePairs = LivePairFinder(keys: KeyboardLayout.cheonjiinPlus.tableKeys) { [options] in Self.press($0, after: $1, options) }
     }
 
     public var keyboard: KeyboardLayout { .cheonjiinPlus }
 
     public func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
-        Self.press(key, after: context)
+        Self.press(key, after: context, options)
     }
 
     public func isLivePair(_ first: TextUnit, _ second: TextUnit) -> Bool {
         livePairs.isLive(first, second)
     }
 
-    static func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
+    static func press(_ key: Key, after context: [TextUnit], _ options: Options) -> [TextUnit] {
         if let consonant = plain[key] { return Jamo.attach(consonant, to: context) }
-        if let members = aspirates[key] { return Jamo.cycle(members, after: context) }
+        if let members = aspirates[key] {
+            // Without wrapping the tense consonant ends the run: a third press starts anew.
+            if !options.thirdPressWraps, let (_, last) = Jamo.lastConsonant(of: context), last == members[1] {
+                return Jamo.attach(members[0], to: context)
+            }
+            return Jamo.cycle(members, after: context)
+        }
         return CheonJiInRules.press(key, after: context)
     }
 }

@@ -11,6 +11,19 @@ import HwaljaCore
 ///
 /// Behaviour reference: ../shared/docs/layouts.md §1.
 public struct Naratgeul: LayoutRules {
+    /// The choices keyboards disagree on (marked G in the reference), with its defaults.
+    public struct Options: Sendable, Equatable {
+        /// 획추가 past the last member wraps to the first (ㅅ 획 획 획 → ㅅ); else it stays (→ ㅊ).
+        public var strokeWraps = true
+        /// 쌍자음 also on ㅁ → ㅃ, ㄴ → ㄸ, ㅇ → ㅎ, as one keyboard does.
+        public var doubleOnOtherConsonants = false
+
+        public init(strokeWraps: Bool = true, doubleOnOtherConsonants: Bool = false) {
+            self.strokeWraps = strokeWraps
+            self.doubleOnOtherConsonants = doubleOnOtherConsonants
+        }
+    }
+
     /// The consonant each consonant key types.
     static let consonants: [Key: Unicode.Scalar] = [
         .giyeok: "ㄱ", .nieun: "ㄴ", .rieul: "ㄹ", .mieum: "ㅁ", .siot: "ㅅ", .ieung: "ㅇ",
@@ -30,28 +43,45 @@ public struct Naratgeul: LayoutRules {
         "ㅅ": "ㅈ", "ㅈ": "ㅊ", "ㅊ": "ㅅ", "ㅇ": "ㅎ", "ㅎ": "ㅇ",
         "ㅏ": "ㅑ", "ㅑ": "ㅏ", "ㅓ": "ㅕ", "ㅕ": "ㅓ", "ㅗ": "ㅛ", "ㅛ": "ㅗ", "ㅜ": "ㅠ", "ㅠ": "ㅜ",
     ]
+    /// Where 획추가 stops instead of wrapping (``Options/strokeWraps`` off): the last members.
+    static let strokeEnds: Set<Unicode.Scalar> = ["ㅋ", "ㅌ", "ㅍ", "ㅊ", "ㅎ", "ㅑ", "ㅕ", "ㅛ", "ㅠ"]
+    /// 쌍자음 on the other consonants (``Options/doubleOnOtherConsonants``).
+    static let otherDoubles: [Unicode.Scalar: Unicode.Scalar] = ["ㅁ": "ㅃ", "ㄴ": "ㄸ", "ㅇ": "ㅎ"]
     /// 쌍자음: each consonant and its double, both ways.
     static let doubles: [Unicode.Scalar: Unicode.Scalar] = [
         "ㄱ": "ㄲ", "ㄲ": "ㄱ", "ㄷ": "ㄸ", "ㄸ": "ㄷ", "ㅂ": "ㅃ", "ㅃ": "ㅂ", "ㅅ": "ㅆ", "ㅆ": "ㅅ", "ㅈ": "ㅉ", "ㅉ": "ㅈ",
     ]
 
+    /// The choices this table is made with.
+    public let options: Options
+    private let strokeChanges: [Unicode.Scalar: Unicode.Scalar]
+    private let doubleChanges: [Unicode.Scalar: Unicode.Scalar]
     private let livePairs: LivePairFinder
 
-    public init() {
-        livePairs = LivePairFinder(keys: KeyboardLayout.naratgeul.tableKeys) { Self.press($0, after: $1) }
+    public init(options: Options = Options()) {
+        self.options = options
+        let strokeChanges = options.strokeWraps ? Self.strokes : Self.strokes.filter { !Self.strokeEnds.contains($0.key) }
+        let doubleChanges = options.doubleOnOtherConsonants ? Self.doubles.merging(Self.otherDoubles) { $1 } : Self.doubles
+        self.strokeChanges = strokeChanges
+        self.doubleChanges = doubleChanges
+        livePairs = LivePairFinder(keys: KeyboardLayout.naratgeul.tableKeys) {
+            Self.press($0, after: $1, strokes: strokeChanges, doubles: doubleChanges)
+        }
     }
 
     public var keyboard: KeyboardLayout { .naratgeul }
 
     public func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
-        Self.press(key, after: context)
+        Self.press(key, after: context, strokes: strokeChanges, doubles: doubleChanges)
     }
 
     public func isLivePair(_ first: TextUnit, _ second: TextUnit) -> Bool {
         livePairs.isLive(first, second)
     }
 
-    static func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
+    static func press(
+        _ key: Key, after context: [TextUnit], strokes: [Unicode.Scalar: Unicode.Scalar], doubles: [Unicode.Scalar: Unicode.Scalar]
+    ) -> [TextUnit] {
         if let consonant = consonants[key] { return Jamo.attach(consonant, to: context) }
         if let start = vowelStarts[key] { return Jamo.typeVowel(start, extend: { vowelKeys[$0]?[key] }, after: context) }
         switch key {

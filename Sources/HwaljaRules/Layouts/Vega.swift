@@ -10,6 +10,17 @@ import HwaljaCore
 ///
 /// Behaviour reference: ../shared/docs/layouts.md §2.
 public struct Vega: LayoutRules {
+    /// The choice keyboards disagree on (marked G in the reference), with its default.
+    public struct Options: Sendable, Equatable {
+        /// A vowel key after a compound vowel whose last part is that key's takes the part back
+        /// (와 + ㅏㅑ → 오ㅑ, the snapshot rule); else it starts a new vowel (→ 와ㅏ).
+        public var vowelRunsReachIntoCompounds = true
+
+        public init(vowelRunsReachIntoCompounds: Bool = true) {
+            self.vowelRunsReachIntoCompounds = vowelRunsReachIntoCompounds
+        }
+    }
+
     /// What each key types on its first, second, third press.
     static let cycles: [Key: [Unicode.Scalar]] = [
         .giyeokKieuk: ["ㄱ", "ㅋ", "ㄲ"], .digeutTieut: ["ㄷ", "ㅌ", "ㄸ"], .mieumSiot: ["ㅁ", "ㅅ", "ㅆ"],
@@ -23,26 +34,31 @@ public struct Vega: LayoutRules {
     ]
     static let compounds = Jamo.parts(of: combinations)
 
+    /// The choices this table is made with.
+    public let options: Options
     private let livePairs: LivePairFinder
 
-    public init() {
-        livePairs = LivePairFinder(keys: KeyboardLayout.vega.tableKeys) { Self.press($0, after: $1) }
+    public init(options: Options = Options()) {
+        self.options = options
+        let runCompounds = options.vowelRunsReachIntoCompounds ? Self.compounds : [:]
+        livePairs = LivePairFinder(keys: KeyboardLayout.vega.tableKeys) { Self.press($0, after: $1, runCompounds: runCompounds) }
     }
 
     public var keyboard: KeyboardLayout { .vega }
 
     public func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
-        Self.press(key, after: context)
+        Self.press(key, after: context, runCompounds: options.vowelRunsReachIntoCompounds ? Self.compounds : [:])
     }
 
     public func isLivePair(_ first: TextUnit, _ second: TextUnit) -> Bool {
         livePairs.isLive(first, second)
     }
 
-    static func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
+    /// `runCompounds`: the compounds whose last part a vowel run takes back.
+    static func press(_ key: Key, after context: [TextUnit], runCompounds: [Unicode.Scalar: (Unicode.Scalar, Unicode.Scalar)]) -> [TextUnit] {
         guard let members = cycles[key] else { preconditionFailure("Vega.press: \(key.name) is not a 베가 key") }
         guard Hangul.jungseongIndex(members[0]) != nil else { return Jamo.cycle(members, after: context) }
-        if let (before, vowel) = Jamo.lastVowel(of: context, compounds: compounds),
+        if let (before, vowel) = Jamo.lastVowel(of: context, compounds: runCompounds),
             let position = members.firstIndex(of: vowel)
         {
             return typeVowel(members[(position + 1) % members.count], after: before)
