@@ -27,8 +27,10 @@ public final class IBusEngineAdapter {
     ]
 
     private let output: any MessageSink
-    /// Each layout's table (a layout missing here has no engine).
+    /// Each layout's table loaded so far.
     private var tables: [KeyboardLayout: TransitionTable]
+    /// Loads a layout's table the first time one of its engines is made (`nil`: it has none).
+    private let loadTable: (KeyboardLayout) -> TransitionTable?
     private var settings: DaemonSettings
     private var keymap: Keymap
     private var frontend: Frontend<InputSession>!
@@ -43,11 +45,12 @@ public final class IBusEngineAdapter {
 
     public init(
         output: any MessageSink, clock: any FrontendClock, table: TransitionTable, settings: DaemonSettings, keymap: Keymap,
-        otherLayouts: [KeyboardLayout: TransitionTable] = [:], recorder: (any KeystrokeRecording)? = nil,
-        reloadSettings: @escaping () -> (DaemonSettings, Keymap)? = { nil }
+        otherLayouts: [KeyboardLayout: TransitionTable] = [:], loadTable: @escaping (KeyboardLayout) -> TransitionTable? = { _ in nil },
+        recorder: (any KeystrokeRecording)? = nil, reloadSettings: @escaping () -> (DaemonSettings, Keymap)? = { nil }
     ) {
         self.output = output
         self.tables = otherLayouts.merging([table.keyboard: table]) { $1 }
+        self.loadTable = loadTable
         self.settings = settings
         self.keymap = keymap
         self.reloadSettings = reloadSettings
@@ -120,6 +123,7 @@ public final class IBusEngineAdapter {
             guard let engine = Self.engines.first(where: { $0.name == name }) else {
                 throw BusError.invalidArgs("this component's engines are \(Self.engines.map(\.name).joined(separator: ", ")), not \(Excerpt.quoted(name))")
             }
+            if tables[engine.layout] == nil { tables[engine.layout] = loadTable(engine.layout) }
             guard let table = tables[engine.layout] else {
                 throw BusError.failed("the \(engine.layout.name) table is not installed")
             }

@@ -87,12 +87,17 @@ public enum TableLoader {
         var everything = Everything(tables: [.cheonjiin: main], problems: [])
         for layout in KeyboardLayout.allCases where layout != .cheonjiin {
             do {
-                everything.tables[layout] = try load(path: sibling(of: main.path, named: layout.tableFileNames[0]), layout: layout)
+                everything.tables[layout] = try load(layout, beside: main.path)
             } catch {
                 everything.problems.append("\(layout.name): \(error)")
             }
         }
         return everything
+    }
+
+    /// Loads `layout`'s table from its file in the folder of `path` (천지인's table file).
+    public static func load(_ layout: KeyboardLayout, beside path: String) throws(TableLoadError) -> Loaded {
+        try load(path: sibling(of: path, named: layout.tableFileNames[0]), layout: layout)
     }
 
     /// Every layout's table that could be loaded, and why the others could not.

@@ -10,57 +10,10 @@ import Testing
 /// hwaljad's contexts of every layout: chosen by CreateContext's argument or the `layout`
 /// setting, typed by key names or keysyms, each keeping its layout across a table reload.
 struct DaemonLayoutTests {
-    final class Harness {
-        let log = MessageLog()
-        let clock = ManualClock()
-        let service: EngineService
-        private var serial: UInt32 = 0
+    typealias Harness = EngineServiceTests.Harness
 
-        init(settings: DaemonSettings = DaemonSettings()) {
-            service = EngineService(
-                output: log, clock: clock, table: .init(table: committedTable, path: "committed", checksum: 0), settings: settings,
-                keymap: .phone, otherLayouts: committedTables.filter { $0.key != .cheonjiin })
-        }
-
-        func call(_ path: String, _ interface: String, _ member: String, _ values: [BusValue] = []) throws -> [BusMessage] {
-            serial += 1
-            let call = try BusMessage.incomingCall(sender: ":1.7", serial: serial, path: path, interface: interface, member: member, values)
-            #expect(service.handle(call))
-            return log.take()
-        }
-
-        func create(_ member: String, layout: String?) throws -> BusMessage {
-            try call(EngineInterface.enginePath, EngineInterface.engineInterface, member, layout.map { [.string($0)] } ?? []).last!
-        }
-
-        /// Presses key names on a context (org.hwalja.Context1); returns committed text + preedit.
-        func press(_ names: String, on path: String) throws -> String {
-            var committed = ""
-            var preedit = ""
-            for name in names.split(separator: " ") {
-                let reply = try call(path, EngineInterface.contextInterface, "PressKey", [.string(String(name))]).last!.arguments()
-                committed += reply[0].stringValue ?? ""
-                preedit = reply[1].stringValue ?? ""
-            }
-            return committed + preedit
-        }
-
-        /// Sends keysyms (press and release) to an input context; returns committed text + preedit.
-        func type(_ keysyms: [UInt32], on path: String) throws -> String {
-            var committed = ""
-            var preedit = ""
-            for keysym in keysyms {
-                for state: UInt32 in [0, KeyEventState.release] {
-                    for signal in try call(path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(state)])
-                    where signal.kind == .signal {
-                        let first = try signal.arguments().first?.stringValue ?? ""
-                        if signal.member == "CommitText" { committed += first }
-                        if signal.member == "UpdatePreedit" { preedit = first }
-                    }
-                }
-            }
-            return committed + preedit
-        }
+    static func harness(settings: DaemonSettings = DaemonSettings()) -> Harness {
+        Harness(settings: settings, otherLayouts: committedTables.filter { $0.key != .cheonjiin })
     }
 
     @Test(arguments: [
@@ -68,7 +21,7 @@ struct DaemonLayoutTests {
         ("cheonjiin-plus", "ㅎ ㅣ ㆍ ㅣ ㅎ ㅎ", "했"), ("cheonjiin", "ㄱㅋ ㅣ ㆍ ㅂㅍ ㅅㅎ", "값"),
     ])
     func aContextTypesWithTheLayoutItWasCreatedWith(layout: String, keys: String, text: String) throws {
-        let harness = Harness()
+        let harness = Self.harness()
         let path = try harness.create("CreateContext", layout: layout).arguments()[0].stringValue!
         #expect(try harness.press(keys, on: path) == text)
     }
@@ -80,7 +33,7 @@ struct DaemonLayoutTests {
         ("cheonjiin-plus", [0x24, 0x24, 0x31, 0x32], "까"), ("cheonjiin-plus", [0xFF96, 0xFFB1, 0xFFB2, 0x29], "캄"),
     ])
     func anInputContextMapsKeysymsForItsLayout(layout: String, keysyms: [UInt32], text: String) throws {
-        let harness = Harness()
+        let harness = Self.harness()
         let path = try harness.create("CreateInputContext", layout: layout).arguments()[0].stringValue!
         #expect(try harness.type(keysyms, on: path) == text)
     }
@@ -88,14 +41,14 @@ struct DaemonLayoutTests {
     @Test func theLayoutSettingIsTheDefault() throws {
         var settings = DaemonSettings()
         #expect(settings.apply(configFile: "layout = naratgeul\n").isEmpty)
-        let harness = Harness(settings: settings)
+        let harness = Self.harness(settings: settings)
         let path = try harness.create("CreateContext", layout: nil).arguments()[0].stringValue!
         #expect(try harness.press("ㄱ 획", on: path) == "ㅋ")
         #expect(settings.apply(configFile: "layout = qwerty\n").first?.description.contains("cheonjiin, cheonjiin-plus, naratgeul, vega") == true)
     }
 
     @Test func anUnknownLayoutOrAForeignKeyIsRefusedAndTheServiceGoesOn() throws {
-        let harness = Harness()
+        let harness = Self.harness()
         let refused = try harness.create("CreateContext", layout: "qwerty")
         #expect(refused.kind == .error)
         #expect(refused.errorName == EngineInterface.ErrorName.unknownLayout)
@@ -106,7 +59,7 @@ struct DaemonLayoutTests {
     }
 
     @Test func aReloadKeepsEachContextsLayout() throws {
-        let harness = Harness()
+        let harness = Self.harness()
         let path = try harness.create("CreateContext", layout: "naratgeul").arguments()[0].stringValue!
         harness.service.reload(.init(table: committedTable, path: "committed", checksum: 0), otherLayouts: committedTables.filter { $0.key != .cheonjiin })
         #expect(try harness.press("ㄱ 획", on: path) == "ㅋ")
@@ -120,5 +73,46 @@ struct DaemonLayoutTests {
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stdout == "\(text)\n")
         }
+    }
+}
+
+extension EngineServiceTests.Harness {
+    static let client = ":1.7"
+
+    func call(_ path: String, _ interface: String, _ member: String, _ values: [BusValue] = []) throws -> [BusMessage] {
+        try call(Self.client, path, interface, member, values)
+    }
+
+    func create(_ member: String, layout: String?) throws -> BusMessage {
+        try call(EngineInterface.enginePath, EngineInterface.engineInterface, member, layout.map { [.string($0)] } ?? []).last!
+    }
+
+    /// Presses key names on a context (org.hwalja.Context1); returns committed text + preedit.
+    func press(_ names: String, on path: String) throws -> String {
+        var committed = ""
+        var preedit = ""
+        for name in names.split(separator: " ") {
+            let reply = try call(path, EngineInterface.contextInterface, "PressKey", [.string(String(name))]).last!.arguments()
+            committed += reply[0].stringValue ?? ""
+            preedit = reply[1].stringValue ?? ""
+        }
+        return committed + preedit
+    }
+
+    /// Sends keysyms (press and release) to an input context; returns committed text + preedit.
+    func type(_ keysyms: [UInt32], on path: String) throws -> String {
+        var committed = ""
+        var preedit = ""
+        for keysym in keysyms {
+            for state: UInt32 in [0, KeyEventState.release] {
+                for signal in try call(path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(state)])
+                where signal.kind == .signal {
+                    let first = try signal.arguments().first?.stringValue ?? ""
+                    if signal.member == "CommitText" { committed += first }
+                    if signal.member == "UpdatePreedit" { preedit = first }
+                }
+            }
+        }
+        return committed + preedit
     }
 }
