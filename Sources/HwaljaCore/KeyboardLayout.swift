@@ -34,29 +34,61 @@ public enum KeyboardLayout: String, Sendable, CaseIterable, Hashable {
     public var tableKeys: [Key] {
         switch self {
         case .cheonjiin: Key.tableKeys
-        case .cheonjiinPlus:
-            [
-                .in, .cheon, .ji, .giyeok, .kieuk, .nieun, .rieul, .digeut, .tieut, .bieup, .pieup, .siot, .hieut,
-                .jieut, .chieut, .ieung, .mieum,
-            ]
-        case .naratgeul: [.giyeok, .nieun, .aEo, .rieul, .mieum, .oU, .siot, .ieung, .in, .addStroke, .ji, .doubleConsonant]
-        case .vega: [.giyeokKieuk, .iEu, .aYa, .digeutTieut, .nieunRieul, .eoYeo, .mieumSiot, .bieupPieup, .oYo, .jieutChieut, .ieungHieut, .uYu]
+        case .cheonjiinPlus: Self.cheonjiinPlusKeys
+        case .naratgeul: Self.naratgeulKeys
+        case .vega: Self.vegaKeys
         }
     }
 
     /// The keys at phone positions 1–9, `*`, 0, `#` (`nil` where the layout has none there).
     public var keypad: [Key?] {
         switch self {
-        case .cheonjiin: [.in, .cheon, .ji, .giyeokKieuk, .nieunRieul, .digeutTieut, .bieupPieup, .siotHieut, .jieutChieut, .punctuation, .ieungMieum, nil]
-        case .cheonjiinPlus: [.in, .cheon, .ji, .giyeok, .nieun, .digeut, .bieup, .siot, .jieut, nil, .ieung, nil]
-        case .naratgeul, .vega: tableKeys
+        case .cheonjiin: Self.cheonjiinKeypad
+        case .cheonjiinPlus: Self.cheonjiinPlusKeypad
+        case .naratgeul: Self.naratgeulKeys
+        case .vega: Self.vegaKeys
         }
     }
 
     /// The phone digit on `key` in this layout (what a long press types), or `nil`.
     public func digit(of key: Key) -> Unicode.Scalar? {
-        guard let position = keypad.firstIndex(of: key), position != 9, position != 11 else { return nil }
-        return Self.positionLabels[position]
+        let digits =
+            switch self {
+            case .cheonjiin: Self.digits.cheonjiin
+            case .cheonjiinPlus: Self.digits.cheonjiinPlus
+            case .naratgeul: Self.digits.naratgeul
+            case .vega: Self.digits.vega
+            }
+        return digits[Int(key.rawValue)]
+    }
+
+    private static let cheonjiinPlusKeys: [Key] = [
+        .in, .cheon, .ji, .giyeok, .kieuk, .nieun, .rieul, .digeut, .tieut, .bieup, .pieup, .siot, .hieut, .jieut, .chieut, .ieung,
+        .mieum,
+    ]
+    private static let naratgeulKeys: [Key] = [
+        .giyeok, .nieun, .aEo, .rieul, .mieum, .oU, .siot, .ieung, .in, .addStroke, .ji, .doubleConsonant,
+    ]
+    private static let vegaKeys: [Key] = [
+        .giyeokKieuk, .iEu, .aYa, .digeutTieut, .nieunRieul, .eoYeo, .mieumSiot, .bieupPieup, .oYo, .jieutChieut, .ieungHieut, .uYu,
+    ]
+    private static let cheonjiinKeypad: [Key?] = [
+        .in, .cheon, .ji, .giyeokKieuk, .nieunRieul, .digeutTieut, .bieupPieup, .siotHieut, .jieutChieut, .punctuation, .ieungMieum, nil,
+    ]
+    private static let cheonjiinPlusKeypad: [Key?] = [.in, .cheon, .ji, .giyeok, .nieun, .digeut, .bieup, .siot, .jieut, nil, .ieung, nil]
+
+    /// Each layout's digits by key raw value, worked out once: a long press asks on every key.
+    private static let digits = (
+        cheonjiin: digitTable(.cheonjiin), cheonjiinPlus: digitTable(.cheonjiinPlus), naratgeul: digitTable(.naratgeul),
+        vega: digitTable(.vega)
+    )
+
+    private static func digitTable(_ layout: KeyboardLayout) -> [Unicode.Scalar?] {
+        var digits = [Unicode.Scalar?](repeating: nil, count: Int(Key.allCases.map(\.rawValue).max()!) + 1)
+        for (position, key) in layout.keypad.enumerated() where position != 9 && position != 11 {
+            if let key { digits[Int(key.rawValue)] = positionLabels[position] }
+        }
+        return digits
     }
 
     /// Whether `key` is one of this layout's letter keys.
