@@ -100,7 +100,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "hwalja-bus-bench", dependencies: ["HwaljaDBus"]),
-        .executableTarget(name: "hwalja-bench", dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaTable", "HwaljaRuntime"]),
+        .executableTarget(name: "hwalja-bench", dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaRules", "HwaljaTable", "HwaljaRuntime"]),
         .target(
             name: "HwaljaTestSupport",
             dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaTable", "HwaljaReplay"],

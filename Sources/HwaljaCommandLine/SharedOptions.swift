@@ -6,19 +6,50 @@ import HwaljaRuntime
 
 /// `--table`, for every program that types.
 public struct TableOption: ParsableArguments {
-    @Option(help: "Table file (default: \(TableLoader.searchOrder)).")
+    @Option(help: "Table file (default: \(TableLoader.searchOrder)); another layout's table is the file of its name beside it.")
     public var table: String?
 
     public init() {}
 
-    /// The table, or exits with one line saying why it cannot be used.
-    public func load(_ diagnostics: Diagnostics) -> TableLoader.Loaded {
+    /// The table of `layout` (`--table` names that layout's file), or exits with one line saying why it cannot be used.
+    public func load(_ diagnostics: Diagnostics, layout: KeyboardLayout = .cheonjiin) -> TableLoader.Loaded {
         do {
-            return try TableLoader.load(path: table)
+            return try TableLoader.load(path: table, layout: layout)
         } catch {
             diagnostics.fail("\(error)")
         }
     }
+}
+
+extension TableOption {
+    /// Every layout's table (`--table` names 천지인's; the others are the files of their names beside
+    /// it), logging each layout left out; exits if 천지인's cannot be used.
+    public func loadEveryLayout(_ diagnostics: Diagnostics) -> TableLoader.Everything {
+        do {
+            let everything = try TableLoader.loadEveryLayout(path: table)
+            everything.problems.forEach(diagnostics.log)
+            return everything
+        } catch {
+            diagnostics.fail("\(error)")
+        }
+    }
+}
+
+/// `--layout`, for the programs that type with one layout.
+public struct LayoutOption: ParsableArguments {
+    @Option(help: "Keyboard layout: \(KeyboardLayout.nameSummary) (default cheonjiin).")
+    public var layout: String?
+
+    public init() {}
+
+    public func validate() throws {
+        if let layout, KeyboardLayout(name: layout) == nil {
+            throw ValidationError("--layout \(Excerpt.quoted(layout)) is not a layout (layouts: \(KeyboardLayout.nameSummary))")
+        }
+    }
+
+    /// The layout chosen (valid once ``validate()`` passed).
+    public var keyboard: KeyboardLayout { layout.flatMap(KeyboardLayout.init(name:)) ?? .cheonjiin }
 }
 
 /// `--config`, `--keymap` and `--record`, for the programs that serve a desktop (hwaljad, the IBus engine).

@@ -1,4 +1,4 @@
-/// The Cheon-Ji-In composer: keys in; committed text, preedit and whether the key was used out.
+/// The composer of a 12-key layout (the table's ``TransitionTable/keyboard``): keys in; committed text, preedit and whether the key was used out.
 ///
 /// The composer is a value type with no clock, no I/O and no callbacks. Each letter key is one
 /// lookup in the ``TransitionTable`` on the composer's own preedit, never on the application's
@@ -157,9 +157,9 @@ public struct Composer: Sendable {
 
     /// Commits the preedit and types the digit on `key` (a long press of a letter key).
     ///
-    /// Keys without a digit are not consumed and change nothing.
+    /// Keys without a digit in the table's layout (``KeyboardLayout/digit(of:)``) are not consumed and change nothing.
     public mutating func typeDigit(of key: Key) -> Response {
-        guard let digit = key.digit else { return Response(preedit: preedit, consumed: false) }
+        guard let digit = table.keyboard.digit(of: key) else { return Response(preedit: preedit, consumed: false) }
         var response = flush(consumed: true)
         response.commit.append(digit.value)
         return response

@@ -59,6 +59,8 @@ public struct HoldTimer: Sendable {
 
     /// The thresholds in use.
     public var settings: Settings
+    /// The layout whose keys have a digit to type when held (``KeyboardLayout/digit(of:)``).
+    public var layout: KeyboardLayout = .cheonjiin
 
     private var held: Key?
     /// When the held key's long press (or next repeat) comes; `nil` if it never will.
@@ -103,9 +105,10 @@ public struct HoldTimer: Sendable {
         held = key
         holdDeadline = nil
         longPressed = false
-        if key.digit != nil || key == .backspace { holdDeadline = Self.time(time, plus: settings.longPress) }
-        if key.digit == nil { actions.append(.press(key)) }
-        if key.digit == nil && key != .backspace { held = nil }
+        let holdable = layout.digit(of: key) != nil
+        if holdable || key == .backspace { holdDeadline = Self.time(time, plus: settings.longPress) }
+        if !holdable { actions.append(.press(key)) }
+        if !holdable && key != .backspace { held = nil }
         armIdle(after: actions, at: time)
         return actions
     }
@@ -117,7 +120,7 @@ public struct HoldTimer: Sendable {
         held = nil
         holdDeadline = nil
         longPressed = false
-        let actions: [Action] = (key.digit != nil && wasShort) ? [.press(key)] : []
+        let actions: [Action] = (layout.digit(of: key) != nil && wasShort) ? [.press(key)] : []
         armIdle(after: actions, at: time)
         return actions
     }

@@ -1,4 +1,9 @@
-/// A key of the Cheon-Ji-In keypad, or one of the control keys that go with it.
+/// A key of one of the Korean 12-key layouts (``KeyboardLayout``), or one of the control keys.
+///
+/// Cases 1...15 are the Cheon-Ji-In keypad and the control keys; the letter keys of the other
+/// layouts follow from 16 on. A key that two layouts label alike is one case (ㄱㅋ in 천지인 and
+/// 베가, ㄱ in 나랏글 and 천지인 플러스); which keys a layout has, and their digits, is
+/// ``KeyboardLayout``'s business.
 ///
 /// The ten character keys sit in phone-keypad positions (Samsung layout); each has a canonical
 /// name (`ㄱㅋ`) and a phone-digit alias (`4`), which is also the digit a long press types:
@@ -10,7 +15,8 @@
 ///  PUNCT   ㅇㅁ 0
 /// ```
 ///
-/// The raw value of a table key (1...11) is the key's index in the transition table.
+/// In the Cheon-Ji-In table a key's raw value (1...11) is its index; other layouts number their
+/// keys in ``KeyboardLayout/tableKeys`` order.
 public enum Key: UInt8, Sendable, CaseIterable, Hashable {
     /// ㅣ (in, human): vowel stroke.
     case `in` = 1
@@ -43,11 +49,68 @@ public enum Key: UInt8, Sendable, CaseIterable, Hashable {
     /// Return: commits the composition and lets the host insert the newline.
     case enter = 15
 
-    /// The keys whose effect is a transition-table lookup, in table order.
-    public static let tableKeys: [Key] = allCases.filter(\.isTableKey)
+    // Single consonants (나랏글, 천지인 플러스).
+    /// ㄱ.
+    case giyeok = 16
+    /// ㅋ (천지인 플러스: pressed twice, ㄲ).
+    case kieuk = 17
+    /// ㄴ.
+    case nieun = 18
+    /// ㄹ.
+    case rieul = 19
+    /// ㄷ.
+    case digeut = 20
+    /// ㅌ (천지인 플러스: pressed twice, ㄸ).
+    case tieut = 21
+    /// ㅂ.
+    case bieup = 22
+    /// ㅍ (천지인 플러스: pressed twice, ㅃ).
+    case pieup = 23
+    /// ㅅ.
+    case siot = 24
+    /// ㅎ (천지인 플러스: pressed twice, ㅆ).
+    case hieut = 25
+    /// ㅈ.
+    case jieut = 26
+    /// ㅊ (천지인 플러스: pressed twice, ㅉ).
+    case chieut = 27
+    /// ㅇ.
+    case ieung = 28
+    /// ㅁ.
+    case mieum = 29
 
-    /// Whether pressing this key is a transition-table lookup (the ten letters and punctuation).
-    public var isTableKey: Bool { rawValue <= Key.punctuation.rawValue }
+    // 나랏글.
+    /// ㅏㅓ: ㅏ, pressed again ㅓ.
+    case aEo = 30
+    /// ㅗㅜ: ㅗ, pressed again ㅜ.
+    case oU = 31
+    /// 획추가 (add a stroke): ㄱ→ㅋ, ㄴ→ㄷ→ㅌ, ㅏ→ㅑ … on the last letter.
+    case addStroke = 32
+    /// 쌍자음 (double): ㄱ→ㄲ, ㄷ→ㄸ … on the last consonant.
+    case doubleConsonant = 33
+
+    // 베가 (SKY-II).
+    /// ㅣ → ㅡ → ㅢ.
+    case iEu = 34
+    /// ㅏ → ㅑ.
+    case aYa = 35
+    /// ㅓ → ㅕ.
+    case eoYeo = 36
+    /// ㅗ → ㅛ.
+    case oYo = 37
+    /// ㅜ → ㅠ.
+    case uYu = 38
+    /// ㅁ → ㅅ → ㅆ.
+    case mieumSiot = 39
+    /// ㅇ → ㅎ.
+    case ieungHieut = 40
+
+    /// The Cheon-Ji-In keys whose effect is a transition-table lookup, in table order
+    /// (``KeyboardLayout/tableKeys`` for any layout).
+    public static let tableKeys: [Key] = allCases.filter { $0.rawValue <= Key.punctuation.rawValue }
+
+    /// Whether pressing this key is a transition-table lookup (a letter or punctuation key of some layout).
+    public var isTableKey: Bool { rawValue <= Key.punctuation.rawValue || rawValue > Key.enter.rawValue }
 
     /// The canonical name used in keystroke logs, on the bus and in the JSON table.
     public var name: String {
@@ -67,10 +130,36 @@ public enum Key: UInt8, Sendable, CaseIterable, Hashable {
         case .space: "SPACE"
         case .backspace: "BS"
         case .enter: "ENTER"
+        case .giyeok: "ㄱ"
+        case .kieuk: "ㅋ"
+        case .nieun: "ㄴ"
+        case .rieul: "ㄹ"
+        case .digeut: "ㄷ"
+        case .tieut: "ㅌ"
+        case .bieup: "ㅂ"
+        case .pieup: "ㅍ"
+        case .siot: "ㅅ"
+        case .hieut: "ㅎ"
+        case .jieut: "ㅈ"
+        case .chieut: "ㅊ"
+        case .ieung: "ㅇ"
+        case .mieum: "ㅁ"
+        case .aEo: "ㅏㅓ"
+        case .oU: "ㅗㅜ"
+        case .addStroke: "획추가"
+        case .doubleConsonant: "쌍자음"
+        case .iEu: "ㅣㅡ"
+        case .aYa: "ㅏㅑ"
+        case .eoYeo: "ㅓㅕ"
+        case .oYo: "ㅗㅛ"
+        case .uYu: "ㅜㅠ"
+        case .mieumSiot: "ㅁㅅ"
+        case .ieungHieut: "ㅇㅎ"
         }
     }
 
-    /// The phone-keypad digit on this key (what a long press types), or `nil` for keys without one.
+    /// The phone-keypad digit on this key in the Cheon-Ji-In layout (what a long press types), or
+    /// `nil` for keys without one there (``KeyboardLayout/digit(of:)`` for any layout).
     public var digit: Unicode.Scalar? {
         switch self {
         case .in: "1"
@@ -90,7 +179,8 @@ public enum Key: UInt8, Sendable, CaseIterable, Hashable {
     /// The key tokens, for messages that tell the user what is accepted.
     public static let tokenSummary = "ㅣ ㆍ ㅡ ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ ㅈㅊ ㅇㅁ (or digits 1-9, 0), PUNCT, NEXT, SPACE, BS, ENTER"
 
-    /// Parses a key token: a canonical name (`ㄱㅋ`, `NEXT`) or a digit alias (`4`).
+    /// Parses a key token of the Cheon-Ji-In layout: a canonical name (`ㄱㅋ`, `NEXT`) or a digit
+    /// alias (`4`). ``KeyboardLayout/key(token:)`` parses any layout's tokens.
     ///
     /// Returns `nil` for anything else, so callers can name the bad token in their error.
     public init?(token: String) {
@@ -103,7 +193,7 @@ public enum Key: UInt8, Sendable, CaseIterable, Hashable {
 
     private static let byToken: [String: Key] = {
         var map: [String: Key] = [:]
-        for key in Key.allCases {
+        for key in Key.allCases where key.rawValue <= Key.enter.rawValue {
             map[key.name] = key
             if let digit = key.digit { map[String(Character(digit))] = key }
         }

@@ -33,7 +33,7 @@ extension TransitionTable {
         var syllables: Set<UInt32> = []
         while let text = queue.popLast() {
             if text.count == 1 && Hangul.isSyllable(text[0].value) { syllables.insert(text[0].value) }
-            for key in Key.tableKeys {
+            for key in keyboard.tableKeys {
                 let next = applying(key, to: text)
                 guard next.count == 1 || (next.count <= 3 && endsWithLivePair(next)) else { continue }
                 if seen.insert(next).inserted { queue.append(next) }

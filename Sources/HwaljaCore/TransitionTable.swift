@@ -1,4 +1,4 @@
-/// The Cheon-Ji-In transition table in memory: (key, last one or two scalars) → replacement.
+/// A layout's transition table in memory: (key, last one or two scalars) → replacement.
 ///
 /// Lookups are by integer key, never by string: a tail and a key pack into 32 bits
 /// (`key << 28 | first << 14 | second`, with ``TableSymbol`` numbers), hashed into buckets of a
@@ -7,7 +7,13 @@
 /// Besides transitions the table lists *live pairs*: two-scalar tails whose first scalar can still
 /// change on a later key (갈ㄷ may become 갍). The composer keeps such a pair in its preedit and
 /// commits everything before it. Live pairs are stored as entries with key field 0.
+///
+/// The key field holds the key's number in ``keys`` (1...15). A layout with more letter keys
+/// (천지인 플러스 has 17) keeps the rest in a ``continuation`` table, stored as a second file.
 public struct TransitionTable: Sendable {
+    /// The highest key number one table (one file) can hold.
+    public static let maximumKeyNumber = 15
+
     /// The arrays behind a table, exactly as the table file stores them.
     public struct Layout: Sendable, Equatable {
         /// log2 of the number of buckets.
@@ -47,9 +53,7 @@ public struct TransitionTable: Sendable {
                 guard start >= previous else { return "bucket \(bucket - 1) has a negative length" }
                 previous = start
             }
-            var badKey: UInt32 = 0
-            for packed in packedKeys { badKey |= packed >> 28 > UInt32(Key.punctuation.rawValue) ? 1 : 0 }
-            guard badKey == 0 else { return "an entry names a key outside 0...\(Key.punctuation.rawValue)" }
+            // Four bits hold any key number 0...15 (``TransitionTable/maximumKeyNumber``).
             var wide: UInt64 = 0
             for replacement in replacements { wide |= replacement >> 48 }
             guard wide == 0 else { return "a replacement is longer than three symbols" }
@@ -59,15 +63,43 @@ public struct TransitionTable: Sendable {
 
     /// The arrays behind this table.
     public let layout: Layout
+    /// The keyboard layout whose keys this table answers.
+    public let keyboard: KeyboardLayout
+    /// The keys this table numbers, key number 1 first (the layout's first fifteen table keys).
+    public let keys: [Key]
+    /// The table for the layout's keys past the fifteenth (empty, or one table holding no live pairs).
+    public let continuation: [TransitionTable]
+    /// Each key's number in this table by raw value; 0 for keys it does not hold.
+    @usableFromInline let numbers: [UInt8]
     @usableFromInline let defaults: [UInt64]
 
-    /// Builds a table from its transitions and live pairs (the generator's path).
-    public init(transitions: [Transition], livePairs: [(Unicode.Scalar, Unicode.Scalar)]) {
+    /// Builds a table from its transitions and live pairs (the generator's path). Transitions of
+    /// keys past the fifteenth of `keyboard` go into the ``continuation``.
+    public init(transitions: [Transition], livePairs: [(Unicode.Scalar, Unicode.Scalar)], keyboard: KeyboardLayout = .cheonjiin) {
+        let allKeys = keyboard.tableKeys
+        let keys = Array(allKeys.prefix(Self.maximumKeyNumber))
+        var continuation: [TransitionTable] = []
+        if allKeys.count > keys.count {
+            let rest = Array(allKeys.dropFirst(keys.count))
+            continuation = [
+                TransitionTable(
+                    entriesOf: transitions.filter { rest.contains($0.key) }, livePairs: [], keyboard: keyboard, keys: rest
+                )
+            ]
+        }
+        let primary = TransitionTable(
+            entriesOf: transitions.filter { keys.contains($0.key) }, livePairs: livePairs, keyboard: keyboard, keys: keys
+        )
+        self.init(checkedLayout: primary.layout, keyboard: keyboard, keys: keys, continuation: continuation)
+    }
+
+    private init(entriesOf transitions: [Transition], livePairs: [(Unicode.Scalar, Unicode.Scalar)], keyboard: KeyboardLayout, keys: [Key]) {
+        let numbers = Self.numbers(of: keys)
         var entries: [(packed: UInt32, replacement: UInt64)] = []
         for transition in transitions {
             let symbols = transition.tail.map { Self.requireSymbol($0) }
             let packed = Self.pack(
-                key: transition.key.rawValue,
+                key: numbers[Int(transition.key.rawValue)],
                 first: symbols.count == 2 ? symbols[0] : 0,
                 second: symbols.last ?? 0
             )
@@ -97,45 +129,81 @@ public struct TransitionTable: Sendable {
             replacements: entries.map(\.replacement)
         )
         if let problem = layout.problem { preconditionFailure("TransitionTable: built an inconsistent layout: \(problem)") }
-        self.init(checkedLayout: layout)
+        self.init(checkedLayout: layout, keyboard: keyboard, keys: keys, continuation: [])
     }
 
     /// Wraps arrays read from a table file, or returns `nil` if ``Layout/problem`` finds them inconsistent.
     public init?(layout: Layout) {
         guard layout.problem == nil else { return nil }
-        self.init(checkedLayout: layout)
+        self.init(checkedLayout: layout, keyboard: .cheonjiin, keys: Key.tableKeys, continuation: [])
     }
 
-    private init(checkedLayout layout: Layout) {
+    /// The same arrays read as `keyboard`'s table, with `continuation` (read from the layout's
+    /// second file) for its keys past the fifteenth; `nil` if an entry names a key the layout
+    /// lacks or the continuation is missing, unexpected or holds live pairs.
+    public func reading(as keyboard: KeyboardLayout, continuation: TransitionTable? = nil) -> TransitionTable? {
+        let allKeys = keyboard.tableKeys
+        let keys = Array(allKeys.prefix(Self.maximumKeyNumber))
+        let rest = Array(allKeys.dropFirst(keys.count))
+        guard (continuation == nil) == rest.isEmpty, Self.keyNumbersFit(layout, count: keys.count) else { return nil }
+        var parts: [TransitionTable] = []
+        if let continuation {
+            guard continuation.livePairCount == 0, Self.keyNumbersFit(continuation.layout, count: rest.count) else { return nil }
+            parts = [TransitionTable(checkedLayout: continuation.layout, keyboard: keyboard, keys: rest, continuation: [])]
+        }
+        return TransitionTable(checkedLayout: layout, keyboard: keyboard, keys: keys, continuation: parts)
+    }
+
+    private static func keyNumbersFit(_ layout: Layout, count: Int) -> Bool {
+        layout.packedKeys.allSatisfy { Int($0 >> 28) <= count }
+    }
+
+    private init(checkedLayout layout: Layout, keyboard: KeyboardLayout, keys: [Key], continuation: [TransitionTable]) {
         self.layout = layout
-        var defaults = [UInt64](repeating: 0, count: Int(Key.punctuation.rawValue) + 1)
-        for key in Key.tableKeys {
-            defaults[Int(key.rawValue)] = Self.find(Self.pack(key: key.rawValue, first: 0, second: 0), in: layout) ?? 0
+        self.keyboard = keyboard
+        self.keys = keys
+        self.continuation = continuation
+        numbers = Self.numbers(of: keys)
+        var defaults = [UInt64](repeating: 0, count: Self.maximumKeyNumber + 1)
+        for (index, _) in keys.enumerated() {
+            defaults[index + 1] = Self.find(Self.pack(key: UInt8(index + 1), first: 0, second: 0), in: layout) ?? 0
         }
         self.defaults = defaults
         var markers = 0
         for packed in layout.packedKeys where packed >> 28 == 0 { markers += 1 }
-        transitionCount = layout.packedKeys.count - markers
+        transitionCount = layout.packedKeys.count - markers + continuation.reduce(0) { $0 + $1.transitionCount }
     }
 
-    /// The number of transitions (live-pair markers not counted).
+    private static func numbers(of keys: [Key]) -> [UInt8] {
+        var numbers = [UInt8](repeating: 0, count: Int(Key.allCases.map(\.rawValue).max()!) + 1)
+        for (index, key) in keys.enumerated() { numbers[Int(key.rawValue)] = UInt8(index + 1) }
+        return numbers
+    }
+
+    /// The number of transitions, the continuation's included (live-pair markers not counted).
     public let transitionCount: Int
 
     /// The number of live pairs.
-    public var livePairCount: Int { layout.packedKeys.count - transitionCount }
+    public var livePairCount: Int {
+        layout.packedKeys.count - transitionCount + continuation.reduce(0) { $0 + $1.transitionCount }
+    }
 
     /// Looks up the replacement for `key` after a one-scalar (`first` = 0) or two-scalar tail, as packed symbols.
     ///
     /// Returns 0 when the table has no such transition.
     @inlinable
     public func replacement(for key: Key, first: UInt16, second: UInt16) -> UInt64 {
-        Self.find(Self.pack(key: key.rawValue, first: first, second: second), in: layout) ?? 0
+        let number = numbers[Int(key.rawValue)]
+        if number == 0 { return continuation.first?.replacement(for: key, first: first, second: second) ?? 0 }
+        return Self.find(Self.pack(key: number, first: first, second: second), in: layout) ?? 0
     }
 
     /// The replacement appended when no tail matches `key`, as packed symbols.
     @inlinable
     public func defaultReplacement(for key: Key) -> UInt64 {
-        defaults[Int(key.rawValue)]
+        let number = numbers[Int(key.rawValue)]
+        if number == 0 { return continuation.first?.defaultReplacement(for: key) ?? 0 }
+        return defaults[Int(number)]
     }
 
     /// Whether the two-scalar tail (`first`, `second`) is a live pair.
@@ -144,11 +212,13 @@ public struct TransitionTable: Sendable {
         Self.find(Self.pack(key: 0, first: first, second: second), in: layout) != nil
     }
 
-    /// Every transition, sorted by key, then tail.
+    /// Every transition, the continuation's included (entries numbering a key past ``keys`` are
+    /// left out: a file read before ``reading(as:continuation:)`` checked it), sorted by key (in ``KeyboardLayout/tableKeys``
+    /// order), then tail.
     public var transitions: [Transition] {
-        var result: [Transition] = []
-        for (index, packed) in layout.packedKeys.enumerated() where packed >> 28 != 0 {
-            let key = Key(rawValue: UInt8(packed >> 28))!
+        var result: [Transition] = continuation.first?.transitions ?? []
+        for (index, packed) in layout.packedKeys.enumerated() where packed >> 28 != 0 && packed >> 28 <= keys.count {
+            let key = keys[Int(packed >> 28) - 1]
             let tail = [UInt16((packed >> 14) & 0x3FFF), UInt16(packed & 0x3FFF)].filter { $0 != 0 }
             result.append(
                 Transition(
@@ -158,7 +228,10 @@ public struct TransitionTable: Sendable {
                 )
             )
         }
-        return result.sorted()
+        let order = Self.numbers(of: keyboard.tableKeys)
+        return result.sorted { lhs, rhs in
+            lhs.key == rhs.key ? lhs < rhs : order[Int(lhs.key.rawValue)] < order[Int(rhs.key.rawValue)]
+        }
     }
 
     /// Every live pair, sorted.

@@ -30,12 +30,13 @@ public enum BusReplay {
         }
     }
 
-    /// Plays `log` on a new context of the daemon on `bus` and returns the final text; `canDelete`
+    /// Plays `log` on a new context of the daemon on `bus` (of `layout`, or the daemon's default
+    /// layout) and returns the final text; `canDelete`
     /// plays an application that deletes text when the daemon says so.
-    public static func play(_ log: KeystrokeLog, bus: String, canDelete: Bool, trace: Bool) throws(BusError) -> String {
+    public static func play(_ log: KeystrokeLog, bus: String, canDelete: Bool, trace: Bool, layout: String? = nil) throws(BusError) -> String {
         let client = try EngineClient(bus: BusConnection.Bus(bus))
         let host = Host(trace: trace)
-        let path = try client.createContext()
+        let path = try client.createContext(layout: layout)
         if canDelete { try client.setCapabilities(EngineInterface.Capability.deleteBeforeCursor, on: path) }
         client.onSignal = { member, signalPath, arguments in
             if signalPath == path { host.receive(member, arguments) }

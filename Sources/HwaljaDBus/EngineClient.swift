@@ -59,8 +59,8 @@ public final class EngineClient: @unchecked Sendable {
     }
 
     /// Creates a context and returns its object path.
-    public func createContext() throws(BusError) -> String {
-        let reply = try call(EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext")
+    public func createContext(layout: String? = nil) throws(BusError) -> String {
+        let reply = try call(EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext", layout.map { [.string($0)] } ?? [])
         guard let path = reply.first?.stringValue else { throw .failed("CreateContext returned \(reply)") }
         return path
     }

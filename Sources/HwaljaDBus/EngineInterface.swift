@@ -53,6 +53,7 @@ public enum EngineInterface {
         public static let accessDenied = "org.hwalja.Error.AccessDenied"
         public static let invalidArgs = "org.hwalja.Error.InvalidArgs"
         public static let limitExceeded = "org.hwalja.Error.LimitExceeded"
+        public static let unknownLayout = "org.hwalja.Error.UnknownLayout"
     }
 
     /// Both hwalja interfaces, as installed to `/usr/share/dbus-1/interfaces/org.hwalja.Engine1.xml`
@@ -62,8 +63,10 @@ public enum EngineInterface {
         <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
         <!-- hwalja: the Cheon-Ji-In (천지인) input engine on the bus. Key names are those of
-             hwalja-replay: ㅣ ㆍ ㅡ ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ ㅈㅊ ㅇㅁ (or digits 1-9, 0), PUNCT, NEXT, SPACE, BS, ENTER.
-             Errors: org.hwalja.Error.UnknownKey, .NoSuchContext, .AccessDenied, .InvalidArgs, .LimitExceeded. -->
+             hwalja-replay: ㅣ ㆍ ㅡ ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ ㅈㅊ ㅇㅁ (or digits 1-9, 0), PUNCT, NEXT, SPACE, BS, ENTER;
+             in a context of another layout, that layout's (hwalja-replay --layout).
+             Errors: org.hwalja.Error.UnknownKey, .NoSuchContext, .AccessDenied, .InvalidArgs, .LimitExceeded,
+             .UnknownLayout. -->
         <node>
         \(engine)\(context)\(inputContext)</node>
 
@@ -76,13 +79,15 @@ public enum EngineInterface {
           <interface name="org.hwalja.Engine1">
             <!-- A new context owned by the caller; it is freed when the caller leaves the bus, or
                  stops reading what the daemon sends it. A client holds at most max-contexts (64)
-                 contexts: past that, org.hwalja.Error.LimitExceeded. -->
+                 contexts: past that, org.hwalja.Error.LimitExceeded. Its layout is the settings' (layout
+                 in hwalja.conf, cheonjiin by default); called with one string, that layout: cheonjiin,
+                 cheonjiin-plus, naratgeul or vega (else org.hwalja.Error.UnknownLayout). -->
             <method name="CreateContext">
               <arg name="context" type="o" direction="out"/>
             </method>
             <!-- A new input context owned by the caller, driven by key events (org.hwalja.InputContext1):
                  for input-framework addons and on-screen keyboards. Same owner rules and limit as
-                 CreateContext, counted together. -->
+                 CreateContext, counted together; the same optional layout argument. -->
             <method name="CreateInputContext">
               <arg name="context" type="o" direction="out"/>
             </method>

@@ -22,6 +22,8 @@ public final class EngineService {
     private var settings: DaemonSettings
     private var keymap: Keymap
     private var loaded: TableLoader.Loaded
+    /// The other layouts' tables (천지인's is ``loaded``); a layout missing here cannot be chosen.
+    private var otherLayouts: [KeyboardLayout: TransitionTable]
     private(set) var frontend: Frontend<DaemonContext>!
     private var signals: [Int: ContextSignals] = [:]
     private var backlog: ClientBacklog
@@ -38,10 +40,11 @@ public final class EngineService {
 
     public init(
         output: any MessageSink, clock: any FrontendClock, table: TableLoader.Loaded, settings: DaemonSettings, keymap: Keymap,
-        recorder: (any KeystrokeRecording)? = nil
+        otherLayouts: [KeyboardLayout: TransitionTable] = [:], recorder: (any KeystrokeRecording)? = nil
     ) {
         self.output = output
         self.loaded = table
+        self.otherLayouts = otherLayouts
         self.settings = settings
         self.keymap = keymap
         backlog = ClientBacklog(limits: settings.backlog)
@@ -119,10 +122,15 @@ public final class EngineService {
         let caller = call.sender ?? ""
         switch member {
         case "CreateContext", "CreateInputContext":
-            try expect(call, "")
-            let typing = TypingContext(table: loaded.table, options: settings.composer, timing: settings.timing)
+            // No argument: the settings' layout; one string: the layout's name.
+            guard call.signature == "" || call.signature == "s" else {
+                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "\(member) takes () or (s), got (\(call.signature))")
+            }
+            let layout = call.signature == "s" ? try parseLayout(try call.arguments()[0].stringValue ?? "") : settings.layout
+            let typing = TypingContext(table: try table(of: layout), options: settings.composer, timing: settings.timing)
+            let layoutKeymap = Keymap.forLayout(layout, setting: settings.keymap, resolved: keymap)
             let context = DaemonContext(
-                session: InputSession(typing: typing, keymap: keymap, onFocusLoss: .sessionCommits),
+                session: InputSession(typing: typing, keymap: layoutKeymap, onFocusLoss: .sessionCommits),
                 takesKeyEvents: member == "CreateInputContext")
             let number = try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
                 try frontend.add(context, owner: caller)
@@ -153,7 +161,8 @@ public final class EngineService {
         switch member {
         case "PressKey", "KeyDown", "KeyUp":
             try expect(call, "s")
-            let key = try parseKey(try call.arguments()[0].stringValue ?? "")
+            let layout = try onTyping(number, caller) { $0.layout }
+            let key = try parseKey(try call.arguments()[0].stringValue ?? "", layout: layout)
             outcome = try onTyping(number, caller) { context in
                 switch member {
                 case "PressKey": context.tap(key, at: time)
@@ -349,10 +358,15 @@ public final class EngineService {
 
     // MARK: Table reload
 
-    /// Switches to a newly loaded table: new contexts use it at once, existing ones when their syllable ends.
-    public func reload(_ table: TableLoader.Loaded) {
+    /// Switches to newly loaded tables (천지인's, and `otherLayouts` if given): new contexts use
+    /// them at once, existing ones of the same layout when their syllable ends.
+    public func reload(_ table: TableLoader.Loaded, otherLayouts: [KeyboardLayout: TransitionTable]? = nil) {
         loaded = table
-        frontend.update { $0.session.typing.replaceTable(table.table) }
+        if let otherLayouts { self.otherLayouts = otherLayouts }
+        let tables = [table.table] + self.otherLayouts.values
+        frontend.update { context in
+            for table in tables { context.session.typing.replaceTable(table) }
+        }
     }
 
     /// Takes settings the user changed: new contexts get them all; existing ones their timing
@@ -402,14 +416,38 @@ public final class EngineService {
         }
     }
 
-    private func parseKey(_ token: String) throws(BusError) -> Key {
-        guard let key = Key(token: token) else {
+    private func parseKey(_ token: String, layout: KeyboardLayout) throws(BusError) -> Key {
+        let key = layout == .cheonjiin ? Key(token: token) : layout.key(token: token)
+        guard let key else {
+            let keys = layout == .cheonjiin ? Key.tokenSummary : layout.tokenSummary
             throw BusError(
                 name: EngineInterface.ErrorName.unknownKey,
-                message: "unknown key \(Excerpt.quoted(token)); keys are \(Key.tokenSummary)"
+                message: "unknown \(layout.name) key \(Excerpt.quoted(token)); keys are \(keys)"
             )
         }
         return key
+    }
+
+    private func parseLayout(_ name: String) throws(BusError) -> KeyboardLayout {
+        guard let layout = KeyboardLayout(name: name) else {
+            throw BusError(
+                name: EngineInterface.ErrorName.unknownLayout,
+                message: "unknown layout \(Excerpt.quoted(name)); layouts are \(KeyboardLayout.nameSummary)"
+            )
+        }
+        return layout
+    }
+
+    /// The table of `layout`, or an error saying it is not installed.
+    private func table(of layout: KeyboardLayout) throws(BusError) -> TransitionTable {
+        if layout == .cheonjiin { return loaded.table }
+        guard let table = otherLayouts[layout] else {
+            throw BusError(
+                name: EngineInterface.ErrorName.unknownLayout,
+                message: "the \(layout.name) table is not installed beside \(Excerpt.path(loaded.path))"
+            )
+        }
+        return table
     }
 
     func expect(_ call: BusMessage, _ signature: String) throws(BusError) {

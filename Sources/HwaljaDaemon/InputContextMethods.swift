@@ -1,5 +1,6 @@
 import HwaljaCore
 import HwaljaDBus
+import HwaljaEngine
 import HwaljaFrontend
 
 /// `org.hwalja.InputContext1`: key events from an input framework or on-screen keyboard, through
@@ -43,7 +44,8 @@ extension EngineService {
         case "SetKeymap":
             try expect(call, "s")
             let name = try call.arguments()[0].stringValue ?? ""
-            guard let keymap = Keymap.named(name) else {
+            let layout = try onContext(number, caller) { $0.session.typing.layout }
+            guard let keymap = Keymap.named(name, layout: layout) else {
                 throw BusError(
                     name: EngineInterface.ErrorName.invalidArgs,
                     message: "unknown keymap \(Excerpt.quoted(name)); keymaps are \(Keymap.names.joined(separator: ", "))"

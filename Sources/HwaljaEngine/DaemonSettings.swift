@@ -5,6 +5,7 @@ import HwaljaCore
 /// Config file: one `name = value` a line, `#` comments:
 ///
 /// ```
+/// layout = cheonjiin      # cheonjiin, cheonjiin-plus, naratgeul or vega
 /// keymap = phone          # phone, keypad-position, or a keymap file's path
 /// long-press = 500        # ms a key is held to type its digit
 /// repeat-interval = 100   # ms between backspace repeats
@@ -29,6 +30,8 @@ public struct DaemonSettings: Sendable, Equatable {
     /// Which keys type what: `phone`, `keypad-position` or a keymap file's path, resolved by
     /// the programs (the IBus engine `hwalja`, hwaljad's input contexts).
     public var keymap = "phone"
+    /// The keyboard layout of contexts created without naming one (hwaljad's `CreateContext`).
+    public var layout = KeyboardLayout.cheonjiin
     /// How many word suggestions a field shows (0: none).
     public var suggestions = 3
     /// Whether the words the user commits are learned and kept.
@@ -38,8 +41,8 @@ public struct DaemonSettings: Sendable, Equatable {
 
     /// The settings a config file may set, in the order the documentation lists them.
     public static let names = [
-        "keymap", "long-press", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib", "suggestions", "learn-words",
-        "pick-adds-space",
+        "layout", "keymap", "long-press", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib", "suggestions",
+        "learn-words", "pick-adds-space",
     ]
 
     /// The milliseconds every timing setting must lie in, from a config file or any program's flags.
@@ -71,6 +74,9 @@ public struct DaemonSettings: Sendable, Equatable {
     /// Sets one setting by its config-file name.
     public mutating func set(_ name: String, to value: String, line: Int = 0) throws(ConfigError) {
         switch name {
+        case "layout":
+            guard let layout = KeyboardLayout(name: value) else { throw .badValue(line: line, name: name, value: value) }
+            self.layout = layout
         case "keymap":
             guard !value.isEmpty else { throw .badValue(line: line, name: name, value: value) }
             keymap = value
@@ -126,6 +132,7 @@ extension ConfigError {
     static func validValues(of name: String) -> String {
         let milliseconds = "milliseconds \(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound)"
         switch name {
+        case "layout": return KeyboardLayout.nameSummary
         case "keymap": return "phone, keypad-position or a keymap file"
         case "auto-next": return milliseconds + " or off"
         case "long-press", "repeat-interval": return milliseconds

@@ -106,7 +106,11 @@ public struct TypingContext: Sendable {
     public init(table: TransitionTable, options: Composer.Options, timing: HoldTimer.Settings) {
         composer = Composer(table: table, options: options)
         timer = HoldTimer(settings: timing)
+        timer.layout = table.keyboard
     }
+
+    /// The keyboard layout this context types with (its table's).
+    public var layout: KeyboardLayout { composer.table.keyboard }
 
     /// Takes settings a user changed (a reloaded config file): the timing from the next key on
     /// (a timer already set keeps its deadline), SPACE's behaviour at once. Whether the client
@@ -116,8 +120,10 @@ public struct TypingContext: Sendable {
         timer.settings = timing
     }
 
-    /// Switches to `table` now if nothing is being composed, else as soon as the preedit is empty.
+    /// Switches to `table` now if nothing is being composed, else as soon as the preedit is empty;
+    /// a table of another layout than ``layout`` is ignored (a reload offers every layout's).
     public mutating func replaceTable(_ table: TransitionTable) {
+        guard table.keyboard == layout else { return }
         nextTable = table
         switchTableIfIdle()
     }

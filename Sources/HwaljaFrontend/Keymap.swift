@@ -25,6 +25,75 @@ public struct Keymap: Sendable, Equatable {
         return Keymap(bindings: bindings)
     }()
 
+    /// The phone preset of `layout`: the number row and the keypad (with NumLock) type the key at
+    /// that digit's phone position, `*` (asterisk, keypad *) and `#` (numbersign, keypad /) the
+    /// keys at those positions. 천지인 플러스's seven second halves (ㅋ ㄹ ㅌ ㅍ ㅎ ㅊ ㅁ, which
+    /// have no phone position) are Shift + the digit of their first half: on the number row
+    /// `$ % ^ & * ( )` (a US keyboard's Shift+4 … Shift+0), on the keypad with NumLock the keys
+    /// Shift makes of KP_4 … KP_0 (KP_Left …).
+    public static func phone(for layout: KeyboardLayout) -> Keymap {
+        if layout == .cheonjiin { return phone }
+        var bindings = controls.filter { $0.value != .punctuation }
+        for digit in UInt32(0)...9 {
+            bindings[0x30 + digit] = key(forPhoneDigit: digit, layout)
+            bindings[0xFFB0 + digit] = key(forPhoneDigit: digit, layout)
+        }
+        for (keysyms, position) in [([0x2A, 0xFFAA], 9), ([0x23, 0xFFAF], 11)] as [([UInt32], Int)] {
+            for keysym in keysyms { bindings[keysym] = layout.keypad[position] }
+        }
+        if layout == .cheonjiinPlus {
+            // Shift + digit: the number row's symbols (US) and the keypad's navigation keysyms.
+            let numberRow: [UInt32: UInt32] = [4: 0x24, 5: 0x25, 6: 0x5E, 7: 0x26, 8: 0x2A, 9: 0x28, 0: 0x29]
+            let keypad: [UInt32: UInt32] = [4: 0xFF96, 5: 0xFF9D, 6: 0xFF98, 7: 0xFF95, 8: 0xFF97, 9: 0xFF9A, 0: 0xFF9E]
+            let secondHalves: [UInt32: Key] = [4: .kieuk, 5: .rieul, 6: .tieut, 7: .pieup, 8: .hieut, 9: .chieut, 0: .mieum]
+            for (digit, key) in secondHalves {
+                bindings[numberRow[digit]!] = key
+                bindings[keypad[digit]!] = key
+            }
+        }
+        return Keymap(bindings: bindings)
+    }
+
+    /// The keypad-position preset of `layout`: the keypad's rows flipped so that its top row
+    /// 7 8 9 types the phone's top row 1 2 3 (and 1 2 3 the phone's 7 8 9); the rest as ``phone(for:)``.
+    public static func keypadPosition(for layout: KeyboardLayout) -> Keymap {
+        if layout == .cheonjiin { return keypadPosition }
+        var bindings = phone(for: layout).bindings
+        for (keypadDigit, phoneDigit) in flippedRows {
+            bindings[0xFFB0 + keypadDigit] = key(forPhoneDigit: phoneDigit, layout)
+        }
+        if layout == .cheonjiinPlus {
+            let keypad: [UInt32: UInt32] = [1: 0xFF9C, 2: 0xFF99, 3: 0xFF9B, 4: 0xFF96, 5: 0xFF9D, 6: 0xFF98, 7: 0xFF95, 8: 0xFF97, 9: 0xFF9A]
+            let secondHalves: [UInt32: Key] = [4: .kieuk, 5: .rieul, 6: .tieut, 7: .pieup, 8: .hieut, 9: .chieut]
+            for (keypadDigit, phoneDigit) in flippedRows where keypadDigit != 0 {
+                bindings[keypad[keypadDigit]!] = secondHalves[phoneDigit]
+            }
+        }
+        return Keymap(bindings: bindings)
+    }
+
+    /// The preset called `name` (``names``) for `layout`, if any.
+    public static func named(_ name: String, layout: KeyboardLayout) -> Keymap? {
+        switch name {
+        case "phone": phone(for: layout)
+        case "keypad-position": keypadPosition(for: layout)
+        default: nil
+        }
+    }
+
+    /// The keymap a context of `layout` starts with when the settings say `setting` (a preset's
+    /// name or a keymap file's path) and resolved it to `resolved`: that keymap for 천지인; for
+    /// another layout the preset of that name, or its phone preset (a keymap file binds 천지인's keys).
+    public static func forLayout(_ layout: KeyboardLayout, setting: String, resolved: Keymap) -> Keymap {
+        layout == .cheonjiin ? resolved : named(setting, layout: layout) ?? phone(for: layout)
+    }
+
+    static let flippedRows: [UInt32: UInt32] = [7: 1, 8: 2, 9: 3, 4: 4, 5: 5, 6: 6, 1: 7, 2: 8, 3: 9, 0: 0]
+
+    static func key(forPhoneDigit digit: UInt32, _ layout: KeyboardLayout) -> Key? {
+        layout.key(token: String(digit))
+    }
+
     /// The presets by name, as keymap files, settings and `SetKeymap` name them.
     public static let names = ["phone", "keypad-position"]
 

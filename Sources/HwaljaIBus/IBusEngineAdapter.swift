@@ -19,11 +19,18 @@ public final class IBusEngineAdapter {
     public static let factoryPath = "/org/freedesktop/IBus/Factory"
     public static let enginePrefix = "/org/freedesktop/IBus/Engine/"
     public static let engineInterface = "org.freedesktop.IBus.Engine"
-    /// The engines the component offers: each name with its keymap (`nil`: the settings' keymap).
-    public static let engines: [(name: String, keymap: Keymap?)] = [("hwalja", nil), ("hwalja-keypad", .keypadPosition)]
+    /// The engines the component offers: each name with its layout and keymap (`nil`: the
+    /// settings' keymap, for that layout: ``Keymap/forLayout(_:setting:resolved:)``).
+    public static let engines: [(name: String, layout: KeyboardLayout, keymap: Keymap?)] = [
+        ("hwalja", .cheonjiin, nil), ("hwalja-keypad", .cheonjiin, .keypadPosition),
+        ("hwalja-cheonjiin-plus", .cheonjiinPlus, nil), ("hwalja-naratgeul", .naratgeul, nil), ("hwalja-vega", .vega, nil),
+    ]
 
     private let output: any MessageSink
-    private var table: TransitionTable
+    /// Each layout's table loaded so far.
+    private var tables: [KeyboardLayout: TransitionTable]
+    /// Loads a layout's table the first time one of its engines is made (`nil`: it has none).
+    private let loadTable: (KeyboardLayout) -> TransitionTable?
     private var settings: DaemonSettings
     private var keymap: Keymap
     private var frontend: Frontend<InputSession>!
@@ -40,10 +47,12 @@ public final class IBusEngineAdapter {
 
     public init(
         output: any MessageSink, clock: any FrontendClock, table: TransitionTable, settings: DaemonSettings, keymap: Keymap,
+        otherLayouts: [KeyboardLayout: TransitionTable] = [:], loadTable: @escaping (KeyboardLayout) -> TransitionTable? = { _ in nil },
         recorder: (any KeystrokeRecording)? = nil, reloadSettings: @escaping () -> (DaemonSettings, Keymap)? = { nil }
     ) {
         self.output = output
-        self.table = table
+        self.tables = otherLayouts.merging([table.keyboard: table]) { $1 }
+        self.loadTable = loadTable
         self.settings = settings
         self.keymap = keymap
         self.reloadSettings = reloadSettings
@@ -62,7 +71,7 @@ public final class IBusEngineAdapter {
             session.typing.updateSettings(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, timing: settings.timing)
         }
         for number in frontend.numbers(ownedBy: Self.owner) where fixedKeymaps[number] == nil {
-            _ = frontend.withAny(number) { $0.keymap = keymap }
+            _ = frontend.withAny(number) { $0.keymap = Keymap.forLayout($0.typing.layout, setting: settings.keymap, resolved: keymap) }
         }
     }
 
@@ -72,10 +81,13 @@ public final class IBusEngineAdapter {
         if let (settings, keymap) = reloadSettings() { apply(settings, keymap: keymap) }
     }
 
-    /// Switches to a newly loaded table: new engines at once, existing ones when their syllable ends.
-    public func reload(_ table: TransitionTable) {
-        self.table = table
-        frontend.update { $0.typing.replaceTable(table) }
+    /// Switches to newly loaded tables (one per layout): new engines at once, existing ones of the
+    /// same layout when their syllable ends.
+    public func reload(_ tables: [TransitionTable]) {
+        for table in tables { self.tables[table.keyboard] = table }
+        frontend.update { session in
+            for table in tables { session.typing.replaceTable(table) }
+        }
     }
 
     // MARK: Messages
@@ -113,10 +125,16 @@ public final class IBusEngineAdapter {
             guard let engine = Self.engines.first(where: { $0.name == name }) else {
                 throw BusError.invalidArgs("this component's engines are \(Self.engines.map(\.name).joined(separator: ", ")), not \(Excerpt.quoted(name))")
             }
+            if tables[engine.layout] == nil { tables[engine.layout] = loadTable(engine.layout) }
+            guard let table = tables[engine.layout] else {
+                throw BusError.failed("the \(engine.layout.name) table is not installed")
+            }
             var session = InputSession(
-                typing: TypingContext(table: table, options: settings.composer, timing: settings.timing), keymap: engine.keymap ?? keymap,
+                typing: TypingContext(table: table, options: settings.composer, timing: settings.timing),
+                keymap: engine.keymap ?? Keymap.forLayout(engine.layout, setting: settings.keymap, resolved: keymap),
                 onFocusLoss: .clientCommits)
-            session.wordSuggestions = wordSuggestions
+            // The lexicon spells words with 천지인's keys: suggestions for its engines only, so far.
+            session.wordSuggestions = engine.layout == .cheonjiin ? wordSuggestions : nil
             let number = try frontend.add(session, owner: Self.owner)
             fixedKeymaps[number] = engine.keymap
             return try call.methodReturn([.objectPath(Self.enginePrefix + String(number))])

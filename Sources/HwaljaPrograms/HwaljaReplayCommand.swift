@@ -14,17 +14,19 @@ import Glibc
 public struct HwaljaReplayCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "hwalja-replay",
-        abstract: "Replay a Cheon-Ji-In keystroke log and print the text it types.",
+        abstract: "Replay a keystroke log of a Korean 12-key layout and print the text it types.",
         discussion: """
             Untimed logs are key tokens separated by whitespace; timed logs have one event a line, \
             '<milliseconds> down|up <KEY>', so long presses replay too. Keys: ㅣ ㆍ ㅡ ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ \
-            ㅈㅊ ㅇㅁ (or digits 1-9, 0 by the phone layout), PUNCT, NEXT, SPACE, BS, ENTER. '#' starts a comment.
+            ㅈㅊ ㅇㅁ (or digits 1-9, 0 by the phone layout), PUNCT, NEXT, SPACE, BS, ENTER. '#' starts a comment. \
+            With --layout, that layout's keys (its labels, or the digits and '*' by phone position).
 
             Examples:
               hwalja-replay --keys '0 1 2 5'          # prints 안
               hwalja-replay --trace words.log
               hwalja-replay --trace --keys '8 8 1 2 6 1 2 BS BS'   # 하다 BS BS: 핟
               printf '0 down 4\\n600 up 4\\n' | hwalja-replay -   # a long press: prints 4
+              hwalja-replay --layout naratgeul --keys 'ㄱ ㅏㅓ ㅁ 획 ㅅ'   # prints 값
             """
     )
 
@@ -38,6 +40,8 @@ public struct HwaljaReplayCommand: ParsableCommand {
     var trace = false
 
     @OptionGroup var table: TableOption
+
+    @OptionGroup var layout: LayoutOption
 
     @Option(
         help: """
@@ -74,20 +78,20 @@ public struct HwaljaReplayCommand: ParsableCommand {
         let source = try readSource()
         let log: KeystrokeLog
         do {
-            log = try KeystrokeLog(parsing: source)
+            log = try KeystrokeLog(parsing: source, layout: layout.keyboard)
         } catch {
             fail("\(error)", status: 2)
         }
         if let bus {
             do {
-                let text = try BusReplay.play(log, bus: bus, canDelete: !noRetract, trace: trace)
+                let text = try BusReplay.play(log, bus: bus, canDelete: !noRetract, trace: trace, layout: layout.layout)
                 print(text)
             } catch {
                 fail("through the daemon on the \(Excerpt.shortened(bus)) bus: \(Excerpt.shortened("\(error)"))", status: 1)
             }
             return
         }
-        let loaded = table.load(Diagnostics(program: "hwalja-replay"))
+        let loaded = table.load(Diagnostics(program: "hwalja-replay"), layout: layout.keyboard)
         let options = Composer.Options(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, canRetract: !noRetract)
         var host = ReplayHost(composer: Composer(table: loaded.table, options: options))
         host.play(log, timing: settings.timing)

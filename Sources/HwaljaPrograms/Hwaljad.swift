@@ -60,11 +60,12 @@ public struct Hwaljad: ParsableCommand {
     public func run() throws {
         if printInterfaces { return print(EngineInterface.interfaceFile, terminator: "") }
         let program = BusService(program: "hwaljad", bus: BusConnection.Bus(bus), describedAs: "the \(bus) bus")
-        let loaded = table.load(program.diagnostics)
+        let tables = table.loadEveryLayout(program.diagnostics)
+        let loaded = tables.main
         let settings = self.settings(program.diagnostics)
         let engine = EngineService(
             output: program.connection, clock: program.clock, table: loaded, settings: settings.settings,
-            keymap: settings.keymap, recorder: service.recorder(program.diagnostics))
+            keymap: settings.keymap, otherLayouts: tables.others, recorder: service.recorder(program.diagnostics))
         engine.afterTimer = program.sendQueued
         engine.log = program.diagnostics.log
         engine.nameLost = { Glibc.exit(0) }
@@ -77,14 +78,16 @@ public struct Hwaljad: ParsableCommand {
                 let fresh = self.settings(program.diagnostics)
                 engine.apply(fresh.settings, keymap: fresh.keymap)
                 do {
-                    let table = try TableLoader.load(path: loaded.path)
-                    engine.reload(table)
+                    let fresh = try TableLoader.loadEveryLayout(path: loaded.path)
+                    fresh.problems.forEach(program.diagnostics.log)
+                    let table = fresh.main
+                    engine.reload(table, otherLayouts: fresh.others)
                     program.diagnostics.log("reloaded the settings and \(table.path) (\(table.table.transitionCount) transitions)")
                 } catch {
                     program.diagnostics.log("reloaded the settings; kept the old table: \(error)")
                 }
             },
-            started: "serving \(EngineInterface.busName) on the \(bus) bus as \(program.connection.uniqueName) (table \(loaded.path), \(loaded.table.transitionCount) transitions)"
+            started: "serving \(EngineInterface.busName) on the \(bus) bus as \(program.connection.uniqueName) (table \(loaded.path), \(loaded.table.transitionCount) transitions; layouts \(KeyboardLayout.allCases.filter { tables.tables[$0] != nil }.map(\.name).joined(separator: ", ")))"
         )
     }
 

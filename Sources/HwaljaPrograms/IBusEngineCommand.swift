@@ -17,14 +17,19 @@ public struct IBusEngineCommand: ParsableCommand {
         discussion: """
             ibus-daemon starts it with --ibus. It connects to ibus-daemon's own bus ($IBUS_ADDRESS, \
             else IBus's address file), exports org.freedesktop.IBus.Factory, owns \(componentName) and \
-            makes two engines: 'hwalja' (the settings file's keymap, phone by default) and \
-            'hwalja-keypad' (the keypad by position).
+            makes the engines: 'hwalja' (Cheon-Ji-In with the settings file's keymap, phone by default), \
+            'hwalja-keypad' (Cheon-Ji-In with the keypad by position), and one per other layout: \
+            'hwalja-cheonjiin-plus', 'hwalja-naratgeul', 'hwalja-vega' (the settings file's keymap, \
+            as that layout's preset: phone or keypad-position).
 
             Keys (phone layout): 1-9, 0 on the number row and on the keypad with NumLock type ㅣ ㆍ ㅡ \
             ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ ㅈㅊ ㅇㅁ; keypad + is next-character; keypad . , keypad * and . are the \
             punctuation key; BackSpace, space and Return do what they say. Keypad by position: keypad \
             7 8 9 = ㅣ ㆍ ㅡ, 4 5 6 = ㄱㅋ ㄴㄹ ㄷㅌ, 1 2 3 = ㅂㅍ ㅅㅎ ㅈㅊ, 0 = ㅇㅁ. Hold a digit key for \
-            its digit; hold BackSpace to repeat. Ctrl, Alt and Super combinations and other keys finish \
+            its digit; hold BackSpace to repeat. Naratgeul and Vega use all twelve phone positions: \
+            the digits, * (asterisk, keypad *) and # (numbersign, keypad /). Cheon-Ji-In Plus: the \
+            digits type the vowels and the first halves of the consonant keys as in Cheon-Ji-In, \
+            Shift + 4-9, 0 (the number row's $ % ^ & * ( ), or the keypad) the second halves. Ctrl, Alt and Super combinations and other keys finish \
             the syllable and go to the application. In password, PIN and number fields the engine stays \
             out of the way and records nothing.
 
@@ -64,8 +69,17 @@ public struct IBusEngineCommand: ParsableCommand {
         let settings = service.loadSettings(diagnostics)
         let suggestions = SuggestionsLoader(
             table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue, log: diagnostics.log)
+        // The other layouts' tables are read when an engine of theirs is first made: a start as quick as before.
         let engines = IBusEngineAdapter(
             output: program.connection, clock: program.clock, table: loaded.table, settings: settings.settings, keymap: settings.keymap,
+            loadTable: { layout in
+                do {
+                    return try TableLoader.load(layout, beside: loaded.path).table
+                } catch {
+                    diagnostics.log("\(error)")
+                    return nil
+                }
+            },
             recorder: service.recorder(diagnostics),
             reloadSettings: {
                 let fresh = service.loadSettings(diagnostics)
@@ -79,8 +93,10 @@ public struct IBusEngineCommand: ParsableCommand {
             onReload: {
                 engines.readSettingsAgain()
                 do {
-                    engines.reload(try TableLoader.load(path: loaded.path).table)
-                    diagnostics.log("reloaded the settings and \(loaded.path)")
+                    let fresh = try TableLoader.loadEveryLayout(path: loaded.path)
+                    fresh.problems.forEach(diagnostics.log)
+                    engines.reload(fresh.tables.values.map(\.table))  // also those no engine has used yet: cheap beside a reload
+                    diagnostics.log("reloaded the settings and the tables beside \(loaded.path)")
                 } catch {
                     diagnostics.log("reloaded the settings; kept the old table: \(error)")
                 }

@@ -33,8 +33,9 @@ public struct KeystrokeLog: Sendable, Equatable {
         self.events = events
     }
 
-    /// Parses a log, naming the first bad token or line.
-    public init(parsing text: String) throws(KeystrokeLogError) {
+    /// Parses a log of `layout`'s key tokens (``KeyboardLayout/key(token:)``; `#` starts a
+    /// comment, so 나랏글's 쌍자음 is `쌍` here), naming the first bad token or line.
+    public init(parsing text: String, layout: KeyboardLayout = .cheonjiin) throws(KeystrokeLogError) {
         var events: [Event] = []
         var timed: Bool?
         var lastTime = 0
@@ -53,16 +54,20 @@ public struct KeystrokeLog: Sendable, Equatable {
                 }
                 guard time >= lastTime else { throw .timeWentBackwards(line: line, time: time, previous: lastTime) }
                 lastTime = time
-                guard let key = Key(token: tokens[2]) else { throw .unknownKey(token: tokens[2], line: line) }
+                guard let key = layout.key(token: tokens[2]) else { throw Self.unknown(tokens[2], line, layout) }
                 events.append(tokens[1] == "down" ? .down(key, at: time) : .up(key, at: time))
             } else {
                 for token in tokens {
-                    guard let key = Key(token: token) else { throw .unknownKey(token: token, line: line) }
+                    guard let key = layout.key(token: token) else { throw Self.unknown(token, line, layout) }
                     events.append(.tap(key))
                 }
             }
         }
         self.events = events
+    }
+
+    private static func unknown(_ token: String, _ line: Int, _ layout: KeyboardLayout) -> KeystrokeLogError {
+        layout == .cheonjiin ? .unknownKey(token: token, line: line) : .unknownLayoutKey(token: token, line: line, layout: layout)
     }
 
     /// An integer in decimal, maybe signed, of any size: what a timed line starts with.
@@ -76,6 +81,8 @@ public struct KeystrokeLog: Sendable, Equatable {
 public enum KeystrokeLogError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A token that is neither a key name nor a digit alias.
     case unknownKey(token: String, line: Int)
+    /// A token that is not a key of `layout` (a layout other than 천지인).
+    case unknownLayoutKey(token: String, line: Int, layout: KeyboardLayout)
     /// A line of a timed log that is not `<milliseconds> down|up <KEY>`.
     case malformedTimedLine(line: Int, text: String)
     /// A timed event earlier than the one before it.
@@ -87,6 +94,8 @@ public enum KeystrokeLogError: Error, Equatable, Sendable, CustomStringConvertib
         switch self {
         case .unknownKey(let token, let line):
             "line \(line): unknown key \(Excerpt.quoted(token)) (keys: \(Key.tokenSummary))"
+        case .unknownLayoutKey(let token, let line, let layout):
+            "line \(line): unknown \(layout.name) key \(Excerpt.quoted(token)) (keys: \(layout.tokenSummary))"
         case .malformedTimedLine(let line, let text):
             "line \(line): expected \"<milliseconds> down|up <KEY>\" in a timed log, found \(Excerpt.quoted(text))"
         case .timeWentBackwards(let line, let time, let previous):

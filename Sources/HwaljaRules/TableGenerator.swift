@@ -1,6 +1,6 @@
 import HwaljaCore
 
-/// Builds the transition table from ``CheonJiInRules``.
+/// Builds a layout's transition table from its ``LayoutRules``.
 ///
 /// Starting from empty text, it visits every state typing can reach — a state is the part of the
 /// text a later key can still read: one unit, or two when they form a live pair (갈ㄷ) — and
@@ -24,8 +24,19 @@ public struct TableGenerator: Sendable {
     /// Figures about the run.
     public let statistics: Statistics
 
-    /// Runs the generator. Deterministic: the same rules always give the same table.
+    /// Runs the generator for 천지인.
     public init() {
+        self.init(rules: CheonJiIn())
+    }
+
+    /// Runs the generator for `layout`.
+    public init(layout: KeyboardLayout) {
+        self.init(rules: layout.rules)
+    }
+
+    /// Runs the generator. Deterministic: the same rules always give the same table.
+    public init(rules: some LayoutRules) {
+        let keys = rules.keyboard.tableKeys
         var states: [[TextUnit]] = [[]]
         var seen: Set<[TextUnit]> = [[]]
         var results: [[TextUnit]: [Key: [TextUnit]]] = [:]
@@ -34,10 +45,10 @@ public struct TableGenerator: Sendable {
             let state = states[index]
             index += 1
             var row: [Key: [TextUnit]] = [:]
-            for key in Key.tableKeys {
-                let result = CheonJiInRules.press(key, after: state)
+            for key in keys {
+                let result = rules.press(key, after: state)
                 row[key] = result
-                let next = Self.liveTail(of: result)
+                let next = Self.liveTail(of: result, rules)
                 if seen.insert(next).inserted { states.append(next) }
             }
             results[state] = row
@@ -55,21 +66,23 @@ public struct TableGenerator: Sendable {
         for state in ordered {
             let tail = state.scalars
             if tail.count == 2 { livePairs.append((tail[0], tail[1])) }
-            for key in Key.tableKeys {
+            for key in keys {
                 let replacement = results[state]![key]!.scalars
+                // Nothing to type (획추가 on empty text): no default, which appends nothing.
+                if replacement.isEmpty { continue }
                 if replacement != Self.fallback(tail, key, stored) {
                     stored[key, default: [:]][tail] = replacement
                     transitions.append(Transition(key: key, tail: tail, replacement: replacement))
                 }
             }
         }
-        table = TransitionTable(transitions: transitions, livePairs: livePairs)
+        table = TransitionTable(transitions: transitions, livePairs: livePairs, keyboard: rules.keyboard)
         statistics = Statistics(states: states.count, transitions: transitions.count, livePairs: livePairs.count)
     }
 
     /// The units a later key can still read: the last two if they are a live pair, else the last one.
-    static func liveTail(of units: [TextUnit]) -> [TextUnit] {
-        if units.count >= 2 && CheonJiInRules.isLivePair(units[units.count - 2], units[units.count - 1]) {
+    static func liveTail(of units: [TextUnit], _ rules: some LayoutRules) -> [TextUnit] {
+        if units.count >= 2 && rules.isLivePair(units[units.count - 2], units[units.count - 1]) {
             return Array(units.suffix(2))
         }
         return Array(units.suffix(1))
@@ -81,7 +94,7 @@ public struct TableGenerator: Sendable {
     ) -> [Unicode.Scalar]? {
         let rules = stored[key] ?? [:]
         guard let last = tail.last else { return nil }  // the default itself is always stored
-        let shorter = rules[[last]] ?? ([last] + rules[[]]!)
+        let shorter = rules[[last]] ?? ([last] + (rules[[]] ?? []))
         return tail.dropLast() + shorter
     }
 }

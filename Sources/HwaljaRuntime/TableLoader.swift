@@ -1,7 +1,7 @@
 import HwaljaCore
 import HwaljaTable
 
-/// Finds and loads the table file for the executables.
+/// Finds and loads the table files for the executables, one per layout.
 public enum TableLoader {
     /// The default search order in a sentence, for `--table`'s help.
     public static let searchOrder = "$HWALJA_TABLE, share/hwalja beside the executable, ./Tables/hwalja.table, /usr/share/hwalja"
@@ -25,6 +25,25 @@ public enum TableLoader {
         return paths
     }
 
+    /// Where `layout`'s table is looked for when no path is given: ``defaultPaths()`` for 천지인;
+    /// for another layout, its table file (``KeyboardLayout/tableFileNames``) in the folder of each.
+    public static func defaultPaths(for layout: KeyboardLayout) -> [String] {
+        let paths = defaultPaths()
+        guard layout != .cheonjiin else { return paths }
+        return paths.map { sibling(of: $0, named: layout.tableFileNames[0]) }
+    }
+
+    /// The file `name` in the folder of `path`.
+    static func sibling(of path: String, named name: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return name }
+        return String(path[...slash]) + name
+    }
+
+    /// The continuation file that goes with a layout's table file at `path` (`x.table` → `x.2.table`).
+    static func continuationPath(of path: String) -> String {
+        path.hasSuffix(".table") ? String(path.dropLast(".table".count)) + ".2.table" : path + ".2"
+    }
+
     /// A table read from disk, with where it came from.
     public struct Loaded: Sendable {
         public var table: TransitionTable
@@ -39,18 +58,59 @@ public enum TableLoader {
         }
     }
 
-    /// Loads the table at `path`, or at the first default path that exists.
-    public static func load(path: String? = nil) throws(TableLoadError) -> Loaded {
-        let candidates = path.map { [$0] } ?? defaultPaths()
+    /// Loads `layout`'s table from `path`, or from the first default path that exists (with its
+    /// continuation file beside it, for a layout that has one).
+    public static func load(path: String? = nil, layout: KeyboardLayout = .cheonjiin) throws(TableLoadError) -> Loaded {
+        let candidates = path.map { [$0] } ?? defaultPaths(for: layout)
         guard let found = candidates.first(where: SystemFiles.exists) else {
             throw .notFound(searched: candidates)
         }
-        guard let bytes = SystemFiles.read(found) else { throw .unreadable(path: found) }
+        var files: [[UInt8]] = []
+        for file in [found, continuationPath(of: found)].prefix(layout.tableFileNames.count) {
+            guard SystemFiles.exists(file) else { throw .notFound(searched: [file]) }
+            guard let bytes = SystemFiles.read(file) else { throw .unreadable(path: file) }
+            files.append(bytes)
+        }
         do {
-            let table = try TableFile.decode(bytes)
-            return Loaded(table: table, path: found, checksum: TableFile.declaredChecksum(bytes) ?? 0)
+            let table = try layout.decodeTable(files)
+            return Loaded(table: table, path: found, checksum: TableFile.declaredChecksum(files[0]) ?? 0)
         } catch {
             throw .invalid(path: found, error)
+        }
+    }
+
+    /// Loads every layout's table: 천지인's as ``load(path:layout:)`` does, every other from its
+    /// file in the same folder; a layout whose table is missing or bad is left out, with the
+    /// reason in ``Everything/problems``. Throws only if 천지인's table cannot be loaded.
+    public static func loadEveryLayout(path: String? = nil) throws(TableLoadError) -> Everything {
+        let main = try load(path: path)
+        var everything = Everything(tables: [.cheonjiin: main], problems: [])
+        for layout in KeyboardLayout.allCases where layout != .cheonjiin {
+            do {
+                everything.tables[layout] = try load(layout, beside: main.path)
+            } catch {
+                everything.problems.append("\(layout.name): \(error)")
+            }
+        }
+        return everything
+    }
+
+    /// Loads `layout`'s table from its file in the folder of `path` (천지인's table file).
+    public static func load(_ layout: KeyboardLayout, beside path: String) throws(TableLoadError) -> Loaded {
+        try load(path: sibling(of: path, named: layout.tableFileNames[0]), layout: layout)
+    }
+
+    /// Every layout's table that could be loaded, and why the others could not.
+    public struct Everything: Sendable {
+        public var tables: [KeyboardLayout: Loaded]
+        public var problems: [String]
+
+        /// 천지인's table (always loaded).
+        public var main: Loaded { tables[.cheonjiin]! }
+
+        /// The other layouts' tables.
+        public var others: [KeyboardLayout: TransitionTable] {
+            tables.filter { $0.key != .cheonjiin }.mapValues(\.table)
         }
     }
 }

@@ -5,7 +5,7 @@ import HwaljaCore
 /// that maps to no scalar) into a composer's text.
 ///
 /// For entry *i*, with `key << 28 | first << 14 | second` and replacement symbols r₁ r₂ r₃:
-/// - key 0...11 (``Key/punctuation``); 0 is a live-pair marker;
+/// - key 0...15 (``TransitionTable/maximumKeyNumber``); 0 is a live-pair marker;
 /// - a transition's tail symbols are in 0...``TableSymbol/count``, and `first` is non-zero only
 ///   if `second` is (a tail of 0, 1 or 2 symbols, right-aligned);
 /// - a transition's replacement is one to three symbols in 1...``TableSymbol/count``, 0-padded at
@@ -26,7 +26,7 @@ enum EntryCheck {
     /// 60,000 entries of a table costs little beside copying them.
     private static func anyBroken(_ keys: UnsafeBufferPointer<UInt32>, _ replacements: UnsafeBufferPointer<UInt64>) -> Bool {
         let alphabet = UInt32(TableSymbol.count)
-        let lastKey = UInt32(Key.punctuation.rawValue)
+        let lastKey = UInt32(TransitionTable.maximumKeyNumber)
         // 1 or 0, for values below 2³¹ (all here are below 2¹⁶).
         @inline(__always) func above(_ value: UInt32, _ limit: UInt32) -> UInt32 { (limit &- value) >> 31 }
         @inline(__always) func isZero(_ value: UInt32) -> UInt32 { (value &- 1) >> 31 }
@@ -64,7 +64,7 @@ enum EntryCheck {
     /// What is wrong with one entry, or `nil` if nothing is.
     private static func problem(key: UInt32, first: UInt32, second: UInt32, replacement: UInt64) -> String? {
         let alphabet = UInt32(TableSymbol.count)
-        let lastKey = UInt32(Key.punctuation.rawValue)
+        let lastKey = UInt32(TransitionTable.maximumKeyNumber)
         guard key <= lastKey else { return "key \(key) outside 0...\(lastKey)" }
         if key == 0 {
             guard first != 0, second != 0 else { return "live-pair marker without two tail symbols" }

@@ -3,7 +3,8 @@ import HwaljaCore
 /// Writes a table in the public Hwalja project's JSON shape, `{key: {tail: replacement}}`, where
 /// the empty tail `""` is the key's default, so other Hwalja users can consume it.
 ///
-/// Keys are the canonical key names (``Key/name``); the punctuation key is `PUNCT`. Output is
+/// Keys are the canonical key names (``Key/name``) of the table's layout, all of them in one
+/// file even where the binary table needs two; the punctuation key is `PUNCT`. Output is
 /// deterministic: keys in keypad order, tails sorted by scalar values, one transition per line.
 /// A consumer using Hwalja's lookup rule must restart after a next-character press (look up no
 /// tail that reaches back before it); live pairs are not exported.
@@ -13,14 +14,15 @@ public enum HwaljaJSON {
         var byKey: [Key: [Transition]] = [:]
         for transition in table.transitions { byKey[transition.key, default: []].append(transition) }
         var lines = ["{"]
-        for (keyIndex, key) in Key.tableKeys.enumerated() {
+        let keys = table.keyboard.tableKeys
+        for (keyIndex, key) in keys.enumerated() {
             lines.append("  \(quoted(key.name)): {")
             let rows = byKey[key] ?? []
             for (index, transition) in rows.enumerated() {
                 let comma = index == rows.count - 1 ? "" : ","
                 lines.append("    \(quoted(transition.tail)): \(quoted(transition.replacement))\(comma)")
             }
-            lines.append("  }" + (keyIndex == Key.tableKeys.count - 1 ? "" : ","))
+            lines.append("  }" + (keyIndex == keys.count - 1 ? "" : ","))
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

@@ -62,6 +62,7 @@ enum Benchmark {
             return sink
         }
         print("  five-line rule:   \(String(format: "%.1f", jsonPerKey)) ns per key (string-keyed lookups on the text's last scalars)")
+        try LayoutFigures.print()
     }
 
     struct Options {

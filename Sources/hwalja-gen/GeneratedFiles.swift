@@ -2,24 +2,28 @@ import Foundation
 import HwaljaCore
 import HwaljaTable
 
-/// The two files the generator writes, held in memory.
+/// The files the generator writes for one layout, held in memory: the binary table (two files
+/// for a layout with more than fifteen keys) and the JSON.
 struct GeneratedFiles {
-    static let binaryName = "hwalja.table"
-    static let jsonName = "hwalja.json"
-
+    let layout: KeyboardLayout
     let table: TransitionTable
-    let binary: [UInt8]
+    let binaries: [[UInt8]]
     let json: String
 
     init(table: TransitionTable) {
+        layout = table.keyboard
         self.table = table
-        binary = TableFile.encode(table)
+        binaries = KeyboardLayout.encode(table)
         json = HwaljaJSON.export(table)
     }
 
+    /// Bytes of all binary files together.
+    var binaryBytes: Int { binaries.reduce(0) { $0 + $1.count } }
+
     func write(toDirectory directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        for (name, data) in [(Self.binaryName, Data(binary)), (Self.jsonName, Data(json.utf8))] {
+        let files = zip(layout.tableFileNames, binaries.map { Data($0) }) + [(layout.jsonFileName, Data(json.utf8))]
+        for (name, data) in files {
             let path = "\(directory)/\(name)"
             do {
                 try data.write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -32,18 +36,23 @@ struct GeneratedFiles {
     /// A sentence naming the first way the files in `directory` differ from these, or `nil` if they
     /// match; it quotes at most a short prefix of a path or a line (``Excerpt``).
     func firstDifference(inDirectory directory: String) throws -> String? {
-        let binaryPath = "\(directory)/\(Self.binaryName)"
-        guard let committed = FileManager.default.contents(atPath: binaryPath) else { return "\(Excerpt.path(binaryPath)) is missing" }
-        if [UInt8](committed) != binary {
+        var committedFiles: [[UInt8]] = []
+        for name in layout.tableFileNames {
+            let path = "\(directory)/\(name)"
+            guard let committed = FileManager.default.contents(atPath: path) else { return "\(Excerpt.path(path)) is missing" }
+            committedFiles.append([UInt8](committed))
+        }
+        if committedFiles != binaries {
+            let binaryPath = "\(directory)/\(layout.tableFileNames[0])"
             let old: TransitionTable
             do {
-                old = try TableFile.decode([UInt8](committed))
+                old = try layout.decodeTable(committedFiles)
             } catch {
                 return "\(Excerpt.path(binaryPath)): \(error)"
             }
             return "\(Excerpt.path(binaryPath)): " + Self.firstDifference(old: old.transitions, new: table.transitions, oldPairs: old.livePairs.count, newPairs: table.livePairs.count)
         }
-        let jsonPath = "\(directory)/\(Self.jsonName)"
+        let jsonPath = "\(directory)/\(layout.jsonFileName)"
         guard let committedJSON = FileManager.default.contents(atPath: jsonPath) else { return "\(Excerpt.path(jsonPath)) is missing" }
         let oldLines = String(decoding: committedJSON, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let newLines = json.split(separator: "\n", omittingEmptySubsequences: false)

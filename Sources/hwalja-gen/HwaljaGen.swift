@@ -4,16 +4,17 @@ import HwaljaCore
 import HwaljaRules
 import HwaljaTable
 
-/// `hwalja-gen`: regenerates the transition table under `Tables/` from the Cheon-Ji-In rules.
+/// `hwalja-gen`: regenerates every layout's transition table under `Tables/` from its rules.
 @main
 struct HwaljaGen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hwalja-gen",
-        abstract: "Generate the Cheon-Ji-In transition table (binary and Hwalja-style JSON).",
+        abstract: "Generate every layout's transition table (binary and Hwalja-style JSON).",
         discussion: """
-            Traces every precomposed syllable (U+AC00–U+D7A3) and every intermediate state to the \
-            states and keys that reach it, and writes \(GeneratedFiles.binaryName) and \
-            \(GeneratedFiles.jsonName). The output is byte-for-byte deterministic.
+            For each layout (\(KeyboardLayout.nameSummary)), traces every precomposed syllable \
+            (U+AC00–U+D7A3) and every intermediate state to the states and keys that reach it, and \
+            writes its table (\(KeyboardLayout.allCases.flatMap(\.tableFileNames).joined(separator: ", "))) \
+            and JSON. The output is byte-for-byte deterministic.
             """
     )
 
@@ -26,28 +27,40 @@ struct HwaljaGen: ParsableCommand {
     @Flag(help: "Print states, transitions, bytes and the number of reachable syllables.")
     var stats = false
 
+    @Option(help: "Only this layout (\(KeyboardLayout.nameSummary)); all of them if not given.")
+    var layout: String?
+
     mutating func run() throws {
-        let generator = TableGenerator()
-        let files = GeneratedFiles(table: generator.table)
-        if stats { printStatistics(generator, files) }
-        if check {
-            if let difference = try files.firstDifference(inDirectory: directory) {
-                throw GenError.stale(difference)
+        var layouts = KeyboardLayout.allCases
+        if let layout {
+            guard let chosen = KeyboardLayout(name: layout) else { throw GenError.unknownLayout(layout) }
+            layouts = [chosen]
+        }
+        for layout in layouts {
+            let generator = TableGenerator(layout: layout)
+            let files = GeneratedFiles(table: generator.table)
+            if stats { printStatistics(generator, files) }
+            if check {
+                if let difference = try files.firstDifference(inDirectory: directory) {
+                    throw GenError.stale(difference)
+                }
+                print("\(layout.name): \(directory) is up to date (\(generator.statistics.transitions) transitions)")
+            } else if !stats {
+                try files.write(toDirectory: directory)
+                let names = layout.tableFileNames.joined(separator: " + ")
+                print("\(layout.name): wrote \(files.binaryBytes) bytes to \(directory)/\(names), \(files.json.utf8.count) bytes to \(directory)/\(layout.jsonFileName)")
             }
-            print("\(directory) is up to date (\(generator.statistics.transitions) transitions)")
-        } else if !stats {
-            try files.write(toDirectory: directory)
-            print("wrote \(files.binary.count) bytes to \(directory)/\(GeneratedFiles.binaryName), \(files.json.utf8.count) bytes to \(directory)/\(GeneratedFiles.jsonName)")
         }
     }
 
     private func printStatistics(_ generator: TableGenerator, _ files: GeneratedFiles) {
         let statistics = generator.statistics
         let reachable = generator.table.reachableSyllables().count
+        print("layout:              \(files.layout.name)")
         print("states:              \(statistics.states)")
         print("transitions:         \(statistics.transitions)")
         print("live pairs:          \(statistics.livePairs)")
-        print("binary bytes:        \(files.binary.count)")
+        print("binary bytes:        \(files.binaryBytes)")
         print("json bytes:          \(files.json.utf8.count)")
         print("syllables reachable: \(reachable) of \(Hangul.syllableCount)")
     }
@@ -57,11 +70,13 @@ struct HwaljaGen: ParsableCommand {
 enum GenError: Error, CustomStringConvertible {
     case stale(String)
     case unwritable(path: String, reason: String)
+    case unknownLayout(String)
 
     var description: String {
         switch self {
         case .stale(let difference): "generated table is stale: \(difference); run `swift run hwalja-gen` and commit Tables/"
         case .unwritable(let path, let reason): "cannot write \(Excerpt.path(path)): \(Excerpt.shortened(reason))"
+        case .unknownLayout(let name): "no layout \(Excerpt.quoted(name, mark: "`")) (layouts: \(KeyboardLayout.nameSummary))"
         }
     }
 }

@@ -92,7 +92,7 @@ struct ComposerBehaviourTests {
     @Test func aLongPressCommitsAndTypesTheDigit() {
         var composer = self.composer(after: "ㄱㅋ ㅣ ㆍ")
         #expect(composer.typeDigit(of: .ieungMieum) == Composer.Response(commit: "가0", preedit: "", consumed: true))
-        for key in Key.allCases.filter({ $0.isTableKey && $0 != .punctuation }) {
+        for key in KeyboardLayout.cheonjiin.tableKeys where key != .punctuation {
             var fresh = Composer(table: committedTable)
             #expect(fresh.typeDigit(of: key).commit.count == 1)
         }

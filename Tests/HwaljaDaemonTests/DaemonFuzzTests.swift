@@ -8,7 +8,7 @@ import Testing
 struct DaemonFuzzTests {
     static let knownErrors: Set<String> = [
         "org.hwalja.Error.UnknownKey", "org.hwalja.Error.NoSuchContext", "org.hwalja.Error.AccessDenied",
-        "org.hwalja.Error.InvalidArgs", "org.hwalja.Error.LimitExceeded",
+        "org.hwalja.Error.InvalidArgs", "org.hwalja.Error.LimitExceeded", "org.hwalja.Error.UnknownLayout",
         "org.freedesktop.DBus.Error.InvalidArgs", "org.freedesktop.DBus.Error.UnknownMethod",
         "org.freedesktop.DBus.Error.UnknownObject", "org.freedesktop.DBus.Error.UnknownInterface",
         "org.freedesktop.DBus.Error.PropertyReadOnly",

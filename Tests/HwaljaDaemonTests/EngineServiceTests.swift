@@ -17,10 +17,10 @@ struct EngineServiceTests {
         let service: EngineService
         private var serial: UInt32 = 0
 
-        init(settings: DaemonSettings = DaemonSettings()) {
+        init(settings: DaemonSettings = DaemonSettings(), otherLayouts: [KeyboardLayout: TransitionTable] = [:]) {
             service = EngineService(
                 output: log, clock: clock, table: .init(table: committedTable, path: "committed", checksum: 0), settings: settings,
-                keymap: .phone)
+                keymap: .phone, otherLayouts: otherLayouts)
         }
 
         /// Calls `member` as `client`; returns the messages the call sent, its reply last.

@@ -28,7 +28,7 @@ struct IBusEngineAdapterTests {
         init(settings: DaemonSettings = DaemonSettings()) {
             adapter = IBusEngineAdapter(
                 output: log, clock: clock, table: committedTable, settings: settings, keymap: .phone,
-                reloadSettings: { [unowned self] in self.settings })
+                otherLayouts: committedTables.filter { $0.key != .cheonjiin }, reloadSettings: { [unowned self] in self.settings })
             adapter.afterTimer = { [unowned self] in apply(log.take()) }
         }
 
@@ -269,6 +269,31 @@ struct IBusEngineAdapterTests {
         #expect(ibus.text == "안녕히 ")
         #expect(ibus.preedit == "")
         #expect(ibus.candidates == [])
+    }
+
+    /// One engine per layout, each with its layout's keypad map (phone positions; 천지인 플러스's
+    /// second halves on Shift + digit); a long press types the digit at that position.
+    @Test(arguments: [
+        ("hwalja", [0x34, 0x31, 0x32, 0x37, 0x38] as [UInt32], "값"), ("hwalja-keypad", [0xFFB4, 0xFFB7, 0xFFB8], "가"),
+        ("hwalja-naratgeul", [0x31, 0x33, 0x35, 0x2A, 0x37], "값"), ("hwalja-vega", [0x31, 0x33, 0x38, 0x37, 0x37], "값"),
+        ("hwalja-cheonjiin-plus", [0x34, 0x31, 0x32, 0x37, 0x38], "값"), ("hwalja-cheonjiin-plus", [0x24, 0x24, 0x31, 0x32], "까"),
+    ])
+    func everyLayoutHasItsEngine(engine: String, keysyms: [UInt32], text: String) throws {
+        let daemon = Daemon()
+        let path = try daemon.createEngine(engine)
+        try daemon.call(path, IBusEngineAdapter.engineInterface, "FocusIn")
+        try daemon.tap(path, keysyms)
+        #expect(daemon.text + daemon.preedit == text)
+    }
+
+    @Test func aLongPressTypesTheDigitOfTheEnginesLayout() throws {
+        let daemon = Daemon()
+        let path = try daemon.createEngine("hwalja-naratgeul")
+        try daemon.call(path, IBusEngineAdapter.engineInterface, "FocusIn")
+        try daemon.key(path, 0x39)  // 9: ㅣ in 나랏글
+        daemon.clock.advance(by: 500)
+        try daemon.key(path, 0x39, release: true)
+        #expect(daemon.text + daemon.preedit == "9")
     }
 }
 

@@ -196,4 +196,16 @@ struct RealApplicationTests {
         let (report, _) = try Self.type(["KP_0", "KP_7", "KP_8", "KP_5", "space"], into: .gtk3, engine: "hwalja-keypad")
         #expect(report.text == "안")
     }
+
+    /// Each layout's engine types a word in a real application with its keypad map: 나랏글 and 베가
+    /// by phone position (`*` is the 획추가 key of 나랏글), 천지인 플러스's ㅋ on Shift+4 (`$`).
+    @Test(arguments: [
+        ("hwalja-naratgeul", ["1", "3", "5", "asterisk", "7", "space"], "값"),
+        ("hwalja-vega", ["1", "3", "8", "7", "7", "space"], "값"),
+        ("hwalja-cheonjiin-plus", ["dollar", "dollar", "1", "2", "space"], "까"),
+    ])
+    func everyLayoutsEngineTypesAWord(engine: String, keys: [String], text: String) throws {
+        let (report, _) = try Self.type(keys, into: .gtk3, engine: engine)
+        #expect(report.text == text)
+    }
 }

@@ -14,6 +14,27 @@ struct CommandLineTests {
         #expect(outcome.stdout == "안\n")
     }
 
+    /// `--layout` picks the layout's table and key tokens (labels, or digits by phone position).
+    @Test(arguments: [
+        ("naratgeul", "ㄱ ㅏㅓ ㅁ 획 ㅅ", "값"), ("naratgeul", "7 획 획 3 5 획 획 6 획", "차표"),
+        ("vega", "ㄱㅋ ㅏㅑ ㅂㅍ NEXT ㅁㅅ ㅁㅅ", "갑ㅅ"), ("vega", "0 0 3 1 NEXT 1 9 9", "학교"),
+        ("cheonjiin-plus", "ㄱ ㅣ ㆍ NEXT ㅋ ㅋ", "가ㄲ"), ("cheonjiin-plus", "ㅎ 1 2 1 ㅎ ㅎ", "했"),
+    ])
+    func replaysEveryLayout(layout: String, keys: String, text: String) throws {
+        let outcome = try Self.run("hwalja-replay", ["--layout", layout, "--keys", keys])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == "\(text)\n")
+    }
+
+    @Test func aKeyOfAnotherLayoutOrAnUnknownLayoutIsRefused() throws {
+        let foreign = try Self.run("hwalja-replay", ["--layout", "vega", "--keys", "ㄱㅋ 획"])
+        #expect(foreign.status == 2)
+        #expect(foreign.stderr.contains("unknown vega key \"획\""))
+        let unknown = try Self.run("hwalja-replay", ["--layout", "qwerty", "--keys", "1"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("cheonjiin, cheonjiin-plus, naratgeul, vega"))
+    }
+
     @Test func replaysALogFromStandardInputLikeTheHost() throws {
         let log = "# 안녕 then a new line\nㅇㅁ ㅣ ㆍ ㄴㄹ NEXT ㄴㄹ ㆍ ㆍ ㅣ ㅇㅁ\nENTER ㄱㅋ ㅣ ㆍ SPACE BS BS\n"
         let outcome = try Self.run("hwalja-replay", ["-"], stdin: log)
@@ -78,21 +99,29 @@ struct CommandLineTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-stale-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let good = try Self.run("hwalja-gen", ["--directory", directory.path])
+        // 천지인's files only (--layout): each other layout is as much again.
+        let good = try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--directory", directory.path])
         #expect(good.status == 0)
-        #expect(try Self.run("hwalja-gen", ["--check", "--directory", directory.path]).status == 0)
+        #expect(try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--check", "--directory", directory.path]).status == 0)
+        let others = try Self.run("hwalja-gen", ["--check", "--directory", directory.path])
+        #expect(others.status != 0)
+        #expect(others.stderr.contains("cheonjiin-plus.table is missing"))
 
         let json = directory.appendingPathComponent("hwalja.json")
         let text = try String(contentsOf: json, encoding: .utf8)
         try text.replacingOccurrences(of: "\"ᄀᆞ\": \"거\"", with: "\"ᄀᆞ\": \"가\"").write(to: json, atomically: true, encoding: .utf8)
-        let stale = try Self.run("hwalja-gen", ["--check", "--directory", directory.path])
+        let stale = try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--check", "--directory", directory.path])
         #expect(stale.status != 0)
         #expect(stale.stderr.contains("hwalja.json line 4: has `\"ᄀᆞ\": \"가\",`, generator gives `\"ᄀᆞ\": \"거\",`"))
     }
 
-    @Test func generatorStatsSayEverySyllableIsReachable() throws {
+    @Test func generatorStatsSayEverySyllableIsReachableInEveryLayout() throws {
         let outcome = try Self.run("hwalja-gen", ["--stats"])
-        #expect(outcome.stdout.contains("syllables reachable: 11172 of 11172"))
+        #expect(outcome.stdout.components(separatedBy: "syllables reachable: 11172 of 11172").count == 5)
+        for layout in ["cheonjiin", "cheonjiin-plus", "naratgeul", "vega"] { #expect(outcome.stdout.contains("layout:              \(layout)\n")) }
+        let unknown = try Self.run("hwalja-gen", ["--layout", "qwerty", "--stats"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("no layout `qwerty`"))
     }
 
     /// One line on standard error, nothing on standard output, exit status 2: how hwalja-replay refuses input.
@@ -178,12 +207,12 @@ struct CommandLineTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-huge-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(try Self.run("hwalja-gen", ["--directory", directory.path]).status == 0)
+        #expect(try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--directory", directory.path]).status == 0)
         let json = directory.appendingPathComponent("hwalja.json")
         var lines = try String(contentsOf: json, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         lines[3] = Substring(Self.tenMegabytes)
         try lines.joined(separator: "\n").write(to: json, atomically: true, encoding: .utf8)
-        let stale = try Self.run("hwalja-gen", ["--check", "--directory", directory.path])
+        let stale = try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--check", "--directory", directory.path])
         #expect(stale.status != 0)
         #expect(stale.stderr.contains("line 4: has `ㄱㄱㄱ"))
         #expect(stale.stderr.split(separator: "\n").count == 1)

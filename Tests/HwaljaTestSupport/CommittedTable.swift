@@ -37,3 +37,41 @@ public func typed(_ keys: [Key]) -> String {
     for key in keys { host.apply(.press(key)) }
     return host.text
 }
+
+/// Each layout's table committed under Tables/, decoded once for all tests.
+public let committedTables: [KeyboardLayout: TransitionTable] = {
+    var tables: [KeyboardLayout: TransitionTable] = [:]
+    for layout in KeyboardLayout.allCases {
+        let files = layout.tableFileNames.map { name in
+            let path = packageRoot.appendingPathComponent("Tables/\(name)").path
+            guard let data = FileManager.default.contents(atPath: path) else {
+                fatalError("\(path) is missing: run `swift run hwalja-gen`")
+            }
+            return [UInt8](data)
+        }
+        do {
+            tables[layout] = try layout.decodeTable(files)
+        } catch {
+            fatalError("\(layout.name)'s table: \(error)")
+        }
+    }
+    return tables
+}()
+
+/// Types whitespace-separated key tokens of `layout` (``KeyboardLayout/key(token:)``) into a
+/// fresh composer with that layout's table and returns the application's text.
+public func typed(_ tokens: String, layout: KeyboardLayout, options: Composer.Options = Composer.Options()) -> String {
+    var host = ReplayHost(composer: Composer(table: committedTables[layout]!, options: options))
+    for token in tokens.split(separator: " ") {
+        guard let key = layout.key(token: String(token)) else { fatalError("test uses a token \(token) \(layout.name) lacks") }
+        host.apply(.press(key))
+    }
+    return host.text
+}
+
+/// Types a list of keys with `layout`'s table and returns the application's text.
+public func typed(_ keys: [Key], layout: KeyboardLayout) -> String {
+    var host = TypingHost(table: committedTables[layout]!)
+    for key in keys { host.press(key) }
+    return host.text
+}

@@ -9,8 +9,8 @@ public struct TypingHost: Sendable {
     /// The application's text before the cursor, preedit excluded, as Unicode scalar values.
     public private(set) var committed: [UInt32] = []
 
-    public init(options: Composer.Options = Composer.Options()) {
-        composer = Composer(table: committedTable, options: options)
+    public init(table: TransitionTable = committedTable, options: Composer.Options = Composer.Options()) {
+        composer = Composer(table: table, options: options)
     }
 
     /// Whether this application can take text back when asked (``Composer/Options/canRetract``).
