@@ -23,23 +23,32 @@ extension TransitionTable {
     }
 
     /// Every precomposed syllable that some key sequence, starting from empty text, types as the whole text.
+    public func reachableSyllables() -> Set<UInt32> {
+        Set(shortestSyllableSpellings().keys)
+    }
+
+    /// For every syllable some key sequence types from empty text, the shortest such sequence.
     ///
     /// A breadth-first search with the lookup rule over texts that can still shrink back to one
     /// syllable: texts of one scalar, and longer texts whose last two scalars are a live pair
-    /// (anything else has a first scalar no key can change any more).
-    public func reachableSyllables() -> Set<UInt32> {
+    /// (anything else has a first scalar no key can change any more). Keys are tried in table
+    /// order, so the first path to a syllable is a shortest one, the same on every run.
+    public func shortestSyllableSpellings() -> [UInt32: [Key]] {
         var seen: Set<[Unicode.Scalar]> = [[]]
-        var queue: [[Unicode.Scalar]] = [[]]
-        var syllables: Set<UInt32> = []
-        while let text = queue.popLast() {
-            if text.count == 1 && Hangul.isSyllable(text[0].value) { syllables.insert(text[0].value) }
+        var queue: [([Unicode.Scalar], [Key])] = [([], [])]
+        var head = 0
+        var spellings: [UInt32: [Key]] = [:]
+        while head < queue.count {
+            let (text, keys) = queue[head]
+            head += 1
+            if text.count == 1, Hangul.isSyllable(text[0].value), spellings[text[0].value] == nil { spellings[text[0].value] = keys }
             for key in keyboard.tableKeys {
                 let next = applying(key, to: text)
                 guard next.count == 1 || (next.count <= 3 && endsWithLivePair(next)) else { continue }
-                if seen.insert(next).inserted { queue.append(next) }
+                if seen.insert(next).inserted { queue.append((next, keys + [key])) }
             }
         }
-        return syllables
+        return spellings
     }
 
     private func endsWithLivePair(_ text: [Unicode.Scalar]) -> Bool {

@@ -1,5 +1,6 @@
 import HwaljaCore
 import HwaljaEngine
+import HwaljaLexicon
 
 /// One field being typed into through key events, as every input framework delivers them: the
 /// logic between a framework and the ``TypingContext``, written once for all frontends.
@@ -61,6 +62,9 @@ public struct InputSession: Sendable {
     /// The suggestions the field shows (``FrontendAction/suggestions(_:)``), and where they come from.
     public var wordSuggestions: WordSuggestions?
     public private(set) var suggestions: [Suggestion] = []
+    /// The word's keys and the learned words' clock ``suggestions`` were found for.
+    private var suggestedFor: [Key]?? = .none
+    private var learnedClock = -1
 
     public init(typing: TypingContext, keymap: Keymap, onFocusLoss: PreeditOnFocusLoss) {
         self.typing = typing
@@ -138,7 +142,12 @@ public struct InputSession: Sendable {
     /// `actions`, then the suggestions if they changed.
     private mutating func withSuggestions(_ actions: [FrontendAction]) -> [FrontendAction] {
         guard let wordSuggestions else { return actions }
-        let now = passesKeysThrough ? [] : wordSuggestions.suggestions(for: typing.word.keys)
+        // Most events (releases, timers, keys of other fields) leave the word as it was: no lookup.
+        let keys = passesKeysThrough ? [] : typing.word.keys
+        guard keys != suggestedFor || wordSuggestions.learned.clock != learnedClock else { return actions }
+        suggestedFor = keys
+        learnedClock = wordSuggestions.learned.clock
+        let now = wordSuggestions.suggestions(for: keys)
         guard now != suggestions else { return actions }
         suggestions = now
         return actions + [.suggestions(now.map(\.text))]
