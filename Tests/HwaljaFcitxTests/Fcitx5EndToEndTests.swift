@@ -33,6 +33,7 @@ struct Fcitx5EndToEndTests {
         #expect(result.preedit == "")
         #expect(result.deletions == [], "nothing is taken back while typing forwards")
         #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
+        #expect(fcitx5.log.contains("connected to hwaljad at unix:path="), "typed through the session bus: \(fcitx5.log)")
     }
 
     @Test func aLongPressTypesTheDigitWithNoKeyPressed() throws {
@@ -139,6 +140,9 @@ struct Fcitx5EndToEndTests {
         let lost = fcitx5.log.components(separatedBy: "hwaljad does not answer").count - 1
         #expect(lost == 1, "logged \(lost) times: \(fcitx5.log)")
         #expect(fcitx5.log.contains("hwaljad answers again"))
+        // Both hwaljads' peer sockets, the second at its new address.
+        let peers = fcitx5.log.components(separatedBy: "connected to hwaljad at ").dropFirst().map { $0.prefix { $0 != " " } }
+        #expect(peers.count == 2 && peers[0] != peers[1], "\(fcitx5.log)")
     }
 
     @Test(.enabled(if: !installed))
