@@ -106,7 +106,7 @@ fcitx::dbus::Message HwaljaContext::method(const char *member) {
 
 fcitx::dbus::Message HwaljaContext::call(fcitx::dbus::Message message) {
     auto *bus = bus_;
-    auto reply = message.call(callTimeoutMicroseconds);
+    auto reply = engine_.isPeer(bus) ? engine_.callPeer(message) : message.call(callTimeoutMicroseconds);
     engine_.dispatchQueued(*bus);  // the signals hwaljad sent before this reply, in order
     if (reply.type() == fcitx::dbus::MessageType::Reply) {
         return reply;

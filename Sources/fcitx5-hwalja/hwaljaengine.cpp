@@ -1,7 +1,9 @@
 #include "hwaljaengine.h"
 
 #include <time.h>
+#include <unistd.h>
 
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -75,6 +77,36 @@ void HwaljaEngine::dispatchQueued(fcitx::dbus::Bus &bus) {
     while (sd_bus_process(native, nullptr) > 0) {
     }
     dispatching_ = false;
+}
+
+fcitx::dbus::Message HwaljaEngine::callPeer(fcitx::dbus::Message &message) {
+    if (dispatching_ || std::string(fcitx::dbus::Bus::impl()) != "sdbus") {
+        return message.call(callTimeoutMicroseconds);
+    }
+    std::optional<fcitx::dbus::Message> answer;
+    auto slot = message.callAsync(callTimeoutMicroseconds, [&answer](fcitx::dbus::Message &reply) {
+        answer.emplace(std::move(reply));
+        return true;
+    });
+    if (!slot) {
+        return message.call(callTimeoutMicroseconds);
+    }
+    auto *native = static_cast<sd_bus *>(peer_->nativeHandle());
+    // Awake only with another CPU for hwaljad: on one, waiting awake would only keep it from answering.
+    static const bool awake = sysconf(_SC_NPROCESSORS_ONLN) > 1;
+    const uint64_t awakeUntil = fcitx::now(CLOCK_MONOTONIC) + (awake ? spinMicroseconds : 0);
+    dispatching_ = true;  // the signals before the reply are applied here, in order
+    while (!answer) {
+        int processed = sd_bus_process(native, nullptr);
+        if (processed < 0) {
+            break;  // closed: sd-bus answered the call with an error, or will not
+        }
+        if (processed == 0 && fcitx::now(CLOCK_MONOTONIC) >= awakeUntil) {
+            sd_bus_wait(native, UINT64_MAX);  // until data, or the call's timeout (then sd-bus answers it)
+        }
+    }
+    dispatching_ = false;
+    return answer ? std::move(*answer) : fcitx::dbus::Message();
 }
 
 fcitx::dbus::Bus *HwaljaEngine::connectionForNewContext() {

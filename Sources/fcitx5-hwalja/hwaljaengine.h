@@ -23,6 +23,10 @@ namespace hwalja {
 constexpr uint64_t callTimeoutMicroseconds = 200'000;
 /// Bound on making a context, which may start hwaljad by D-Bus activation.
 constexpr uint64_t openTimeoutMicroseconds = 1'000'000;
+/// How long a call on the peer connection waits for its answer awake before sleeping (most of
+/// hwaljad's answers come within it: sleeping and being woken again cost fcitx5 some 40 µs a key
+/// on a 2-core VM, tools/fcitx5-bench). At most this much CPU a call, with more than one CPU.
+constexpr uint64_t spinMicroseconds = 300;
 
 class HwaljaEngine : public fcitx::InputMethodEngine {
 public:
@@ -44,6 +48,9 @@ public:
     /// The peer connection failed (`why`): new contexts use the session bus until hwaljad has
     /// another address.
     void peerFailed(const std::string &why);
+    /// A bounded call on the peer connection that waits for hwaljad's answer awake for a moment
+    /// before sleeping: hwaljad answers within that, and fcitx5 is not woken again for it.
+    fcitx::dbus::Message callPeer(fcitx::dbus::Message &message);
     /// Dispatches the signals that came on `bus` before a reply, so they are applied before it.
     void dispatchQueued(fcitx::dbus::Bus &bus);
     /// hwaljad answered (again) or failed to: logged once per outage.
