@@ -36,6 +36,17 @@ struct Fcitx5EndToEndTests {
         #expect(fcitx5.log.contains("connected to hwaljad at unix:path="), "typed through the session bus: \(fcitx5.log)")
     }
 
+    @Test(.enabled(if: !installed))
+    func withoutAPeerSocketTheAddonTypesThroughTheSessionBus() throws {
+        // hwaljad cannot make its socket's directory: GetPeerAddress gives "", and the addon types
+        // through the session bus as before.
+        let fcitx5 = try PrivateFcitx5(daemonEnvironment: ["XDG_RUNTIME_DIR": "/nonexistent/hwalja-test"])
+        let result = try fcitx5.type("tap 4\ntap 1\ntap 2\ntap 5\ntap 1\ntap 2\ntap space\n")
+        #expect(result.text == "가나")
+        #expect(!fcitx5.log.contains("connected to hwaljad at"), "\(fcitx5.log)")
+        #expect(fcitx5.hwaljad?.daemon.stderrSoFar.contains("no peer socket, clients use the bus") == true)
+    }
+
     @Test func aLongPressTypesTheDigitWithNoKeyPressed() throws {
         let fcitx5 = try PrivateFcitx5(installed: Self.installed)
         // 가, then 0 held 800 ms: hwaljad's timer ends 가 and types 0 while the key is down, and
