@@ -44,6 +44,7 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
     /// Listens in a new directory `program-XXXXXX` under `$XDG_RUNTIME_DIR` (else `/tmp`).
     public init(program: String, bus: BusConnection, queue: DispatchQueue) throws(BusError) {
         let base = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        Self.removeStale(program: program, in: base)
         var template = Array("\(base)/\(program)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {  // mode 0700, made afresh: nobody else's, no link
             throw .failed("cannot make a directory in \(base): \(String(cString: strerror(errno)))")
@@ -71,6 +72,39 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
     /// Starts taking connections, once ``handler`` and ``peerLeft`` are set.
     public func start() {
         source.resume()
+    }
+
+    /// Removes what a `program` that was killed left in `base`: directories `program-XXXXXX` of this
+    /// user's whose socket nobody listens on any more (one still listened on is another's, running).
+    static func removeStale(program: String, in base: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
+        for entry in entries where entry.hasPrefix("\(program)-") && entry.utf8.count == program.utf8.count + 7 {
+            let directory = "\(base)/\(entry)"
+            var status = stat()
+            guard lstat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid() else { continue }
+            let socketPath = "\(directory)/engine"
+            if isListenedOn(socketPath) { continue }
+            unlink(socketPath)
+            rmdir(directory)  // only if nothing else is in it
+        }
+    }
+
+    /// Whether a process accepts connections on the Unix socket at `path`.
+    private static func isListenedOn(_ path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return true }
+        defer { Glibc.close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return true }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        return connected == 0 || errno != ECONNREFUSED && errno != ENOENT
     }
 
     /// Stops listening and removes the socket and its directory (before the program exits).

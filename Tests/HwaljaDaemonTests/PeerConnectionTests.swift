@@ -72,6 +72,27 @@ struct PeerConnectionTests {
         #expect(daemon.daemon.process.isRunning)
     }
 
+    @Test func aKilledDaemonsSocketIsRemovedByTheNextAndARunningOnesIsKept() throws {
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-runtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let environment = ["XDG_RUNTIME_DIR": runtime.path]
+        let killed = try PrivateDaemon(environment: environment)
+        let running = try PrivateDaemon(environment: environment)
+        let directories = { Set(try FileManager.default.contentsOfDirectory(atPath: runtime.path)) }
+        let before = try directories()
+        #expect(before.count == 2 && before.allSatisfy { $0.hasPrefix("hwaljad-") }, "\(before)")
+        let killedDirectory = try #require(URL(string: "file://" + String(try Self.peerAddress(killed).dropFirst("unix:path=".count).prefix { $0 != "," })))
+            .deletingLastPathComponent().lastPathComponent
+        killed.daemon.stop(signal: SIGKILL)
+        let next = try PrivateDaemon(environment: environment)
+        let after = try directories()
+        #expect(!after.contains(killedDirectory), "\(after)")
+        #expect(after.count == 2)
+        #expect(try Self.inputContext(try EngineClient(bus: .address(try Self.peerAddress(running)), timeoutMilliseconds: 5_000)).hasPrefix("/org/"))
+        _ = next
+    }
+
     @Test func anotherUserCannotConnect() throws {
         // Two locks: the socket's directory is the daemon user's alone (mode 0700), and libdbus
         // admits only the daemon's own user. The second is tried by opening the first, as root.
