@@ -5,6 +5,12 @@ playing the application too: it keeps the text from the signals and applies the 
 does not handle. Prints one JSON line.
 
     tools/input-context-client.py ADDRESS EVENT...
+    tools/input-context-client.py --peer BUS-ADDRESS EVENT...    # over hwaljad's GetPeerAddress
+    tools/input-context-client.py --peer-address ADDRESS EVENT...
+
+With --peer the client asks the daemon on the bus for its private socket (GetPeerAddress) and
+types over a peer-to-peer connection there (no bus: no names, no Hello); --peer-address names
+that socket's address itself.
 
 EVENT is KEYSYM (a tap: press and release), +KEYSYM (press), -KEYSYM (release), sleep:MS,
 purpose:N (SetContentType(N, 0): 8 is a password field), focus-out, or keymap:NAME. KEYSYM is a
@@ -57,13 +63,24 @@ class Application:
 
 
 def main():
-    address, events = sys.argv[1], sys.argv[2:]
+    global NAME
+    mode = sys.argv[1] if sys.argv[1] in ("--peer", "--peer-address") else None
+    args = sys.argv[2:] if mode else sys.argv[1:]
+    address, events = args[0], args[1:]
     flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
-    bus = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
+    if mode == "--peer":
+        on_bus = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
+        address = on_bus.call_sync(NAME, ENGINE, "org.hwalja.Engine1", "GetPeerAddress", None, GLib.VariantType("(s)"),
+                                   Gio.DBusCallFlags.NONE, 5000, None).unpack()[0]
+    if mode:
+        bus = Gio.DBusConnection.new_for_address_sync(address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT, None, None)
+        NAME = owner = None  # a peer connection has no names: whatever comes on it is the daemon's
+    else:
+        bus = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
+        owner = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
+                              GLib.Variant("(s)", (NAME,)), GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 5000,
+                              None).unpack()[0]
     app, signals, handled = Application(), [], []
-    owner = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
-                          GLib.Variant("(s)", (NAME,)), GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 5000,
-                          None).unpack()[0]
 
     def received(_c, _s, _p, _i, member, params):
         args = list(params.unpack())

@@ -19,6 +19,8 @@ public final class BusService: @unchecked Sendable {  // confined to `queue` onc
     /// The clock of the program's frontend, firing on ``queue``.
     public let clock: DispatchClock
     private var dispatcher: BusDispatcher?
+    /// Runs on the queue just before the program exits (hwaljad removes its peer socket).
+    public var beforeExit: () -> Void = {}
 
     /// Connects to `bus` (`describedAs` names it in a failure) or exits.
     public init(program: String, bus: BusConnection.Bus, describedAs busName: String) {
@@ -48,7 +50,8 @@ public final class BusService: @unchecked Sendable {  // confined to `queue` onc
             case .primaryOwner, .alreadyOwner: break
             case .inQueue, .exists: diagnostics.fail("\(name) is already owned on this bus (another one is running)\(replace ? "" : "; use --replace to take over")")
             }
-            dispatcher = try BusDispatcher(connection: connection, queue: queue) { [diagnostics] in
+            dispatcher = try BusDispatcher(connection: connection, queue: queue) { [self] in
+                beforeExit()
                 diagnostics.log(busGone)
                 exit(busGoneStatus)
             }
@@ -62,6 +65,7 @@ public final class BusService: @unchecked Sendable {  // confined to `queue` onc
             // Bounded: a bus that stopped reading this program must not keep it from exiting.
             try? connection.releaseName(name, timeoutMilliseconds: 2_000)
             connection.drain(timeoutMilliseconds: 1_000)
+            beforeExit()
             diagnostics.log("released \(name); exiting")
             exit(0)
         }

@@ -51,6 +51,15 @@ public final class BusConnection: @unchecked Sendable {
         dbus_connection_set_exit_on_disconnect(raw, 0)
     }
 
+    /// Takes a connection a ``BusServer`` made (`dbus_connection_ref`): a peer, no bus. Messages
+    /// of more than `maxMessageBytes` close it, as do messages carrying file descriptors.
+    init(adopting connection: OpaquePointer, maxMessageBytes: Int = 1 << 20) {
+        raw = dbus_connection_ref(connection)
+        dbus_connection_set_exit_on_disconnect(raw, 0)
+        dbus_connection_set_max_message_size(raw, maxMessageBytes)
+        dbus_connection_set_max_message_unix_fds(raw, 0)
+    }
+
     deinit {
         dbus_connection_close(raw)
         dbus_connection_unref(raw)
@@ -140,6 +149,11 @@ public final class BusConnection: @unchecked Sendable {
     ///   the socket is writable again.
     public func pump() -> (open: Bool, outputPending: Bool) {
         var open = dbus_connection_read_write(raw, 0) != 0
+        if open && dbus_connection_get_is_authenticated(raw) == 0 {
+            // A peer's connection authenticates as it is read; libdbus writes each answer of the
+            // handshake on the iteration after the one that read the question, and the peer waits.
+            open = dbus_connection_read_write(raw, 0) != 0
+        }
         dispatchReceived()
         // One iteration writes about 2 KiB; go on while the socket takes more, stop when it is full.
         while open && hasOutputPending {

@@ -43,6 +43,11 @@ public final class BusDispatcher: @unchecked Sendable {
         DispatchQueue(label: "org.hwalja.bus-wait").async { [self] in run() }
     }
 
+    deinit {
+        close(wake.read)
+        close(wake.write)
+    }
+
     /// Stops watching the connection.
     public func cancel() {
         var byte = Self.stopByte

@@ -106,6 +106,20 @@ public final class BusMessage: @unchecked Sendable {
     /// Whether the member is `member`, compared in C without making a Swift string (`dbus_message_has_member`).
     public func hasMember(_ member: String) -> Bool { dbus_message_has_member(raw, member) != 0 }
     public var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
+    public var destination: String? { dbus_message_get_destination(raw).map { String(cString: $0) } }
+
+    /// Names the sender of a message that came on a peer connection, which has none
+    /// (`dbus_message_set_sender`), as a bus would: handlers then tell clients apart the same way.
+    public func setSender(_ sender: String) {
+        _ = dbus_message_set_sender(raw, sender)
+    }
+
+    /// Readies a message for a peer connection: no destination (a peer has no names), and
+    /// `serial` (`dbus_message_set_serial`; libdbus keeps a serial already set).
+    public func prepareForPeer(serial: UInt32) {
+        _ = dbus_message_set_destination(raw, nil)
+        dbus_message_set_serial(raw, serial)
+    }
     public var errorName: String? { dbus_message_get_error_name(raw).map { String(cString: $0) } }
     /// The serial number the sender gave the message (0 until sent).
     public var serial: UInt32 { dbus_message_get_serial(raw) }

@@ -95,6 +95,13 @@ public enum EngineInterface {
             <method name="DestroyContext">
               <arg name="context" type="o" direction="in"/>
             </method>
+            <!-- Where to connect for a private, peer-to-peer connection to this daemon (a D-Bus address,
+                 with its guid), "" when it has none. Only the same user may connect; the methods, owner
+                 rules, limits and errors are the bus's, each connection one client (it answers Hello
+                 with the client's name), freed when it closes. A restarted daemon has a new address. -->
+            <method name="GetPeerAddress">
+              <arg name="address" type="s" direction="out"/>
+            </method>
             <!-- The daemon's version. -->
             <property name="Version" type="s" access="read"/>
             <!-- The loaded table: format-version (u), transitions (u), live-pairs (u), checksum (s), path (s). -->

@@ -37,6 +37,8 @@ public final class EngineService {
     public var nameLost: () -> Void = {}
     /// Prints one line about the service (never about what is typed).
     public var log: (String) -> Void = { _ in }
+    /// Where clients may connect to the daemon directly (`GetPeerAddress`); "" for none.
+    public var peerAddress = ""
 
     public init(
         output: any MessageSink, clock: any FrontendClock, table: TableLoader.Loaded, settings: DaemonSettings, keymap: Keymap,
@@ -147,6 +149,9 @@ public final class EngineService {
             try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try frontend.remove(number, caller: caller) }
             signals[number] = nil
             return try call.methodReturn()
+        case "GetPeerAddress":
+            try expect(call, "")
+            return try call.methodReturn([.string(peerAddress)])
         default:
             return nil
         }
@@ -299,8 +304,7 @@ public final class EngineService {
             guard arguments.count == 3, let name = arguments[0].stringValue, name.hasPrefix(":"),
                 arguments[2].stringValue == ""
             else { return }
-            freeContexts(of: name)
-            backlog.forget(name)
+            clientLeft(name)
         case "NameLost":
             guard arguments.first?.stringValue == EngineInterface.busName else { return }
             log("another daemon took \(EngineInterface.busName) (--replace); exiting")
@@ -338,6 +342,12 @@ public final class EngineService {
             log("client \(client) reads again")
         }
         return true
+    }
+
+    /// A client went (left the bus, or closed its peer connection): its contexts are freed.
+    public func clientLeft(_ client: String) {
+        freeContexts(of: client)
+        backlog.forget(client)
     }
 
     /// Frees every context of `client`; returns how many.

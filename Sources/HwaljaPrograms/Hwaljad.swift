@@ -63,12 +63,27 @@ public struct Hwaljad: ParsableCommand {
         let tables = table.loadEveryLayout(program.diagnostics)
         let loaded = tables.main
         let settings = self.settings(program.diagnostics)
+        let peers = self.peers(program)
         let engine = EngineService(
-            output: program.connection, clock: program.clock, table: loaded, settings: settings.settings,
+            output: peers ?? program.connection, clock: program.clock, table: loaded, settings: settings.settings,
             keymap: settings.keymap, otherLayouts: tables.others, recorder: service.recorder(program.diagnostics))
-        engine.afterTimer = program.sendQueued
+        engine.afterTimer = {
+            program.sendQueued()
+            peers?.sendQueued()
+        }
         engine.log = program.diagnostics.log
-        engine.nameLost = { Glibc.exit(0) }
+        program.beforeExit = { peers?.close() }
+        engine.nameLost = {
+            program.beforeExit()
+            Glibc.exit(0)
+        }
+        if let peers {
+            engine.peerAddress = peers.address
+            peers.handler = engine.handle
+            peers.peerLeft = engine.clientLeft
+            peers.log = program.diagnostics.log
+            peers.start()
+        }
         engine.contextsFreed = FreedMemory(queue: program.queue).returnSoon
         program.serve(
             name: EngineInterface.busName, replace: replace,
@@ -89,6 +104,17 @@ public struct Hwaljad: ParsableCommand {
             },
             started: "serving \(EngineInterface.busName) on the \(bus) bus as \(program.connection.uniqueName) (table \(loaded.path), \(loaded.table.transitionCount) transitions; layouts \(KeyboardLayout.allCases.filter { tables.tables[$0] != nil }.map(\.name).joined(separator: ", ")))"
         )
+    }
+
+    /// The private socket clients may connect to directly (`GetPeerAddress`), or `nil` (said on
+    /// standard error) when it cannot be made: clients then use the bus.
+    private func peers(_ program: BusService) -> PeerConnections? {
+        do {
+            return try PeerConnections(program: "hwaljad", bus: program.connection, queue: program.queue)
+        } catch {
+            program.diagnostics.log("no peer socket, clients use the bus: \(error.message)")
+            return nil
+        }
     }
 
     /// The settings file's settings with the flags on top.

@@ -5,9 +5,16 @@ import HwaljaFrontend
 ///
 /// Deadlines are milliseconds on ``now``'s clock (monotonic, from this object's creation).
 /// Create, use and cancel on `queue` only.
+///
+/// A timer is armed again only when a deadline comes *earlier* than the one it is armed for: a
+/// later deadline, or none, waits for the armed time, when the timer looks again (and arms for
+/// what is left, or lets go). Every key moves a context's deadline (a press starts the long
+/// press, its release stops it), and arming a Dispatch timer wakes Dispatch's manager thread:
+/// per key, that cost more than the key itself (`perf` on hwaljad under tools/fcitx5-bench).
 public final class DispatchClock: FrontendClock, @unchecked Sendable {
     private let queue: DispatchQueue
-    private var timers: [Int: any DispatchSourceTimer] = [:]
+    private var timers: [Int: (source: any DispatchSourceTimer, armed: Int?)] = [:]
+    private var deadlines: [Int: Int] = [:]
     private let start = DispatchTime.now()
     public var onDeadline: (Int) -> Void = { _ in }
 
@@ -20,19 +27,33 @@ public final class DispatchClock: FrontendClock, @unchecked Sendable {
     public var now: Int { Int((DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000) }
 
     public func schedule(_ number: Int, at deadline: Int?) {
-        guard let deadline else {
-            timers.removeValue(forKey: number)?.cancel()
+        deadlines[number] = deadline
+        guard let deadline else { return }  // an armed timer fires, finds nothing due and goes
+        if let armed = timers[number]?.armed, armed <= deadline { return }  // it fires first and arms for the rest
+        arm(number, at: deadline)
+    }
+
+    private func arm(_ number: Int, at deadline: Int) {
+        let source = timers[number]?.source ?? make(number)
+        source.schedule(deadline: .now() + .milliseconds(max(0, deadline - now)), leeway: .milliseconds(1))
+        timers[number] = (source, deadline)
+    }
+
+    private func fired(_ number: Int) {
+        timers[number]?.armed = nil
+        guard let deadline = deadlines[number] else {
+            timers.removeValue(forKey: number)?.source.cancel()
             return
         }
-        let timer = timers[number] ?? make(number)
-        timer.schedule(deadline: .now() + .milliseconds(max(0, deadline - now)), leeway: .milliseconds(1))
+        guard deadline <= now else { return arm(number, at: deadline) }
+        deadlines[number] = nil
+        onDeadline(number)
     }
 
     private func make(_ number: Int) -> any DispatchSourceTimer {
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.setEventHandler { [unowned self] in onDeadline(number) }
+        timer.setEventHandler { [unowned self] in fired(number) }
         timer.activate()
-        timers[number] = timer
         return timer
     }
 }

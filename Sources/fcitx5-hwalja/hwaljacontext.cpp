@@ -50,7 +50,7 @@ HwaljaContext::~HwaljaContext() {
 }
 
 void HwaljaContext::destroy() {
-    auto message = engine_.bus().createMethodCall(daemon_.c_str(), enginePath, daemonName, "DestroyContext");
+    auto message = bus_->createMethodCall(daemon_.empty() ? daemonName : daemon_.c_str(), enginePath, daemonName, "DestroyContext");
     message << fcitx::dbus::ObjectPath(path_);
     message.send();  // no answer awaited: a daemon that is slow frees it later, a dead one has nothing to free
 }
@@ -62,8 +62,16 @@ bool HwaljaContext::open() {
     if (!engine_.mayCall()) {
         return false;
     }
-    auto message = engine_.bus().createMethodCall(daemonName, enginePath, daemonName, "CreateInputContext");
-    auto reply = message.call(openTimeoutMicroseconds);
+    auto *bus = engine_.connectionForNewContext();
+    if (!bus) {
+        return false;
+    }
+    auto reply = createInputContext(*bus);
+    if (reply.type() != fcitx::dbus::MessageType::Reply && engine_.isPeer(bus) && !timedOut(reply)) {
+        engine_.peerFailed(reply.errorName());  // refused, or closed under it: the session bus then
+        bus = &engine_.bus();
+        reply = createInputContext(*bus);
+    }
     if (reply.type() != fcitx::dbus::MessageType::Reply) {
         if (timedOut(reply)) {
             engine_.timedOut();
@@ -74,7 +82,8 @@ bool HwaljaContext::open() {
     fcitx::dbus::ObjectPath path;
     reply >> path;
     path_ = path.path();
-    daemon_ = reply.sender();
+    daemon_ = engine_.isPeer(bus) ? "" : reply.sender();  // no sender on a peer connection (fcitx5 cannot read a null one)
+    bus_ = bus;
     purposeSent_ = 0;
     surroundingSent_ = false;
     engine_.route(path_, this);
@@ -85,13 +94,20 @@ bool HwaljaContext::open() {
     return !path_.empty();
 }
 
+fcitx::dbus::Message HwaljaContext::createInputContext(fcitx::dbus::Bus &bus) {
+    auto message = bus.createMethodCall(daemonName, enginePath, daemonName, "CreateInputContext");
+    return message.call(openTimeoutMicroseconds);
+}
+
 fcitx::dbus::Message HwaljaContext::method(const char *member) {
-    return engine_.bus().createMethodCall(daemon_.c_str(), path_.c_str(), contextInterface, member);
+    // On a peer connection the destination is only for sd-bus, which wants one: hwaljad is all there is.
+    return bus_->createMethodCall(daemon_.empty() ? daemonName : daemon_.c_str(), path_.c_str(), contextInterface, member);
 }
 
 fcitx::dbus::Message HwaljaContext::call(fcitx::dbus::Message message) {
-    auto reply = message.call(callTimeoutMicroseconds);
-    engine_.dispatchQueued();  // the signals hwaljad sent before this reply, in order
+    auto *bus = bus_;
+    auto reply = engine_.isPeer(bus) ? engine_.callPeer(message) : message.call(callTimeoutMicroseconds);
+    engine_.dispatchQueued(*bus);  // the signals hwaljad sent before this reply, in order
     if (reply.type() == fcitx::dbus::MessageType::Reply) {
         return reply;
     }
@@ -186,6 +202,7 @@ void HwaljaContext::lose() {
     destroy();
     path_.clear();
     daemon_.clear();
+    bus_ = nullptr;
     std::string shown = ic_.inputPanel().clientPreedit().toStringForCommit();
     if (shown.empty()) {
         shown = ic_.inputPanel().preedit().toStringForCommit();

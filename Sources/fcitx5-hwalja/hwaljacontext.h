@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include <fcitx-utils/dbus/bus.h>
 #include <fcitx-utils/dbus/message.h>
 #include <fcitx/inputcontext.h>
 #include <fcitx/inputcontextproperty.h>
@@ -34,9 +35,11 @@ public:
     /// DeleteSurroundingText, ForwardKeyEvent).
     void apply(fcitx::dbus::Message &signal);
 
-    /// The object path on hwaljad ("" while there is none) and the daemon's unique bus name.
+    /// The object path on hwaljad ("" while there is none), the daemon's unique bus name ("" on
+    /// a peer connection: no names there) and the connection the context lives on.
     const std::string &path() const { return path_; }
     const std::string &daemon() const { return daemon_; }
+    const fcitx::dbus::Bus *connection() const { return bus_; }
 
     /// Forgets the hwaljad context (hwaljad died or restarted): the preedit it showed is
     /// committed, as the user saw it, so that nothing typed is lost.
@@ -51,6 +54,7 @@ private:
     /// A bounded call on this context; an empty message when it failed (then the context is lost).
     fcitx::dbus::Message call(fcitx::dbus::Message message);
     fcitx::dbus::Message method(const char *member);
+    fcitx::dbus::Message createInputContext(fcitx::dbus::Bus &bus);
     /// Asks hwaljad to free this context, without waiting.
     void destroy();
     void showPreedit(const std::string &text, uint32_t cursor);
@@ -59,6 +63,9 @@ private:
     fcitx::InputContext &ic_;
     std::string path_;
     std::string daemon_;
+    /// Where the hwaljad context is: the engine's peer connection or its session bus (nullptr
+    /// while there is none; the engine loses its contexts before it lets a connection go).
+    fcitx::dbus::Bus *bus_ = nullptr;
     /// The preedit shown last, as the client's own (fcitx5 commits that itself on focus out).
     std::string clientPreedit_;
     /// A commit hwaljad sends for FocusOut that fcitx5 has already made.

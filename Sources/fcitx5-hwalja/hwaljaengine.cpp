@@ -1,6 +1,11 @@
 #include "hwaljaengine.h"
 
 #include <time.h>
+#include <unistd.h>
+
+#include <optional>
+#include <stdexcept>
+#include <vector>
 
 #include <systemd/sd-bus.h>
 
@@ -16,6 +21,8 @@ FCITX_DEFINE_LOG_CATEGORY(hwaljaLog, "hwalja");
 namespace {
 constexpr uint32_t releaseBit = 1u << 30;
 constexpr char contextInterface[] = "org.hwalja.InputContext1";
+constexpr char daemonName[] = "org.hwalja.Engine1";
+constexpr char enginePath[] = "/org/hwalja/Engine1";
 } // namespace
 
 HwaljaEngine::HwaljaEngine(fcitx::Instance *instance)
@@ -30,23 +37,29 @@ HwaljaEngine::HwaljaEngine(fcitx::Instance *instance)
         throw std::runtime_error("hwalja: cannot connect to the session bus");
     }
     bus_->attachEventLoop(&instance_->eventLoop());
-    filter_ = bus_->addFilter([this](fcitx::dbus::Message &message) { return received(message); });
+    filter_ = bus_->addFilter([this](fcitx::dbus::Message &message) { return received(bus_.get(), message); });
     instance_->inputContextManager().registerProperty("hwaljaContext", &factory_);
 }
 
 HwaljaEngine::~HwaljaEngine() {
     factory_.unregister();  // each context frees its hwaljad context while the bus is there
+    if (peer_) {
+        peerFilter_.reset();
+        peer_->detachEventLoop();
+        peer_.reset();
+    }
     filter_.reset();
     bus_->detachEventLoop();
 }
 
-bool HwaljaEngine::received(fcitx::dbus::Message &message) {
+bool HwaljaEngine::received(const fcitx::dbus::Bus *bus, fcitx::dbus::Message &message) {
     if (message.type() != fcitx::dbus::MessageType::Signal || message.interface() != contextInterface) {
         return false;
     }
     auto route = routes_.find(message.path());
-    if (route == routes_.end() || route->second->daemon() != message.sender()) {
-        return true;  // a context this addon let go of, or another daemon's
+    if (route == routes_.end() || route->second->connection() != bus ||
+        (!isPeer(bus) && route->second->daemon() != message.sender())) {
+        return true;  // a context this addon let go of, or another daemon's (a peer connection is hwaljad's alone)
     }
     bool wasDispatching = dispatching_;
     dispatching_ = true;  // what a signal makes fcitx5 do never dispatches this connection again
@@ -55,15 +68,109 @@ bool HwaljaEngine::received(fcitx::dbus::Message &message) {
     return true;
 }
 
-void HwaljaEngine::dispatchQueued() {
+void HwaljaEngine::dispatchQueued(fcitx::dbus::Bus &bus) {
     if (dispatching_ || std::string(fcitx::dbus::Bus::impl()) != "sdbus") {
         return;  // already dispatching (a signal's handler), or another D-Bus library: its loop does it
     }
     dispatching_ = true;
-    auto *native = static_cast<sd_bus *>(bus_->nativeHandle());
+    auto *native = static_cast<sd_bus *>(bus.nativeHandle());
     while (sd_bus_process(native, nullptr) > 0) {
     }
     dispatching_ = false;
+}
+
+fcitx::dbus::Message HwaljaEngine::callPeer(fcitx::dbus::Message &message) {
+    if (dispatching_ || std::string(fcitx::dbus::Bus::impl()) != "sdbus") {
+        return message.call(callTimeoutMicroseconds);
+    }
+    std::optional<fcitx::dbus::Message> answer;
+    auto slot = message.callAsync(callTimeoutMicroseconds, [&answer](fcitx::dbus::Message &reply) {
+        answer.emplace(std::move(reply));
+        return true;
+    });
+    if (!slot) {
+        return message.call(callTimeoutMicroseconds);
+    }
+    auto *native = static_cast<sd_bus *>(peer_->nativeHandle());
+    // Awake only with another CPU for hwaljad: on one, waiting awake would only keep it from answering.
+    static const bool awake = sysconf(_SC_NPROCESSORS_ONLN) > 1;
+    const uint64_t awakeUntil = fcitx::now(CLOCK_MONOTONIC) + (awake ? spinMicroseconds : 0);
+    dispatching_ = true;  // the signals before the reply are applied here, in order
+    while (!answer) {
+        int processed = sd_bus_process(native, nullptr);
+        if (processed < 0) {
+            break;  // closed: sd-bus answered the call with an error, or will not
+        }
+        if (processed == 0 && fcitx::now(CLOCK_MONOTONIC) >= awakeUntil) {
+            sd_bus_wait(native, UINT64_MAX);  // until data, or the call's timeout (then sd-bus answers it)
+        }
+    }
+    dispatching_ = false;
+    return answer ? std::move(*answer) : fcitx::dbus::Message();
+}
+
+fcitx::dbus::Bus *HwaljaEngine::connectionForNewContext() {
+    if (peer_ && peer_->isOpen()) {
+        return peer_.get();
+    }
+    dropPeer();  // hwaljad went: a new one has a new address
+    auto message = bus_->createMethodCall(daemonName, enginePath, daemonName, "GetPeerAddress");
+    auto reply = message.call(openTimeoutMicroseconds);  // may start hwaljad by D-Bus activation
+    if (reply.type() != fcitx::dbus::MessageType::Reply) {
+        if (reply.errorName() == "org.freedesktop.DBus.Error.UnknownMethod") {
+            return bus_.get();  // an hwaljad without a peer socket
+        }
+        if (reply.errorName() == "org.freedesktop.DBus.Error.NoReply" || reply.errorName() == "org.freedesktop.DBus.Error.Timeout") {
+            timedOut();
+        }
+        unreachable(reply.errorName());
+        return nullptr;
+    }
+    std::string address;
+    reply >> address;
+    if (address.empty() || address == refusedAddress_) {
+        return bus_.get();
+    }
+    peerAddress_ = address;
+    try {
+        auto peer = std::make_unique<fcitx::dbus::Bus>(address);
+        if (!peer->isOpen()) {
+            throw std::runtime_error("cannot connect");
+        }
+        peer->attachEventLoop(&instance_->eventLoop());
+        auto *connection = peer.get();
+        peerFilter_ = peer->addFilter([this, connection](fcitx::dbus::Message &signal) { return received(connection, signal); });
+        peer_ = std::move(peer);
+    } catch (const std::exception &error) {
+        peerFailed(error.what());
+        return bus_.get();
+    }
+    FCITX_LOGC(hwaljaLog, Info) << "connected to hwaljad at " << address << " (no dbus-daemon in between)";
+    return peer_.get();
+}
+
+void HwaljaEngine::peerFailed(const std::string &why) {
+    FCITX_LOGC(hwaljaLog, Warn) << "no private connection to hwaljad (" << why << "); typing goes through the session bus";
+    refusedAddress_ = peerAddress_;
+    dropPeer();
+}
+
+void HwaljaEngine::dropPeer() {
+    if (!peer_) {
+        return;
+    }
+    std::vector<HwaljaContext *> onPeer;
+    for (const auto &route : routes_) {
+        if (route.second->connection() == peer_.get()) {
+            onPeer.push_back(route.second);
+        }
+    }
+    for (auto *context : onPeer) {
+        context->lose();  // before the connection it lives on goes
+    }
+    peerFilter_.reset();
+    peer_->detachEventLoop();
+    peer_.reset();
 }
 
 void HwaljaEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEvent &event) {

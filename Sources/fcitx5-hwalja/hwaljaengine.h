@@ -23,6 +23,10 @@ namespace hwalja {
 constexpr uint64_t callTimeoutMicroseconds = 200'000;
 /// Bound on making a context, which may start hwaljad by D-Bus activation.
 constexpr uint64_t openTimeoutMicroseconds = 1'000'000;
+/// How long a call on the peer connection waits for its answer awake before sleeping (most of
+/// hwaljad's answers come within it: sleeping and being woken again cost fcitx5 some 40 µs a key
+/// on a 2-core VM, tools/fcitx5-bench). At most this much CPU a call, with more than one CPU.
+constexpr uint64_t spinMicroseconds = 300;
 
 class HwaljaEngine : public fcitx::InputMethodEngine {
 public:
@@ -34,10 +38,21 @@ public:
     void deactivate(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) override;
     void reset(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) override;
 
-    /// The connection the contexts call hwaljad on.
+    /// The addon's own connection to the session bus.
     fcitx::dbus::Bus &bus() { return *bus_; }
-    /// Dispatches the signals that came before a reply, so they are applied before it.
-    void dispatchQueued();
+    /// The connection a new context is made on: the private one to hwaljad's peer socket when it
+    /// has one (connected on first use, again after hwaljad restarted), else the session bus;
+    /// nullptr when hwaljad does not answer.
+    fcitx::dbus::Bus *connectionForNewContext();
+    bool isPeer(const fcitx::dbus::Bus *bus) const { return bus && bus == peer_.get(); }
+    /// The peer connection failed (`why`): new contexts use the session bus until hwaljad has
+    /// another address.
+    void peerFailed(const std::string &why);
+    /// A bounded call on the peer connection that waits for hwaljad's answer awake for a moment
+    /// before sleeping: hwaljad answers within that, and fcitx5 is not woken again for it.
+    fcitx::dbus::Message callPeer(fcitx::dbus::Message &message);
+    /// Dispatches the signals that came on `bus` before a reply, so they are applied before it.
+    void dispatchQueued(fcitx::dbus::Bus &bus);
     /// hwaljad answered (again) or failed to: logged once per outage.
     void reached();
     void unreachable(const std::string &why);
@@ -50,7 +65,9 @@ public:
 
 private:
     HwaljaContext *context(fcitx::InputContext *ic) { return ic->propertyFor(&factory_); }
-    bool received(fcitx::dbus::Message &message);
+    bool received(const fcitx::dbus::Bus *bus, fcitx::dbus::Message &message);
+    /// Lets go of the peer connection, losing the contexts on it first.
+    void dropPeer();
 
     fcitx::Instance *instance_;
     /// A connection of the addon's own to fcitx5's session bus, on fcitx5's event loop. Its own,
@@ -59,6 +76,13 @@ private:
     /// keyEvent returns.
     std::unique_ptr<fcitx::dbus::Bus> bus_;
     std::unique_ptr<fcitx::dbus::Slot> filter_;
+    /// A private connection to hwaljad, no dbus-daemon in between (GetPeerAddress): half the
+    /// round trips of a key. Also on fcitx5's event loop, for the same reasons.
+    std::unique_ptr<fcitx::dbus::Bus> peer_;
+    std::unique_ptr<fcitx::dbus::Slot> peerFilter_;
+    std::string peerAddress_;
+    /// A peer address that failed: the session bus is used while hwaljad gives this one.
+    std::string refusedAddress_;
     std::unordered_map<std::string, HwaljaContext *> routes_;
     bool dispatching_ = false;
     bool reachable_ = true;

@@ -33,6 +33,18 @@ struct Fcitx5EndToEndTests {
         #expect(result.preedit == "")
         #expect(result.deletions == [], "nothing is taken back while typing forwards")
         #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
+        #expect(fcitx5.log.contains("connected to hwaljad at unix:path="), "typed through the session bus: \(fcitx5.log)")
+    }
+
+    @Test(.enabled(if: !installed))
+    func withoutAPeerSocketTheAddonTypesThroughTheSessionBus() throws {
+        // hwaljad cannot make its socket's directory: GetPeerAddress gives "", and the addon types
+        // through the session bus as before.
+        let fcitx5 = try PrivateFcitx5(daemonEnvironment: ["XDG_RUNTIME_DIR": "/nonexistent/hwalja-test"])
+        let result = try fcitx5.type("tap 4\ntap 1\ntap 2\ntap 5\ntap 1\ntap 2\ntap space\n")
+        #expect(result.text == "가나")
+        #expect(!fcitx5.log.contains("connected to hwaljad at"), "\(fcitx5.log)")
+        #expect(fcitx5.hwaljad?.daemon.stderrSoFar.contains("no peer socket, clients use the bus") == true)
     }
 
     @Test func aLongPressTypesTheDigitWithNoKeyPressed() throws {
@@ -139,6 +151,9 @@ struct Fcitx5EndToEndTests {
         let lost = fcitx5.log.components(separatedBy: "hwaljad does not answer").count - 1
         #expect(lost == 1, "logged \(lost) times: \(fcitx5.log)")
         #expect(fcitx5.log.contains("hwaljad answers again"))
+        // Both hwaljads' peer sockets, the second at its new address.
+        let peers = fcitx5.log.components(separatedBy: "connected to hwaljad at ").dropFirst().map { $0.prefix { $0 != " " } }
+        #expect(peers.count == 2 && peers[0] != peers[1], "\(fcitx5.log)")
     }
 
     @Test(.enabled(if: !installed))

@@ -50,12 +50,14 @@ public final class PrivateDaemon: @unchecked Sendable {
     public let bus: PrivateBus
     public let daemon: BackgroundProcess
 
-    /// Starts a bus and hwaljad with `arguments`; waits (at most 10 s) until it owns its name.
-    public init(_ arguments: [String] = [], bus: PrivateBus? = nil) throws {
+    /// Starts a bus and hwaljad with `arguments` (and `environment` beside the test's); waits (at
+    /// most 10 s) until it owns its name.
+    public init(_ arguments: [String] = [], bus: PrivateBus? = nil, environment: [String: String]? = nil) throws {
         self.bus = try bus ?? PrivateBus()
         daemon = try BackgroundProcess(
             product("hwaljad"),
-            ["--bus", self.bus.address, "--table", packageRoot.appendingPathComponent("Tables/hwalja.table").path] + arguments
+            ["--bus", self.bus.address, "--table", packageRoot.appendingPathComponent("Tables/hwalja.table").path] + arguments,
+            environment: environment
         )
         let deadline = Date().addingTimeInterval(10)
         while !self.bus.hasOwner("org.hwalja.Engine1") {

@@ -16,6 +16,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
     public let environment: [String: String]
     private let directory: URL
     private var daemonArguments: [String] = []
+    private let daemonEnvironment: [String: String]?
 
     /// The staging tree of the addon built from this checkout, built once per test run.
     static let stage: Result<URL, TestSetupError> = {
@@ -28,8 +29,10 @@ public final class PrivateFcitx5: @unchecked Sendable {
     }()
 
     /// `settings`: the user's hwalja.conf, for hwaljad (its `--config`; the installed hwaljad reads
-    /// it from the `XDG_CONFIG_HOME` the bus gives the programs it activates).
-    public init(installed: Bool = false, settings: String? = nil) throws {
+    /// it from the `XDG_CONFIG_HOME` the bus gives the programs it activates). `daemonEnvironment`:
+    /// more of this build's hwaljad's environment.
+    public init(installed: Bool = false, settings: String? = nil, daemonEnvironment: [String: String]? = nil) throws {
+        self.daemonEnvironment = daemonEnvironment
         bus = try PrivateBus(config: installed ? "Tests/fixtures/activating-bus.conf" : "tools/session-bus.conf")
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-fcitx5-\(UUID().uuidString)")
         let config = directory.appendingPathComponent("config")
@@ -74,7 +77,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
             fcitxEnvironment["FCITX_ADDON_DIRS"] = (libraries + system).joined(separator: ":")
             fcitxEnvironment["XDG_DATA_DIRS"] = stage.appendingPathComponent("usr/share").path + ":/usr/local/share:/usr/share"
             daemonArguments = settings == nil ? [] : ["--config", settingsFile.path]
-            hwaljad = try PrivateDaemon(daemonArguments, bus: bus)
+            hwaljad = try PrivateDaemon(daemonArguments, bus: bus, environment: daemonEnvironment)
         } else {
             let update = try runCommand(
                 "gdbus",
@@ -119,7 +122,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
 
     /// Stops hwaljad at once (SIGKILL, as a crash), or starts it again.
     public func killDaemon() { hwaljad?.daemon.stop(signal: SIGKILL) }
-    public func startDaemon() throws { hwaljad = try PrivateDaemon(daemonArguments, bus: bus) }
+    public func startDaemon() throws { hwaljad = try PrivateDaemon(daemonArguments, bus: bus, environment: daemonEnvironment) }
     /// Stops hwaljad without ending it (SIGSTOP: a daemon that does not answer), or lets it go on.
     public func pauseDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGSTOP) } }
     public func resumeDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGCONT) } }
