@@ -13,9 +13,11 @@ types over a peer-to-peer connection there (no bus: no names, no Hello); --peer-
 that socket's address itself.
 
 EVENT is KEYSYM (a tap: press and release), +KEYSYM (press), -KEYSYM (release), sleep:MS,
-purpose:N (SetContentType(N, 0): 8 is a password field), focus-out, or keymap:NAME. KEYSYM is a
+purpose:N (SetContentType(N, 0): 8 is a password field), focus-out, keymap:NAME, pick:N
+(AcceptSuggestion(N): the Nth word suggested) or forget (ForgetLearnedWords). KEYSYM is a
 digit, 'space', 'period', 'Return', 'BackSpace', 'KP_Add', 'KP_0'...'KP_9', or a number.
-Output: {"text": ..., "preedit": ..., "handled": [...], "signals": [[member, args...], ...]}.
+Output: {"text": ..., "preedit": ..., "suggestions": [the words the Suggestions property holds at the
+end], "handled": [...], "signals": [[member, args...], ...]}.
 """
 import json
 import sys
@@ -118,6 +120,11 @@ def main():
             call("SetKeymap", GLib.Variant("(s)", (event[7:],)))
         elif event == "focus-out":
             call("FocusOut")
+        elif event.startswith("pick:"):
+            handled.append(call("AcceptSuggestion", GLib.Variant("(u)", (int(event[5:]),)), "(b)")[0])
+        elif event == "forget":
+            bus.call_sync(NAME, ENGINE, "org.hwalja.Engine1", "ForgetLearnedWords", None, None,
+                          Gio.DBusCallFlags.NONE, 5000, None)
         elif event[0] in "+-" and len(event) > 1:
             key(keysym(event[1:]), 0 if event[0] == "+" else RELEASE)
         else:
@@ -125,7 +132,10 @@ def main():
             key(keysym(event), RELEASE)
     while context.iteration(False):
         pass
-    print(json.dumps({"text": app.text, "preedit": app.preedit, "handled": handled, "signals": signals},
+    suggestions = bus.call_sync(NAME, path, "org.freedesktop.DBus.Properties", "Get", GLib.Variant("(ss)", (CONTEXT, "Suggestions")),
+                                GLib.VariantType("(v)"), Gio.DBusCallFlags.NONE, 5000, None).unpack()[0]
+    print(json.dumps({"text": app.text, "preedit": app.preedit, "suggestions": suggestions, "handled": handled,
+                      "signals": signals},
                      ensure_ascii=False))
     bus.call_sync(NAME, ENGINE, "org.hwalja.Engine1", "DestroyContext", GLib.Variant("(o)", (path,)),
                   None, Gio.DBusCallFlags.NONE, 5000, None)

@@ -49,6 +49,16 @@ public indirect enum BusValue: Equatable, Sendable {
         )
     }
 
+    /// An `as` array of strings.
+    public static func stringArray(_ strings: [String]) -> BusValue {
+        .array(elementSignature: "s", strings.map { .string($0) })
+    }
+
+    /// The number inside `.uint32`, else `nil`.
+    public var uint32Value: UInt32? {
+        if case .uint32(let value) = self { value } else { nil }
+    }
+
     /// The string inside `.string` or `.objectPath`, else `nil`.
     public var stringValue: String? {
         switch self {

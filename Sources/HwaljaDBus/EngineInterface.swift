@@ -42,8 +42,11 @@ public enum EngineInterface {
     public enum Capability {
         /// The client deletes characters before its cursor when a `DeleteBeforeCursor` signal says so.
         public static let deleteBeforeCursor: UInt32 = 1
+        /// The words the client's user types are learned for word suggestions (never asked by a
+        /// tool replaying a log).
+        public static let learnWords: UInt32 = 2
         /// Every bit this daemon knows; others are ignored.
-        public static let known: UInt32 = deleteBeforeCursor
+        public static let known: UInt32 = deleteBeforeCursor | learnWords
     }
 
     /// Error names the daemon replies with.
@@ -102,6 +105,11 @@ public enum EngineInterface {
             <method name="GetPeerAddress">
               <arg name="address" type="s" direction="out"/>
             </method>
+            <!-- Forgets every word learned for suggestions: this daemon's and the file
+                 ($XDG_DATA_HOME/hwalja/learned-words); other programs (the IBus engine) forget theirs
+                 when they next learn a word or reload. org.freedesktop.DBus.Error.Failed if the file
+                 cannot be removed. -->
+            <method name="ForgetLearnedWords"/>
             <!-- The daemon's version. -->
             <property name="Version" type="s" access="read"/>
             <!-- The loaded table: format-version (u), transitions (u), live-pairs (u), checksum (s), path (s). -->
@@ -129,7 +137,9 @@ public enum EngineInterface {
                  delete 하, show 핟). Without it (the default; terminals, XIM) nothing is ever deleted:
                  text backspace could still undo stays in the preedit, up to 7 characters. May be sent
                  at any time, e.g. on every focus change; text the client already has is never asked back
-                 once the bit is cleared. -->
+                 once the bit is cleared.
+                 2 LearnWords: the words typed are the user's, learned for suggestions (never ask it
+                 when replaying a log; input contexts of key events always learn, except in secret fields). -->
             <method name="SetCapabilities">
               <arg name="capabilities" type="u" direction="in"/>
               <arg name="accepted" type="u" direction="out"/>
@@ -175,6 +185,15 @@ public enum EngineInterface {
             </method>
             <!-- Drops the preedit. -->
             <method name="Reset"/>
+            <!-- Picks suggestion index (0: the first of the last SuggestionsChanged): the word being
+                 typed becomes it, with a space after it if pick-adds-space; answered as a key. An index
+                 no longer shown (the suggestions changed meanwhile) changes nothing: consumed false. -->
+            <method name="AcceptSuggestion">
+              <arg name="index" type="u" direction="in"/>
+              <arg name="commit" type="s" direction="out"/>
+              <arg name="preedit" type="s" direction="out"/>
+              <arg name="consumed" type="b" direction="out"/>
+            </method>
             <!-- Delete count characters (Unicode scalars) just before the cursor: text this context
                  committed earlier in the word, taken back because backspace undid the keystroke that
                  committed it; the PreeditChanged that follows shows it again. Only to a client that set
@@ -196,8 +215,16 @@ public enum EngineInterface {
             <signal name="KeyNotConsumed">
               <arg name="key" type="s"/>
             </signal>
+            <!-- Completions of the word being typed, best first (empty: show none), whenever they
+                 change: from the lexicon and the learned words, matched on the keys typed so far.
+                 At most the suggestions setting (3); none in other layouts yet. Sent to the owner only. -->
+            <signal name="SuggestionsChanged">
+              <arg name="words" type="as"/>
+            </signal>
             <!-- The text being composed. -->
             <property name="Preedit" type="s" access="read"/>
+            <!-- The suggestions shown now (as the last SuggestionsChanged). -->
+            <property name="Suggestions" type="as" access="read"/>
           </interface>
 
         """
@@ -247,6 +274,13 @@ public enum EngineInterface {
             <method name="SetKeymap">
               <arg name="name" type="s" direction="in"/>
             </method>
+            <!-- Picks suggestion index (0: the first of the last SuggestionsChanged), as a click on it:
+                 the word being typed becomes it (CommitText, UpdatePreedit), with a space after it if
+                 pick-adds-space. handled false: the index is no longer shown; nothing changed. -->
+            <method name="AcceptSuggestion">
+              <arg name="index" type="u" direction="in"/>
+              <arg name="handled" type="b" direction="out"/>
+            </method>
             <!-- Insert text at the cursor. -->
             <signal name="CommitText">
               <arg name="text" type="s"/>
@@ -268,7 +302,13 @@ public enum EngineInterface {
               <arg name="keycode" type="u"/>
               <arg name="state" type="u"/>
             </signal>
-          </interface>
+            <!-- Completions of the word being typed, best first (empty: show none), whenever they
+                 change; never in secret fields. As org.hwalja.Context1's. -->
+            <signal name="SuggestionsChanged">
+              <arg name="words" type="as"/>
+            </signal>
+            <!-- The suggestions shown now (as the last SuggestionsChanged). -->
+            <property name="Suggestions" type="as" access="read"/>
 
         """
 

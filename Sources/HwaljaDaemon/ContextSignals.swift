@@ -7,9 +7,9 @@ struct ContextSignals {
     /// A signal of either context interface.
     enum Member: Int, CaseIterable {
         // org.hwalja.Context1
-        case committed, preeditChanged, keyNotConsumed, deleteBeforeCursor
+        case committed, preeditChanged, keyNotConsumed, deleteBeforeCursor, suggestionsChanged
         // org.hwalja.InputContext1
-        case commitText, updatePreedit, deleteSurroundingText, forwardKeyEvent
+        case commitText, updatePreedit, deleteSurroundingText, forwardKeyEvent, inputSuggestionsChanged
 
         /// The member name on the bus.
         var name: String {
@@ -22,12 +22,16 @@ struct ContextSignals {
             case .updatePreedit: "UpdatePreedit"
             case .deleteSurroundingText: "DeleteSurroundingText"
             case .forwardKeyEvent: "ForwardKeyEvent"
+            case .suggestionsChanged, .inputSuggestionsChanged: "SuggestionsChanged"
             }
         }
 
         /// The interface the signal belongs to.
         var interface: String {
-            rawValue < Member.commitText.rawValue ? EngineInterface.contextInterface : EngineInterface.inputContextInterface
+            switch self {
+            case .committed, .preeditChanged, .keyNotConsumed, .deleteBeforeCursor, .suggestionsChanged: EngineInterface.contextInterface
+            default: EngineInterface.inputContextInterface
+            }
         }
     }
 

@@ -9,6 +9,9 @@ struct DaemonContext: FrontendContext {
     var session: InputSession
     /// Whether the context was made by `CreateInputContext` and speaks `org.hwalja.InputContext1`.
     let takesKeyEvents: Bool
+    /// Whether the words typed are learned: always for key events (an input framework's user;
+    /// never in secret fields), for key names only when the client asks (``EngineInterface/Capability/learnWords``).
+    var learnsWords: Bool
 
     /// The interface the context's object implements.
     var interface: String { takesKeyEvents ? EngineInterface.inputContextInterface : EngineInterface.contextInterface }

@@ -39,6 +39,11 @@ public final class EngineService {
     public var log: (String) -> Void = { _ in }
     /// Where clients may connect to the daemon directly (`GetPeerAddress`); "" for none.
     public var peerAddress = ""
+    /// Word suggestions for every context, if any (`Suggestions`, `SuggestionsChanged`, `AcceptSuggestion`).
+    public var wordSuggestions: WordSuggestions?
+    /// Forgets every learned word, kept ones too (`ForgetLearnedWords`); returns what went wrong
+    /// removing what was kept, if anything did.
+    public var forgetLearnedWords: () -> String? = { nil }
 
     public init(
         output: any MessageSink, clock: any FrontendClock, table: TableLoader.Loaded, settings: DaemonSettings, keymap: Keymap,
@@ -131,9 +136,11 @@ public final class EngineService {
             let layout = call.signature == "s" ? try parseLayout(try call.arguments()[0].stringValue ?? "") : settings.layout
             let typing = TypingContext(table: try table(of: layout), options: settings.composer, timing: settings.timing)
             let layoutKeymap = Keymap.forLayout(layout, setting: settings.keymap, resolved: keymap)
-            let context = DaemonContext(
-                session: InputSession(typing: typing, keymap: layoutKeymap, onFocusLoss: .sessionCommits),
-                takesKeyEvents: member == "CreateInputContext")
+            var session = InputSession(typing: typing, keymap: layoutKeymap, onFocusLoss: .sessionCommits)
+            // The lexicon spells words with 천지인's keys: suggestions for its contexts only, so far.
+            if layout == .cheonjiin { session.wordSuggestions = wordSuggestions }
+            let takesKeyEvents = member == "CreateInputContext"
+            let context = DaemonContext(session: session, takesKeyEvents: takesKeyEvents, learnsWords: takesKeyEvents)
             let number = try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
                 try frontend.add(context, owner: caller)
             }
@@ -152,6 +159,12 @@ public final class EngineService {
         case "GetPeerAddress":
             try expect(call, "")
             return try call.methodReturn([.string(peerAddress)])
+        case "ForgetLearnedWords":
+            try expect(call, "")
+            wordSuggestions?.forgetLearnedWords()
+            if let problem = forgetLearnedWords() { throw BusError.failed(Excerpt.shortened(problem)) }
+            log("forgot the learned words, as \(caller) asked")
+            return try call.methodReturn()
         default:
             return nil
         }
@@ -193,8 +206,18 @@ public final class EngineService {
             try expect(call, "u")
             guard case .uint32(let asked) = try call.arguments()[0] else { throw BusError.invalidArgs("SetCapabilities takes (u)") }
             let accepted = asked & EngineInterface.Capability.known
-            try onTyping(number, caller) { $0.clientCanDelete = accepted & EngineInterface.Capability.deleteBeforeCursor != 0 }
+            try onContext(number, caller) { context in
+                context.session.typing.clientCanDelete = accepted & EngineInterface.Capability.deleteBeforeCursor != 0
+                context.learnsWords = accepted & EngineInterface.Capability.learnWords != 0
+            }
             return try call.methodReturn([.uint32(accepted)])
+        case "AcceptSuggestion":
+            try expect(call, "u")
+            let index = Int(try call.arguments()[0].uint32Value ?? 0)
+            outcome = try onContext(number, caller) { context in
+                // An index no longer shown (the suggestions changed meanwhile) is a key with no effect.
+                context.session.pickSuggestion(index) ?? .declined(preedit: context.session.typing.preedit)
+            }
         case "Commit":
             try expect(call, "")
             let result = try onTyping(number, caller) { $0.commit() }
@@ -210,6 +233,16 @@ public final class EngineService {
         }
         emitSignals(for: outcome, context: number)
         return try call.methodReturn([.string(outcome.commit), .string(outcome.preedit), .boolean(outcome.consumed)])
+    }
+
+    /// Queues `SuggestionsChanged` for context `number` if `outcome` changed its suggestions
+    /// (learning the words it ended, if the context learns).
+    private func emitSuggestions(after outcome: TypingContext.Outcome, context number: Int) {
+        let words = frontend.withAny(number) { context in
+            context.session.suggestionsChanged(after: outcome, learning: context.learnsWords)
+        }
+        guard let words = words ?? nil else { return }
+        queueSignal(number, .suggestionsChanged, [.stringArray(words)], carrying: words.joined())
     }
 
     private func properties(_ call: BusMessage, path: String, member: String) throws -> BusMessage? {
@@ -229,9 +262,14 @@ public final class EngineService {
                 ]),
             ]
         } else if let number = EngineInterface.contextNumber(inPath: path) {
-            interface = EngineInterface.contextInterface
-            let preedit = try onTyping(number, call.sender ?? "") { $0.preedit }
-            all = ["Preedit": .string(preedit)]
+            let (kind, preedit, suggestions) = try onContext(number, call.sender ?? "") {
+                ($0.interface, $0.session.typing.preedit, $0.session.suggestions.map(\.text))
+            }
+            interface = kind
+            all =
+                kind == EngineInterface.contextInterface
+                ? ["Preedit": .string(preedit), "Suggestions": .stringArray(suggestions)]
+                : ["Suggestions": .stringArray(suggestions)]
         } else {
             return nil
         }
@@ -267,6 +305,7 @@ public final class EngineService {
             }
         }
         if outcome.preeditChanged { queueSignal(number, .preeditChanged, [.string(outcome.preedit)], carrying: outcome.preedit) }
+        emitSuggestions(after: outcome, context: number)
     }
 
     /// Queues signal `member` of context `number` to go out before the reply (or at once, from a timer).

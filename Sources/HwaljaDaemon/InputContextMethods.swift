@@ -23,6 +23,13 @@ extension EngineService {
             if let recorded = result.recorded { frontend.record(number, [(recorded.down, recorded.key)]) }
             queueSignals(for: result.actions, context: number)
             return try call.methodReturn([.boolean(result.handled)])
+        case "AcceptSuggestion":
+            try expect(call, "u")
+            let index = Int(try call.arguments()[0].uint32Value ?? 0)
+            // An index no longer shown (the suggestions changed meanwhile) is a key with no effect.
+            let picked = try onContext(number, caller) { $0.session.acceptSuggestion(index) }
+            queueSignals(for: picked ?? [], context: number)
+            return try call.methodReturn([.boolean(picked != nil)])
         case "FocusIn":
             try expect(call, "")
             actions = []
@@ -72,8 +79,8 @@ extension EngineService {
                 queueSignal(number, .forwardKeyEvent, [.uint32(keysym), .uint32(keycode), .uint32(state)])
             case .preedit(let text, let cursor):
                 queueSignal(number, .updatePreedit, [.string(text), .uint32(UInt32(clamping: cursor))], carrying: text)
-            case .suggestions:
-                break  // hwaljad's sessions have no WordSuggestions yet
+            case .suggestions(let words):
+                queueSignal(number, .inputSuggestionsChanged, [.stringArray(words)], carrying: words.joined())
             }
         }
     }

@@ -53,6 +53,14 @@ public struct TypingContext: Sendable {
 
         public init() {}
 
+        /// A call that changed nothing and did not use its key; `preedit` is the unchanged preedit.
+        public static func declined(preedit: String) -> Outcome {
+            var outcome = Outcome()
+            outcome.preedit = preedit
+            outcome.consumed = false
+            return outcome
+        }
+
         /// The declined keys alone, in order.
         public var passedKeys: [Key] { passed.map(\.key) }
 

@@ -124,11 +124,29 @@ public struct InputSession: Sendable {
     /// Picks suggestion `index` (as shown last): the word typed so far becomes it, followed by a
     /// space if ``WordSuggestions/pickAddsSpace``. Returns `nil` for no such suggestion.
     public mutating func acceptSuggestion(_ index: Int) -> [FrontendAction]? {
+        guard let outcome = pickSuggestion(index) else { return nil }
+        return withSuggestions(actions(for: outcome))
+    }
+
+    /// Picks suggestion `index` as ``acceptSuggestion(_:)`` does, for a frontend that drives
+    /// ``typing`` by key names: returns what the typing did (then call
+    /// ``suggestionsChanged(after:learning:)``), or `nil` for no such suggestion.
+    public mutating func pickSuggestion(_ index: Int) -> TypingContext.Outcome? {
         guard suggestions.indices.contains(index) else { return nil }
         let picked = suggestions[index]
         let suffix = wordSuggestions?.pickAddsSpace == true ? " " : ""
         passedPresses.removeAll()
-        return withSuggestions(actions(for: typing.replaceWord(with: picked.text, keys: picked.keys, suffix: suffix)))
+        return typing.replaceWord(with: picked.text, keys: picked.keys, suffix: suffix)
+    }
+
+    /// For a frontend that drives ``typing`` by key names (hwaljad's `org.hwalja.Context1`):
+    /// after `outcome`, learns the words it ended if `learning` (a client asks for it: a tool
+    /// replaying a log must not teach the user's words), and returns the suggestions when they
+    /// changed, `nil` when they did not.
+    public mutating func suggestionsChanged(after outcome: TypingContext.Outcome, learning: Bool) -> [String]? {
+        if learning { _ = actions(for: outcome) }
+        guard case .suggestions(let words) = withSuggestions([]).last else { return nil }
+        return words
     }
 
     /// The actions for `outcome`, learning the words it ended (never in a secret field).

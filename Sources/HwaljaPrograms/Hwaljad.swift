@@ -72,6 +72,10 @@ public struct Hwaljad: ParsableCommand {
             peers?.sendQueued()
         }
         engine.log = program.diagnostics.log
+        let suggestions = SuggestionsLoader(
+            table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue, log: program.diagnostics.log)
+        engine.wordSuggestions = suggestions.suggestions
+        engine.forgetLearnedWords = suggestions.forgetAll
         program.beforeExit = { peers?.close() }
         engine.nameLost = {
             program.beforeExit()
@@ -92,6 +96,7 @@ public struct Hwaljad: ParsableCommand {
             onReload: {
                 let fresh = self.settings(program.diagnostics)
                 engine.apply(fresh.settings, keymap: fresh.keymap)
+                suggestions.apply(fresh.settings)
                 do {
                     let fresh = try TableLoader.loadEveryLayout(path: loaded.path)
                     fresh.problems.forEach(program.diagnostics.log)

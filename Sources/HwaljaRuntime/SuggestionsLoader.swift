@@ -80,6 +80,23 @@ public final class SuggestionsLoader: @unchecked Sendable {
         }
     }
 
+    /// Forgets every learned word: this program's, and the file (after any save already queued),
+    /// so that other programs forget theirs when they next save or reload. Returns the reason
+    /// when the file could not be removed.
+    public func forgetAll() -> String? {
+        suggestions.forgetLearnedWords()
+        guard let store else { return nil }
+        return writer.sync {
+            fileKept = false
+            do {
+                try store.forget()
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
+
     /// Takes the suggestion settings; reads the learned words again (forgotten if the file went).
     public func apply(_ settings: DaemonSettings) {
         suggestions.limit = settings.suggestions

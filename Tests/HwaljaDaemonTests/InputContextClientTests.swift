@@ -9,17 +9,24 @@ struct InputContextClientTests {
     struct Result: Decodable {
         var text: String
         var preedit: String
+        var suggestions: [String]
         var handled: [Bool]
         var signals: [[Value]]
     }
 
     /// A signal's member or argument, as JSON gives it.
     enum Value: Decodable, Equatable {
-        case text(String), number(Int)
+        case text(String), number(Int), words([String])
 
         init(from decoder: any Decoder) throws {
             let value = try decoder.singleValueContainer()
-            if let number = try? value.decode(Int.self) { self = .number(number) } else { self = .text(try value.decode(String.self)) }
+            if let number = try? value.decode(Int.self) {
+                self = .number(number)
+            } else if let words = try? value.decode([String].self) {
+                self = .words(words)
+            } else {
+                self = .text(try value.decode(String.self))
+            }
         }
     }
 
@@ -58,5 +65,31 @@ struct InputContextClientTests {
         #expect(held.text == "가0")
         let keypad = try Self.type(daemon, "keymap:keypad-position KP_0 KP_7 KP_8 KP_5 focus-out")
         #expect(keypad.text == "안")
+    }
+
+    @Test func theLexiconSuggestsAPickCommitsItAndLearningIsKeptPrivatelyAndForgotten() throws {
+        let daemon = try PrivateDaemon()
+        let learned = daemon.dataDirectory.appendingPathComponent("hwalja/learned-words")
+        // The lexicon is read on a thread of its own after start-up: give it a moment. Then 감사
+        // (ㄱ ㅣ ㆍ ㅇ ㅇ ㅅ ㅣ ㆍ), on the way to 감사합니다, the subtitles' commonest word that starts so.
+        let typed = try Self.type(daemon, "sleep:1000 4 1 2 0 0 8 1 2")
+        let index = try #require(typed.suggestions.firstIndex(of: "감사합니다"), "suggested: \(typed.suggestions)")
+        #expect(typed.signals.contains { $0.first == .text("SuggestionsChanged") })
+        let picked = try Self.type(daemon, "4 1 2 0 0 8 1 2 pick:\(index)")
+        #expect(picked.text == "감사합니다 ")  // the word and a space, in one key
+        #expect(picked.handled.last == true)
+        #expect(picked.suggestions.isEmpty)
+        // The word typed is learned, in a file only its user can read (written on a queue of its
+        // own, so soon rather than at once); ForgetLearnedWords removes it.
+        let deadline = Date().addingTimeInterval(5)
+        while !FileManager.default.fileExists(atPath: learned.path) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        let attributes = try FileManager.default.attributesOfItem(atPath: learned.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        _ = try Self.type(daemon, "forget")
+        #expect(!FileManager.default.fileExists(atPath: learned.path))
+        // A password field learns nothing and shows nothing.
+        let password = try Self.type(daemon, "purpose:8 5 1 2 0 0 space")
+        #expect(password.suggestions.isEmpty && !password.signals.contains { $0.first == .text("SuggestionsChanged") })
+        #expect(!FileManager.default.fileExists(atPath: learned.path))
     }
 }

@@ -11,9 +11,12 @@ public final class PrivateBus: @unchecked Sendable {
 
     /// Starts a bus with `config`, a path under the package root (default: the demo's session bus).
     public init(config: String = "tools/session-bus.conf") throws {
+        // Services it starts (hwaljad, by D-Bus activation) keep learned words in a throwaway place.
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-bus-data-\(UUID().uuidString)")
         daemon = try BackgroundProcess(
             URL(fileURLWithPath: "/usr/bin/dbus-daemon"),
-            ["--config-file=\(packageRoot.appendingPathComponent(config).path)", "--nofork", "--print-address=1"]
+            ["--config-file=\(packageRoot.appendingPathComponent(config).path)", "--nofork", "--print-address=1"],
+            environment: ["XDG_DATA_HOME": data.path]
         )
         let deadline = Date().addingTimeInterval(10)
         var line = ""
@@ -49,15 +52,19 @@ public final class PrivateBus: @unchecked Sendable {
 public final class PrivateDaemon: @unchecked Sendable {
     public let bus: PrivateBus
     public let daemon: BackgroundProcess
+    /// hwaljad's `$XDG_DATA_HOME` (unless `environment` names another): the learned words are in
+    /// `hwalja/learned-words` there, never the user's. Removed with the daemon.
+    public let dataDirectory: URL
 
     /// Starts a bus and hwaljad with `arguments` (and `environment` beside the test's); waits (at
     /// most 10 s) until it owns its name.
     public init(_ arguments: [String] = [], bus: PrivateBus? = nil, environment: [String: String]? = nil) throws {
         self.bus = try bus ?? PrivateBus()
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-data-\(UUID().uuidString)")
         daemon = try BackgroundProcess(
             product("hwaljad"),
             ["--bus", self.bus.address, "--table", packageRoot.appendingPathComponent("Tables/hwalja.table").path] + arguments,
-            environment: environment
+            environment: ["XDG_DATA_HOME": dataDirectory.path].merging(environment ?? [:]) { $1 }
         )
         let deadline = Date().addingTimeInterval(10)
         while !self.bus.hasOwner("org.hwalja.Engine1") {
@@ -79,6 +86,7 @@ public final class PrivateDaemon: @unchecked Sendable {
 
     deinit {
         daemon.stop()
+        try? FileManager.default.removeItem(at: dataDirectory)
     }
 }
 

@@ -1,0 +1,112 @@
+import HwaljaCore
+import HwaljaDaemon
+import HwaljaDBus
+import HwaljaFrontend
+import HwaljaLexicon
+import HwaljaTestSupport
+import Testing
+
+/// hwaljad's word suggestions in process: the `Suggestions` property, `SuggestionsChanged` and
+/// `AcceptSuggestion` on both context interfaces, and what is learned (issue #15).
+struct DaemonSuggestionTests {
+    typealias Harness = EngineServiceTests.Harness
+
+    /// A service suggesting from a lexicon of a few words, as the generator makes it.
+    static func harness(pickAddsSpace: Bool = true) -> (Harness, WordSuggestions) {
+        let words = [("감사합니다", 900), ("감사해요", 500), ("가방", 300), ("나무", 200)]
+        let entries = words.map { LexiconEntry(keys: SamsungSpelling.keys(forWord: $0.0), score: LexiconEntry.score(count: $0.1)) }
+        let lexicon = try! LexiconFile.decode(LexiconFile.encode(entries))
+        let suggestions = WordSuggestions(suggester: Suggester(lexicon: lexicon, table: committedTable), pickAddsSpace: pickAddsSpace)
+        let harness = Harness()
+        harness.service.wordSuggestions = suggestions
+        return (harness, suggestions)
+    }
+
+    /// The words of the last `SuggestionsChanged` among `messages`, if any.
+    static func suggested(_ messages: [BusMessage]) -> [String]? {
+        guard let signal = messages.last(where: { $0.kind == .signal && $0.member == "SuggestionsChanged" }),
+            case .array(_, let words) = try? signal.arguments().first
+        else { return nil }
+        return words.compactMap(\.stringValue)
+    }
+
+    static func createContext(_ harness: Harness, _ client: String) throws -> String {
+        try harness.call(client, EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext").last?.arguments().first?.stringValue ?? ""
+    }
+
+    static func press(_ harness: Harness, _ client: String, _ path: String, _ keys: String) throws -> [BusMessage] {
+        var sent: [BusMessage] = []
+        for key in keys.split(separator: " ") {
+            sent += try harness.call(client, path, EngineInterface.contextInterface, "PressKey", [.string(String(key))])
+        }
+        return sent
+    }
+
+    static func property(_ harness: Harness, _ client: String, _ path: String, _ interface: String, _ name: String) throws -> BusValue? {
+        let reply = try harness.call(client, path, "org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(name)]).last
+        guard case .variant(let value) = try reply?.arguments().first else { return nil }
+        return value
+    }
+
+    @Test func aKeyNameContextSuggestsOnTheKeysAndAPickAnswersAsAKey() throws {
+        let (harness, _) = Self.harness()
+        let path = try Self.createContext(harness, ":1.4")
+        // ㄱ ㅣ ㆍ shows 가: every word on the way, 가방 too.
+        #expect(Self.suggested(try Self.press(harness, ":1.4", path, "4 1 2")) == ["감사합니다", "감사해요", "가방"])
+        // ㅇㅁ ㅇㅁ ㅅ ㅣ ㆍ: 감사, only the two words that start so.
+        #expect(Self.suggested(try Self.press(harness, ":1.4", path, "0 0 8 1 2")) == ["감사합니다", "감사해요"])
+        let shown = try Self.property(harness, ":1.4", path, EngineInterface.contextInterface, "Suggestions")
+        #expect(shown == .stringArray(["감사합니다", "감사해요"]))
+        let picked = try harness.call(":1.4", path, EngineInterface.contextInterface, "AcceptSuggestion", [.uint32(1)])
+        let reply = try picked.last?.arguments()
+        #expect(reply?.first?.stringValue == "감사해요 ")  // the word and a space, committed in one key
+        #expect(reply?.last == .boolean(true))
+        #expect(Self.suggested(picked) == [])  // the word ended: nothing to complete
+        // An index not shown changes nothing, and says so as a key would.
+        let stale = try harness.call(":1.4", path, EngineInterface.contextInterface, "AcceptSuggestion", [.uint32(2)])
+        #expect(try stale.last?.arguments() == [.string(""), .string(""), .boolean(false)])
+    }
+
+    @Test func aKeyNameContextLearnsOnlyWhenItsClientAsks() throws {
+        let (harness, suggestions) = Self.harness()
+        let path = try Self.createContext(harness, ":1.4")
+        _ = try Self.press(harness, ":1.4", path, "5 1 2 0 0 SPACE SPACE")  // 남, a word the lexicon lacks, then a blank
+        #expect(suggestions.learned.words.count == 0)  // a tool replaying a log teaches nothing
+        let accepted = try harness.call(":1.4", path, EngineInterface.contextInterface, "SetCapabilities", [.uint32(3)])
+        #expect(try accepted.last?.arguments() == [.uint32(3)])
+        _ = try Self.press(harness, ":1.4", path, "5 1 2 0 0 SPACE SPACE")
+        #expect(suggestions.learned.words.count == 1)
+        // ㄴ ㅣ ㆍ: 나 on the way to 남 (learned) and 나무 (the lexicon's).
+        #expect(Set(Self.suggested(try Self.press(harness, ":1.4", path, "5 1 2")) ?? []) == ["남", "나무"])
+        _ = try harness.call(":1.9", EngineInterface.enginePath, EngineInterface.engineInterface, "ForgetLearnedWords")
+        #expect(suggestions.learned.words.count == 0)
+    }
+
+    @Test func anInputContextSignalsSuggestionsAndAPickCommitsTheWord() throws {
+        let (harness, _) = Self.harness(pickAddsSpace: false)
+        let path = try harness.createInputContext(":1.5")
+        var sent: [BusMessage] = []
+        for keysym: UInt32 in [0x34, 0x31, 0x32, 0x30, 0x30, 0x38, 0x31, 0x32] {  // 4 1 2 0 0 8 1 2: 감사
+            for state: UInt32 in [0, 1 << 30] {  // pressed and released
+                sent += try harness.call(":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(state)])
+            }
+        }
+        #expect(Self.suggested(sent) == ["감사합니다", "감사해요"])
+        let shown = try Self.property(harness, ":1.5", path, EngineInterface.inputContextInterface, "Suggestions")
+        #expect(shown == .stringArray(["감사합니다", "감사해요"]))
+        let picked = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "AcceptSuggestion", [.uint32(0)])
+        // A client that never told its text keeps the word in the preedit (감사): the word goes in whole.
+        #expect(Harness.described(picked).prefix(2) == ["CommitText 감사합니다", "UpdatePreedit "])
+        #expect(try picked.last?.arguments() == [.boolean(true)])
+        // A password field shows none.
+        let password = try harness.createInputContext(":1.5")
+        _ = try harness.call(":1.5", password, EngineInterface.inputContextInterface, "SetContentType", [.uint32(8), .uint32(0)])
+        var typed: [BusMessage] = []
+        for keysym: UInt32 in [0x34, 0x31, 0x32] {
+            for state: UInt32 in [0, 1 << 30] {
+                typed += try harness.call(":1.5", password, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(state)])
+            }
+        }
+        #expect(Self.suggested(typed) == nil)
+    }
+}
