@@ -26,6 +26,7 @@ table changes (an empty list when it is hidden).
 """
 import json
 import sys
+import time
 
 from ibus_session import KEY_COMMANDS, RELEASE, commands, connect, edited, key_events, pump
 from gi.repository import IBus  # noqa: E402 (ibus_session selects IBus 1.0)
@@ -76,8 +77,16 @@ def main():
     context.set_capabilities(capabilities)
     context.focus_in()
     context.set_engine(engine)
+
+    def selected():
+        return context.get_engine() is not None and context.get_engine().get_name() == engine
+
+    # ibus-daemon starts the engine's process first: on a busy machine that takes more than a moment.
+    deadline = time.monotonic() + 10
     pump(0.3)
-    if context.get_engine() is None or context.get_engine().get_name() != engine:
+    while not selected() and time.monotonic() < deadline:
+        pump(0.05)
+    if not selected():
         sys.exit(f"ibus-client: engine {engine} was not selected")
 
     for command, args in commands(sys.stdin):

@@ -58,6 +58,8 @@ public struct InputSession: Sendable {
     public var resetDropsPreedit = false
     /// Keysyms whose press the application got: their release goes there too.
     private var passedPresses: Set<UInt32> = []
+    /// Picking keys whose press picked a suggestion: their release is the session's too.
+    private var pickingPresses: Set<UInt32> = []
     private var resetWitness = ResetWitness()
     /// The suggestions the field shows (``FrontendAction/suggestions(_:)``), and where they come from.
     public var wordSuggestions: WordSuggestions?
@@ -95,6 +97,7 @@ public struct InputSession: Sendable {
         let isRelease = state & KeyEventState.release != 0
         resetWitness.keyEvent()
         if passesKeysThrough || KeyEventState.isModifierKey(keysym) { return KeyResult(handled: false, actions: []) }
+        if let picked = pick(keysym: keysym, state: state) { return picked }
         let key = keymap.key(for: keysym)
         if isRelease, passedPresses.remove(keysym) != nil {
             // The application had the press, so it has the release; the timer still hears of it
@@ -114,6 +117,19 @@ public struct InputSession: Sendable {
         let declinedOwnKey = outcome.ownKeyDeclined
         if declinedOwnKey && !isRelease { passedPresses.insert(keysym) }
         return KeyResult(handled: !declinedOwnKey, actions: actions(for: outcome), recorded: recorded)
+    }
+
+    /// A picking key (``Keymap/pick(for:)``) while the suggestion it names is shown: the word
+    /// becomes it, and the key's release is swallowed too. `nil` otherwise: the key is an
+    /// ordinary one (an unbound key goes to the application, as when no suggestions show).
+    private mutating func pick(keysym: UInt32, state: UInt32) -> KeyResult? {
+        guard let index = keymap.pick(for: keysym), state & KeyEventState.shortcutModifiers == 0 else { return nil }
+        if state & KeyEventState.release != 0 {
+            return pickingPresses.remove(keysym) != nil ? KeyResult(handled: true, actions: []) : nil
+        }
+        guard let outcome = pickSuggestion(index) else { return nil }
+        pickingPresses.insert(keysym)
+        return KeyResult(handled: true, actions: actions(for: outcome))
     }
 
     /// Lets the timers run up to `time` (a long press, a backspace repeat, auto-next).

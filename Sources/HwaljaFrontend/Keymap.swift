@@ -4,11 +4,19 @@ import HwaljaCore
 ///
 /// A keymap file replaces or adds bindings, one `KEYSYM = KEY` a line (`#` comments), where
 /// KEYSYM is a name from ``Keymap/keysymNames`` or a hex value (`0xffb7`) and KEY a
-/// hwalja-replay key name or digit alias (`KP_7 = ㅣ`, `KP_Add = NEXT`). The file may start with
-/// `preset = phone` or `preset = keypad-position` to build on that layout.
+/// hwalja-replay key name or digit alias (`KP_7 = ㅣ`, `KP_Add = NEXT`), or `PICK1` … `PICK9`: the
+/// key picks that word suggestion while suggestions are shown (else it is the application's, as
+/// an unbound key). The file may start with `preset = phone` or `preset = keypad-position` to
+/// build on that layout.
 public struct Keymap: Sendable, Equatable {
     /// keysym → key.
     public private(set) var bindings: [UInt32: Key]
+    /// keysym → the suggestion it picks (0: the first), while suggestions are shown.
+    public private(set) var picks: [UInt32: Int]
+
+    /// The picking keys of every preset: Down and keypad `/` take the first (best) suggestion.
+    /// Keypad `/` is `#` in the layouts that use it, which have no suggestions yet.
+    public static let defaultPicks: [UInt32: Int] = [0xFF54: 0, 0xFFAF: 0]
 
     /// The phone layout: digits 1-9, 0 on the number row and on the keypad (with NumLock) type the
     /// key with that phone digit (1 = ㅣ, 2 = ㆍ, 3 = ㅡ, 4 = ㄱㅋ … 0 = ㅇㅁ).
@@ -131,16 +139,22 @@ public struct Keymap: Sendable, Equatable {
         Key(token: String(digit))!
     }
 
-    public init(bindings: [UInt32: Key]) {
+    /// `bindings`, and `picks` for the keysyms they leave unbound (a key types or picks, not both).
+    public init(bindings: [UInt32: Key], picks: [UInt32: Int] = defaultPicks) {
         self.bindings = bindings
+        self.picks = picks.filter { bindings[$0.key] == nil }
     }
 
     /// The key for a keysym, if bound.
     public func key(for keysym: UInt32) -> Key? { bindings[keysym] }
 
+    /// The suggestion a keysym picks (0: the first), if it is a picking key.
+    public func pick(for keysym: UInt32) -> Int? { picks[keysym] }
+
     /// Reads a keymap file.
     public init(parsing text: String) throws(KeymapError) {
         var bindings = Keymap.phone.bindings
+        var picks = Keymap.phone.picks
         for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {  // "\r\n" too
             let line = offset + 1
             let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -152,17 +166,28 @@ public struct Keymap: Sendable, Equatable {
             if parts[0] == "preset" {
                 guard let preset = Keymap.named(parts[1]) else { throw .unknownPreset(line: line, name: parts[1]) }
                 bindings = preset.bindings
+                picks = preset.picks
                 continue
             }
             guard let keysym = Keymap.keysym(named: parts[0]) else { throw .unknownKeysym(line: line, name: parts[0]) }
-            if parts[1] == "none" {
-                bindings[keysym] = nil
+            bindings[keysym] = nil
+            picks[keysym] = nil
+            if parts[1] == "none" { continue }
+            if let index = Self.pickIndex(parts[1]) {
+                picks[keysym] = index
                 continue
             }
             guard let key = Key(token: parts[1]) else { throw .unknownKey(line: line, name: parts[1]) }
             bindings[keysym] = key
         }
         self.bindings = bindings
+        self.picks = picks
+    }
+
+    /// The suggestion index `PICK1` … `PICK9` names (0 … 8), else `nil`.
+    static func pickIndex(_ token: String) -> Int? {
+        guard token.hasPrefix("PICK"), token.count == 5, let number = Int(token.dropFirst(4)), number >= 1 else { return nil }
+        return number - 1
     }
 
     /// The keysym for a name (`KP_7`, `BackSpace`, `a`) or hex value (`0xffb7`).

@@ -253,6 +253,34 @@ struct InputSessionTests {
         #expect(session.acceptSuggestion(0) == nil)  // nothing shown: nothing to pick
     }
 
+    @Test func downPicksTheFirstSuggestionOnlyWhileSuggestionsShow() throws {
+        var (session, _) = Self.suggesting([("감사합니다", 2781), ("감사해요", 454)])
+        var text = ""
+        let down: UInt32 = 0xFF54
+        // Nothing typed, nothing shown: Down is the application's, press and release.
+        #expect(session.processKeyEvent(keysym: down, state: 0, at: 0).handled == false)
+        #expect(session.processKeyEvent(keysym: down, state: Self.release, at: 5).handled == false)
+        _ = Self.apply(Self.tap("41200812", on: &session, from: 100), to: &text)  // 감사
+        let picked = session.processKeyEvent(keysym: down, state: 0, at: 300)
+        #expect(picked.handled)
+        #expect(Self.apply(picked.actions, to: &text) == "")
+        #expect(text == "감사합니다 ")
+        #expect(picked.recorded == nil)  // a pick is not a key of the composer's
+        #expect(session.processKeyEvent(keysym: down, state: Self.release, at: 305).handled)  // its release with it
+    }
+
+    @Test func aKeymapFileBindsPickingKeys() throws {
+        var (session, _) = Self.suggesting([("감사합니다", 2781), ("감사해요", 454)])
+        session.keymap = try Keymap(parsing: "KP_Subtract = PICK2\nDown = none\n")
+        var text = ""
+        _ = Self.apply(Self.tap("41200812", on: &session), to: &text)  // 감사
+        let picked = session.processKeyEvent(keysym: 0xFFAD, state: 0, at: 300)
+        _ = Self.apply(picked.actions, to: &text)
+        #expect(text == "감사해요 ")
+        _ = Self.apply(Self.tap("412", on: &session, from: 400), to: &text)  // 가: suggestions show again
+        #expect(session.processKeyEvent(keysym: 0xFF54, state: 0, at: 500).handled == false)  // Down unbound: the application's
+    }
+
     @Test func committedWordsAreLearnedButNotInAFieldThatTurnedSecret() {
         var (session, suggestions) = Self.suggesting([("가방", 100)])
         _ = Self.tap("7125", on: &session)  // 반

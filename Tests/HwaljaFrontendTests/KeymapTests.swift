@@ -33,6 +33,17 @@ struct KeymapTests {
         #expect(keymap.key(for: 0x71) == .giyeokKieuk)
     }
 
+    @Test func pickingKeysAreDownAndKeypadSlashUnlessAFileRebindsThem() throws {
+        #expect(Keymap.phone.pick(for: 0xFF54) == 0)  // Down: the first suggestion
+        #expect(Keymap.keypadPosition.pick(for: 0xFFAF) == 0)  // KP_Divide
+        #expect(Keymap.phone(for: .vega).pick(for: 0xFFAF) == nil)  // 베가's # key types, it never picks
+        let keymap = try Keymap(parsing: "KP_Subtract = PICK3\nDown = none\nKP_Divide = ㅣ\n")
+        #expect(keymap.pick(for: 0xFFAD) == 2)
+        #expect(keymap.pick(for: 0xFF54) == nil && keymap.key(for: 0xFF54) == nil)
+        #expect(keymap.pick(for: 0xFFAF) == nil && keymap.key(for: 0xFFAF) == .in)
+        #expect(throws: KeymapError.unknownKey(line: 1, name: "PICK0")) { try Keymap(parsing: "Up = PICK0") }
+    }
+
     @Test func aBadKeymapLineIsNamed() {
         #expect(throws: KeymapError.unknownKeysym(line: 2, name: "KP_Eleven")) { try Keymap(parsing: "\nKP_Eleven = ㅣ") }
         #expect(throws: KeymapError.unknownKey(line: 1, name: "ㄱ")) { try Keymap(parsing: "KP_1 = ㄱ") }
