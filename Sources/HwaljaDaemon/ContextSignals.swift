@@ -37,6 +37,8 @@ struct ContextSignals {
 
     /// The unique bus name the signals are addressed to.
     let owner: String
+    /// The interface of the context's object.
+    let interface: String
     /// By ``Member`` raw value; `nil` for the other interface's members.
     private let templates: [BusMessage?]
 
@@ -44,6 +46,7 @@ struct ContextSignals {
     /// typed text is never broadcast.
     init(path: String, interface: String, owner: String) {
         self.owner = owner
+        self.interface = interface
         templates = Member.allCases.map { member in
             guard member.interface == interface else { return nil }
             let signal = BusMessage.signal(path: path, interface: interface, member: member.name)

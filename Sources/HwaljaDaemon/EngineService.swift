@@ -25,10 +25,12 @@ public final class EngineService {
     /// The other layouts' tables (천지인's is ``loaded``); a layout missing here cannot be chosen.
     private var otherLayouts: [KeyboardLayout: TransitionTable]
     private(set) var frontend: Frontend<DaemonContext>!
-    private var signals: [Int: ContextSignals] = [:]
+    private(set) var signals: [Int: ContextSignals] = [:]
     private var backlog: ClientBacklog
     /// Signals a call produced, with their approximate sizes, sent just before its reply.
     private var pendingSignals: [(message: BusMessage, owner: String, bytes: Int)] = []
+    /// Contexts whose suggestions may have changed: looked up after the reply is sent.
+    private var suggestionsDue: [Int] = []
     /// Writes what was sent outside a bus dispatch (timers).
     public var afterTimer: () -> Void = {}
     /// Runs after contexts went, to give memory back (hwaljad: `malloc_trim`, at most once a second).
@@ -77,6 +79,11 @@ public final class EngineService {
             sendPendingSignals()
             if !message.noReplyExpected, let caller = message.sender {
                 deliver(reply, to: caller, bytes: Self.estimatedSize(ofReplyTo: message))
+            }
+            // Then the suggestions, off the key's answer: a lookup costs more than the key.
+            if !suggestionsDue.isEmpty {
+                queueSuggestions()
+                sendPendingSignals()
             }
             return true
         case .methodReturn, .error:
@@ -235,14 +242,18 @@ public final class EngineService {
         return try call.methodReturn([.string(outcome.commit), .string(outcome.preedit), .boolean(outcome.consumed)])
     }
 
-    /// Queues `SuggestionsChanged` for context `number` if `outcome` changed its suggestions
-    /// (learning the words it ended, if the context learns).
-    private func emitSuggestions(after outcome: TypingContext.Outcome, context number: Int) {
-        let words = frontend.withAny(number) { context in
-            context.session.suggestionsChanged(after: outcome, learning: context.learnsWords)
+    /// Queues `SuggestionsChanged` for each context whose suggestions changed since last shown.
+    private func queueSuggestions() {
+        for number in suggestionsDue {
+            guard let actions = frontend.withAny(number, { $0.session.suggestionsUpdate() }) else { continue }
+            queueSignals(for: actions, context: number)
         }
-        guard let words = words ?? nil else { return }
-        queueSignal(number, .suggestionsChanged, [.stringArray(words)], carrying: words.joined())
+        suggestionsDue.removeAll(keepingCapacity: true)
+    }
+
+    /// Notes that context `number`'s suggestions may have changed (``queueSuggestions()`` looks).
+    func suggestionsMayChange(_ number: Int) {
+        if wordSuggestions != nil, !suggestionsDue.contains(number) { suggestionsDue.append(number) }
     }
 
     private func properties(_ call: BusMessage, path: String, member: String) throws -> BusMessage? {
@@ -305,7 +316,12 @@ public final class EngineService {
             }
         }
         if outcome.preeditChanged { queueSignal(number, .preeditChanged, [.string(outcome.preedit)], carrying: outcome.preedit) }
-        emitSuggestions(after: outcome, context: number)
+        if !outcome.endedWords.isEmpty {
+            frontend.withAny(number) { context in
+                if context.learnsWords { context.session.learnWords(endedBy: outcome) }
+            }
+        }
+        suggestionsMayChange(number)
     }
 
     /// Queues signal `member` of context `number` to go out before the reply (or at once, from a timer).
@@ -327,6 +343,7 @@ public final class EngineService {
         guard let (outcome, actions) = fired else { return }
         if let outcome { emitSignals(for: outcome, context: number) }
         queueSignals(for: actions, context: number)
+        queueSuggestions()
         sendPendingSignals()
         afterTimer()
     }

@@ -22,6 +22,7 @@ extension EngineService {
             let result = try onContext(number, caller) { $0.session.processKeyEvent(keysym: keysym, state: state, at: time) }
             if let recorded = result.recorded { frontend.record(number, [(recorded.down, recorded.key)]) }
             queueSignals(for: result.actions, context: number)
+            suggestionsMayChange(number)
             return try call.methodReturn([.boolean(result.handled)])
         case "AcceptSuggestion":
             try expect(call, "u")
@@ -80,7 +81,10 @@ extension EngineService {
             case .preedit(let text, let cursor):
                 queueSignal(number, .updatePreedit, [.string(text), .uint32(UInt32(clamping: cursor))], carrying: text)
             case .suggestions(let words):
-                queueSignal(number, .inputSuggestionsChanged, [.stringArray(words)], carrying: words.joined())
+                // Both interfaces have the signal; the context's own is the one that goes.
+                let member: ContextSignals.Member =
+                    signals[number]?.interface == EngineInterface.contextInterface ? .suggestionsChanged : .inputSuggestionsChanged
+                queueSignal(number, member, [.stringArray(words)], carrying: words.joined())
             }
         }
     }

@@ -87,13 +87,9 @@ public struct InputSession: Sendable {
     private var passesKeysThrough: Bool { InputPurpose.passingThrough.contains(purpose) }
 
     /// A key event: `state` holds ``KeyEventState`` bits, ``KeyEventState/release`` on a release.
+    /// Its actions leave the suggestions out: looking them up takes longer than the key, so a
+    /// frontend answers first, then sends ``suggestionsUpdate()``.
     public mutating func processKeyEvent(keysym: UInt32, state: UInt32, at time: Int) -> KeyResult {
-        var result = keyEvent(keysym: keysym, state: state, at: time)
-        result.actions = withSuggestions(result.actions)
-        return result
-    }
-
-    private mutating func keyEvent(keysym: UInt32, state: UInt32, at time: Int) -> KeyResult {
         let isRelease = state & KeyEventState.release != 0
         resetWitness.keyEvent()
         if passesKeysThrough || KeyEventState.isModifierKey(keysym) { return KeyResult(handled: false, actions: []) }
@@ -156,13 +152,16 @@ public struct InputSession: Sendable {
     }
 
     /// For a frontend that drives ``typing`` by key names (hwaljad's `org.hwalja.Context1`):
-    /// after `outcome`, learns the words it ended if `learning` (a client asks for it: a tool
-    /// replaying a log must not teach the user's words), and returns the suggestions when they
-    /// changed, `nil` when they did not.
-    public mutating func suggestionsChanged(after outcome: TypingContext.Outcome, learning: Bool) -> [String]? {
-        if learning { _ = actions(for: outcome) }
-        guard case .suggestions(let words) = withSuggestions([]).last else { return nil }
-        return words
+    /// learns the words `outcome` ended (a client asks for it: a tool replaying a log must not
+    /// teach the user's words). Then, as for key events, ``suggestionsUpdate()``.
+    public mutating func learnWords(endedBy outcome: TypingContext.Outcome) {
+        _ = actions(for: outcome)
+    }
+
+    /// The suggestions to show after a key event, once its answer is sent: `[.suggestions(…)]`
+    /// if they changed since last shown, else nothing.
+    public mutating func suggestionsUpdate() -> [FrontendAction] {
+        withSuggestions([])
     }
 
     /// The actions for `outcome`, learning the words it ended (never in a secret field).

@@ -92,6 +92,9 @@ public final class IBusEngineAdapter {
 
     // MARK: Messages
 
+    /// The engine whose suggestions a key may have changed: looked up once the key is answered.
+    private var suggestionsDue: Int?
+
     /// Handles one incoming message; returns whether it was ours.
     public func handle(_ call: BusMessage) -> Bool {
         guard call.kind == .methodCall, let path = call.path, let member = call.member else { return false }
@@ -113,6 +116,11 @@ public final class IBusEngineAdapter {
         }
         guard let reply else { return false }
         if !call.noReplyExpected { output.send(reply) }
+        // The suggestions after the answer: a lookup costs more than the key.
+        if let number = suggestionsDue {
+            suggestionsDue = nil
+            update(number, path: Self.enginePrefix + String(number)) { $0.suggestionsUpdate() }
+        }
         return true
     }
 
@@ -239,6 +247,7 @@ public final class IBusEngineAdapter {
         guard let result = frontend.withAny(number, { $0.processKeyEvent(keysym: keyval, state: state, at: time) }) else { return false }
         if let recorded = result.recorded { frontend.record(number, [(recorded.down, recorded.key)]) }
         send(result.actions, path: path)
+        suggestionsDue = number
         return result.handled
     }
 

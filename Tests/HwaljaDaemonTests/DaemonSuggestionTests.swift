@@ -30,6 +30,13 @@ struct DaemonSuggestionTests {
         return words.compactMap(\.stringValue)
     }
 
+    /// The reply among `messages`, which comes before the suggestions: they are looked up once the key is answered.
+    static func reply(_ messages: [BusMessage]) -> BusMessage? {
+        guard let index = messages.firstIndex(where: { $0.kind == .methodReturn }) else { return nil }
+        #expect(messages[(index + 1)...].allSatisfy { $0.member == "SuggestionsChanged" })
+        return messages[index]
+    }
+
     static func createContext(_ harness: Harness, _ client: String) throws -> String {
         try harness.call(client, EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext").last?.arguments().first?.stringValue ?? ""
     }
@@ -58,13 +65,13 @@ struct DaemonSuggestionTests {
         let shown = try Self.property(harness, ":1.4", path, EngineInterface.contextInterface, "Suggestions")
         #expect(shown == .stringArray(["감사합니다", "감사해요"]))
         let picked = try harness.call(":1.4", path, EngineInterface.contextInterface, "AcceptSuggestion", [.uint32(1)])
-        let reply = try picked.last?.arguments()
+        let reply = try Self.reply(picked)?.arguments()
         #expect(reply?.first?.stringValue == "감사해요 ")  // the word and a space, committed in one key
         #expect(reply?.last == .boolean(true))
         #expect(Self.suggested(picked) == [])  // the word ended: nothing to complete
         // An index not shown changes nothing, and says so as a key would.
         let stale = try harness.call(":1.4", path, EngineInterface.contextInterface, "AcceptSuggestion", [.uint32(2)])
-        #expect(try stale.last?.arguments() == [.string(""), .string(""), .boolean(false)])
+        #expect(try Self.reply(stale)?.arguments() == [.string(""), .string(""), .boolean(false)])
     }
 
     @Test func aKeyNameContextLearnsOnlyWhenItsClientAsks() throws {
@@ -92,12 +99,14 @@ struct DaemonSuggestionTests {
             }
         }
         #expect(Self.suggested(sent) == ["감사합니다", "감사해요"])
+        let shownAt = try #require(sent.lastIndex { $0.member == "SuggestionsChanged" })
+        #expect(sent[shownAt - 1].kind == .methodReturn)  // after the key's answer
         let shown = try Self.property(harness, ":1.5", path, EngineInterface.inputContextInterface, "Suggestions")
         #expect(shown == .stringArray(["감사합니다", "감사해요"]))
         let picked = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "AcceptSuggestion", [.uint32(0)])
         // A client that never told its text keeps the word in the preedit (감사): the word goes in whole.
         #expect(Harness.described(picked).prefix(2) == ["CommitText 감사합니다", "UpdatePreedit "])
-        #expect(try picked.last?.arguments() == [.boolean(true)])
+        #expect(try Self.reply(picked)?.arguments() == [.boolean(true)])
         // A password field shows none.
         let password = try harness.createInputContext(":1.5")
         _ = try harness.call(":1.5", password, EngineInterface.inputContextInterface, "SetContentType", [.uint32(8), .uint32(0)])

@@ -29,7 +29,9 @@ struct InputSessionTests {
             let keysym = digit == "B" ? backspace : 0xFFB0 + UInt32(String(digit))!
             let time = start + index * 10
             actions += session.processKeyEvent(keysym: keysym, state: 0, at: time).actions
+            actions += session.suggestionsUpdate()  // as a frontend sends them, after answering the key
             actions += session.processKeyEvent(keysym: keysym, state: release, at: time + 5).actions
+            actions += session.suggestionsUpdate()
         }
         return actions
     }

@@ -39,11 +39,16 @@ struct IBusEngineAdapterTests {
             let call = try BusMessage.incomingCall(sender: ":1.0", serial: serial, path: path, interface: interface, member: member, values)
             #expect(adapter.handle(call))
             let sent = log.take()
-            apply(sent.dropLast())
-            guard let reply = sent.last, reply.kind == .methodReturn else {
+            // The signals before the reply, then the reply; after it only the suggestions (looked
+            // up once the key is answered).
+            guard let index = sent.firstIndex(where: { $0.kind == .methodReturn || $0.kind == .error }), sent[index].kind == .methodReturn else {
                 throw TestSetupError("\(member): \(sent.last?.errorName ?? "no reply")")
             }
-            return try reply.arguments()
+            apply(sent[..<index])
+            let after = sent[(index + 1)...]
+            #expect(after.allSatisfy { $0.member == "UpdateLookupTable" || $0.member == "HideLookupTable" }, "after the reply: \(after.map(\.member))")
+            apply(after)
+            return try sent[index].arguments()
         }
 
         func createEngine(_ name: String) throws -> String {
