@@ -38,7 +38,7 @@ let package = Package(
         // What every input-framework frontend does between key events and typing: contexts and
         // owners, timers on an injected clock, keymaps, shortcuts, field purposes, focus, the
         // actions to send. No bus, no Dispatch, no I/O.
-        .target(name: "HwaljaFrontend", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaLexicon"]),
+        .target(name: "HwaljaFrontend", dependencies: ["HwaljaReplay", "HwaljaCore", "HwaljaEngine", "HwaljaLexicon"]),
         // hwaljad's service, org.hwalja.Engine1 and its contexts, over the frontend layer: messages
         // in, replies and signals out, through a sink and a clock it is given (tested in process).
         .target(name: "HwaljaDaemon", dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTable"]),

@@ -50,6 +50,10 @@ public enum BusReplay {
                 key = tapped
                 result = try client.key("PressKey", key.name, on: path)
                 if trace { print("PressKey \(key.name)\tcommit \"\(result.commit)\"\tpreedit \"\(result.preedit)\"") }
+            case .pick(let index):
+                result = try client.acceptSuggestion(index, on: path)
+                if trace { print("AcceptSuggestion \(index)\tcommit \"\(result.commit)\"\tpreedit \"\(result.preedit)\"") }
+                continue  // nothing declined: an index no longer shown changes nothing
             case .down(let held, let time), .up(let held, let time):
                 key = held
                 let isDown = if case .down = event { true } else { false }

@@ -81,11 +81,19 @@ public final class EngineClient: @unchecked Sendable {
 
     /// Sends `PressKey`, `KeyDown` or `KeyUp` (with a key name) or `Backspace` / `NextCharacter` (without).
     public func key(_ member: String, _ key: String? = nil, on path: String) throws(BusError) -> KeyResult {
-        let reply = try call(path, EngineInterface.contextInterface, member, key.map { [.string($0)] } ?? [])
+        try keyResult(member, try call(path, EngineInterface.contextInterface, member, key.map { [.string($0)] } ?? []))
+    }
+
+    private func keyResult(_ member: String, _ reply: [BusValue]) throws(BusError) -> KeyResult {
         guard reply.count == 3, let commit = reply[0].stringValue, let preedit = reply[1].stringValue,
             case .boolean(let consumed) = reply[2]
         else { throw .failed("\(member) returned \(reply)") }
         return KeyResult(commit: commit, preedit: preedit, consumed: consumed)
+    }
+
+    /// Picks suggestion `index` (`AcceptSuggestion`), answered as a key.
+    public func acceptSuggestion(_ index: Int, on path: String) throws(BusError) -> KeyResult {
+        try keyResult("AcceptSuggestion", try call(path, EngineInterface.contextInterface, "AcceptSuggestion", [.uint32(UInt32(clamping: index))]))
     }
 
     /// Hands signals that have arrived to ``onSignal``; waits up to `waitingMilliseconds` for the first.

@@ -18,6 +18,8 @@ public struct KeystrokeLog: Sendable, Equatable {
         case down(Key, at: Int)
         /// A key coming up at a time in milliseconds (timed logs).
         case up(Key, at: Int)
+        /// A word suggestion picked (`PICK n`, n from 1): index n − 1 of those shown.
+        case pick(Int)
     }
 
     /// The events in order.

@@ -68,6 +68,8 @@ public struct ReplayHost: Sendable {
             case .up(let key, let time):
                 timer.advance(to: time).forEach { apply($0) }
                 timer.keyUp(key, at: time).forEach { apply($0) }
+            case .pick:
+                break  // a composer alone has no suggestions: hwalja-replay plays such a log with them (SuggestingReplay)
             }
         }
     }

@@ -1,0 +1,68 @@
+import HwaljaCore
+import HwaljaEngine
+import HwaljaReplay
+
+/// A keystroke log played with word suggestions, the application played too: what
+/// `hwalja-replay` runs when it shows suggestions (`--suggestions N`) or a log picks one
+/// (`PICK n`). It types through the same key-name session as hwaljad's `org.hwalja.Context1`
+/// contexts, so a log picks exactly what a client would; it learns nothing.
+public struct SuggestingReplay {
+    /// The session typed into.
+    public private(set) var session: InputSession
+    /// Everything the application holds so far, preedit excluded.
+    public private(set) var committed = ""
+
+    /// Typing with `typing`, suggesting from `suggestions` (whose learned words it never changes).
+    public init(typing: TypingContext, suggestions: WordSuggestions) {
+        session = InputSession(typing: typing, keymap: .phone, onFocusLoss: .sessionCommits)
+        session.wordSuggestions = suggestions
+    }
+
+    /// The application's text with the preedit shown at the end.
+    public var text: String { committed + session.typing.preedit }
+
+    /// Plays one event: a tap, a timed key (its timers run up to its time first), or a pick.
+    /// Returns one trace line per change: the event, what it took back, committed and shows,
+    /// and the suggestions shown after it.
+    public mutating func play(_ event: KeystrokeLog.Event) -> [String] {
+        var lines: [String] = []
+        switch event {
+        case .tap(let key):
+            lines.append(apply(session.typing.tap(key, at: 0), as: key.name))
+        case .down(let key, let time):
+            lines += advance(to: time)
+            lines.append(apply(session.typing.keyDown(key, at: time), as: "down \(key.name)"))
+        case .up(let key, let time):
+            lines += advance(to: time)
+            lines.append(apply(session.typing.keyUp(key, at: time), as: "up \(key.name)"))
+        case .pick(let index):
+            guard let outcome = session.pickSuggestion(index) else { return ["PICK \(index + 1)\tnot shown: nothing picked"] }
+            lines.append(apply(outcome, as: "PICK \(index + 1)"))
+        }
+        return lines
+    }
+
+    /// Runs the timers up to `time`: a step for each thing they did.
+    private mutating func advance(to time: Int) -> [String] {
+        guard let deadline = session.typing.deadline, deadline <= time else { return [] }
+        return [apply(session.typing.advance(to: time), as: "timer")]
+    }
+
+    /// Applies `outcome` to the application as a client does; returns its trace line.
+    private mutating func apply(_ outcome: TypingContext.Outcome, as name: String) -> String {
+        outcome.forEachEdit { edit in
+            switch edit {
+            case .delete(let count): for _ in 0..<count where !committed.isEmpty { committed.unicodeScalars.removeLast() }
+            case .insert(let text): committed += text
+            case .key(.backspace): if !committed.isEmpty { committed.removeLast() }
+            case .key(.enter): committed += "\n"
+            case .key: break
+            }
+        }
+        _ = session.suggestionsUpdate()
+        let retract = outcome.retract > 0 ? "\tretract \(outcome.retract)" : ""
+        let passed = outcome.consumed ? "" : "\tpassed to host"
+        let shown = session.suggestions.isEmpty ? "" : "\tsuggest " + session.suggestions.map { "\"\($0.text)\"" }.joined(separator: " ")
+        return "\(name)\(retract)\tcommit \"\(outcome.commit)\"\tpreedit \"\(outcome.preedit)\"\(passed)\(shown)"
+    }
+}
