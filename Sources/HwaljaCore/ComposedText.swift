@@ -11,7 +11,7 @@ public struct ComposedText: Sendable, Hashable, CustomStringConvertible, Express
     @usableFromInline var length: UInt32 = 0
 
     /// An empty text.
-    public init() {}
+    @inlinable public init() {}
 
     /// A text holding the scalars of `string`, which must fit in ``capacity``.
     public init(_ string: String) {

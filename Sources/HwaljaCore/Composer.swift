@@ -212,39 +212,45 @@ public struct Composer: Sendable {
 
     @inline(__always)
     private mutating func type(_ key: Key) -> Response {
-        var text = composing
-        let count = text.count
+        let count = composing.count
         var replacement: UInt64 = 0
         var replaced = 0
         if count >= 2 && endsWithLivePair {
             replacement = table.replacement(
                 for: key,
-                first: TableSymbol.symbol(for: text[count - 2]),
-                second: TableSymbol.symbol(for: text[count - 1])
+                first: TableSymbol.symbol(for: composing.storage[count - 2]),
+                second: TableSymbol.symbol(for: composing.storage[count - 1])
             )
             if replacement != 0 { replaced = 2 }
         }
         if replacement == 0 && count >= 1 {
-            replacement = table.replacement(for: key, first: 0, second: TableSymbol.symbol(for: text[count - 1]))
+            replacement = table.replacement(for: key, first: 0, second: TableSymbol.symbol(for: composing.storage[count - 1]))
             if replacement != 0 { replaced = 1 }
         }
         if replacement == 0 { replacement = table.defaultReplacement(for: key) }
-        text.removeLast(replaced)
+
+        // Rewrite the end of the preedit in place, noting where it first differs from before.
+        let kept = count - replaced
+        let removed = (composing.storage[kept & 7], composing.storage[(kept + 1) & 7])
+        composing.removeLast(replaced)
+        var same = kept
         while replacement != 0 {
-            text.append(TableSymbol.scalar(for: UInt16(truncatingIfNeeded: replacement)))
+            let scalar = TableSymbol.scalar(for: UInt16(truncatingIfNeeded: replacement))
+            let position = composing.count - kept
+            if same == composing.count && position < replaced && scalar == (position == 0 ? removed.0 : removed.1) { same += 1 }
+            composing.append(scalar)
             replacement >>= 16
         }
-
-        // Remember the change only: from where the text before and after the key first differ.
-        var same = count - replaced
-        while same < count && same < text.count && text[same] == composing[same] { same += 1 }
-        var removed: UInt64 = 0
-        for position in same..<count { removed |= UInt64(composing[position]) << (32 * UInt64(position - same)) }
+        // Remember the change only: the replaced scalars from there on and how many took their place.
+        let unchanged = same - kept
+        var forgotten: UInt64 = 0
+        if unchanged == 0 && replaced >= 1 { forgotten = UInt64(removed.0) }
+        if replaced == 2 && unchanged < 2 { forgotten |= unchanged == 0 ? UInt64(removed.1) << 32 : UInt64(removed.1) }
         history.push(
             UndoHistory.Entry(
-                removed: removed,
-                removedCount: UInt8(truncatingIfNeeded: count - same),
-                appended: UInt8(truncatingIfNeeded: text.count - same),
+                removed: forgotten,
+                removedCount: UInt8(truncatingIfNeeded: replaced - unchanged),
+                appended: UInt8(truncatingIfNeeded: composing.count - same),
                 endsWithLivePair: endsWithLivePair,
                 committed: committed
             )
@@ -252,18 +258,15 @@ public struct Composer: Sendable {
 
         // Commit what neither the table nor undoing this keystroke can change any more; undoing
         // further back takes it back (retract).
-        endsWithLivePair = Self.endsWithLivePair(text, in: table)
-        let stable = text.count - (endsWithLivePair ? 2 : 1)
+        endsWithLivePair = Self.endsWithLivePair(composing, in: table)
+        let stable = composing.count - (endsWithLivePair ? 2 : 1)
         let settled = min(stable, same)
-        var commit = ComposedText()
-        if settled > 0 {
-            commit = text.prefix(settled)
-            rebaseHistory(past: commit, after: text)
-            text.removeFirst(settled)
-            remember(commit)
-            committed += settled
-        }
-        composing = text
+        guard settled > 0 else { return answer(retract: 0, commit: ComposedText()) }
+        let commit = composing.prefix(settled)
+        rebaseHistory(past: commit, after: composing)
+        composing.removeFirst(settled)
+        remember(commit)
+        committed += settled
         return answer(retract: 0, commit: commit)
     }
 
@@ -323,6 +326,7 @@ public struct Composer: Sendable {
         }
     }
 
+    @inline(__always)
     static func endsWithLivePair(_ text: ComposedText, in table: TransitionTable) -> Bool {
         let count = text.count
         guard count >= 2 else { return false }

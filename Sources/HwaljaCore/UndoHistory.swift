@@ -48,6 +48,7 @@ struct UndoHistory: Sendable, Equatable {
     }
 
     /// Remembers `entry` as the newest, forgetting the oldest when full.
+    @inline(__always)
     mutating func push(_ entry: Entry) {
         if count == Composer.undoDepth {
             entries[start] = entry
