@@ -207,7 +207,7 @@ public final class EngineService {
             all = [
                 "Version": .string(hwaljaVersion),
                 "TableInfo": .stringVariantDictionary([
-                    "format-version": .uint32(1),
+                    "format-version": .uint32(UInt32(TableFile.formatVersion)),
                     "transitions": .uint32(UInt32(loaded.table.transitionCount)),
                     "live-pairs": .uint32(UInt32(loaded.table.livePairCount)),
                     "checksum": .string(Checksum.hexadecimal(loaded.checksum)),
