@@ -137,7 +137,7 @@ public final class EngineService {
                 throw BusError(name: EngineInterface.ErrorName.noSuchContext, message: "\(Excerpt.quoted(path)) is not a context's path")
             }
             try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try frontend.remove(number, caller: caller) }
-            signals[number] = nil
+            forgetSignals(of: [number])
             return try call.methodReturn()
         default:
             return nil
@@ -335,9 +335,18 @@ public final class EngineService {
     @discardableResult
     private func freeContexts(of client: String) -> Int {
         let numbers = frontend.removeAll(ownedBy: client)
-        for number in numbers { signals[number] = nil }
+        forgetSignals(of: numbers)
         if !numbers.isEmpty { contextsFreed() }
         return numbers.count
+    }
+
+    /// Drops the signal templates of contexts that went; the dictionary is rebuilt once mostly
+    /// empty, as it keeps its capacity otherwise (memory returns when many contexts go).
+    private func forgetSignals(of numbers: [Int]) {
+        for number in numbers { signals[number] = nil }
+        if signals.capacity > 64 && signals.count * 4 < signals.capacity {
+            signals = Dictionary(uniqueKeysWithValues: signals.map { ($0.key, $0.value) })
+        }
     }
 
     /// The approximate wire size of the reply to `call`, generous for its header and text (an
