@@ -70,8 +70,9 @@ final class ContextSignals {
             default: templates.3
             }
         if let built { return built }
-        let signal = BusMessage.signal(path: path, interface: interface, member: member.name)
-        signal.setDestination(owner)
+        let fresh = BusMessage.signal(path: path, interface: interface, member: member.name)
+        fresh.setDestination(owner)
+        let signal = fresh.copy()  // a copy's buffers are its exact size; the original's grew by doubling
         switch slot {
         case 0: templates.0 = signal
         case 1: templates.1 = signal
