@@ -138,6 +138,7 @@ public final class EngineService {
             }
             try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try frontend.remove(number, caller: caller) }
             forgetSignals(of: [number])
+            contextsFreed()
             return try call.methodReturn()
         default:
             return nil
