@@ -1,9 +1,10 @@
 import HwaljaDBus
 
-/// The signals of one context, built once with its path, interface, member and owner set:
-/// sending one copies its template and adds the arguments (`BusMessage.copy()`), a fraction of
-/// the cost of building a signal and addressing it anew on every key.
-struct ContextSignals {
+/// The signals of one context, each built once with its path, interface, member and owner set,
+/// on first use: sending one copies its template and adds the arguments (`BusMessage.copy()`), a
+/// fraction of the cost of building a signal and addressing it anew on every key. A context that
+/// never sends a signal costs no message at all.
+final class ContextSignals {
     /// A signal of either context interface.
     enum Member: Int, CaseIterable {
         // org.hwalja.Context1
@@ -33,19 +34,17 @@ struct ContextSignals {
 
     /// The unique bus name the signals are addressed to.
     let owner: String
-    /// By ``Member`` raw value; `nil` for the other interface's members.
-    private let templates: [BusMessage?]
+    private let path: String
+    private let interface: String
+    /// The templates built so far, by ``Member`` raw value less the interface's first (0...3).
+    private var templates: (BusMessage?, BusMessage?, BusMessage?, BusMessage?)
 
-    /// Templates for the context at `path` implementing `interface`, addressed to `owner` only:
+    /// Signals for the context at `path` implementing `interface`, addressed to `owner` only:
     /// typed text is never broadcast.
     init(path: String, interface: String, owner: String) {
         self.owner = owner
-        templates = Member.allCases.map { member in
-            guard member.interface == interface else { return nil }
-            let signal = BusMessage.signal(path: path, interface: interface, member: member.name)
-            signal.setDestination(owner)
-            return signal
-        }
+        self.path = path
+        self.interface = interface
     }
 
     /// The approximate wire size of one of these signals without its arguments: header fields, path, owner.
@@ -53,9 +52,33 @@ struct ContextSignals {
 
     /// Signal `member` carrying `values`, or `nil` if the context's interface has no such signal.
     func signal(_ member: Member, _ values: [BusValue]) -> BusMessage? {
-        guard let template = templates[member.rawValue] else { return nil }
+        guard let template = template(member) else { return nil }
         let signal = template.copy()
         try? signal.append(values)  // fails only without memory; the signal then goes without its arguments
+        return signal
+    }
+
+    /// The template of `member`, built now if it is the first of its kind.
+    private func template(_ member: Member) -> BusMessage? {
+        guard member.interface == interface else { return nil }
+        let slot = member.rawValue % 4  // four members per interface
+        let built: BusMessage? =
+            switch slot {
+            case 0: templates.0
+            case 1: templates.1
+            case 2: templates.2
+            default: templates.3
+            }
+        if let built { return built }
+        let fresh = BusMessage.signal(path: path, interface: interface, member: member.name)
+        fresh.setDestination(owner)
+        let signal = fresh.copy()  // a copy's buffers are its exact size; the original's grew by doubling
+        switch slot {
+        case 0: templates.0 = signal
+        case 1: templates.1 = signal
+        case 2: templates.2 = signal
+        default: templates.3 = signal
+        }
         return signal
     }
 }

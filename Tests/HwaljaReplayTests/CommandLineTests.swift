@@ -87,7 +87,7 @@ struct CommandLineTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let table = directory.appendingPathComponent("bad.table")
-        try Data("HWALJATB\u{1}\u{0}".utf8).write(to: table)
+        try Data("HWALJATB\u{2}\u{0}".utf8).write(to: table)
         let outcome = try Self.run("hwalja-replay", ["--table", table.path, "--keys", "1"])
         #expect(outcome.status != 0)
         #expect(outcome.stdout.isEmpty)
