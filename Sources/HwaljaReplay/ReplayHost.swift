@@ -63,9 +63,11 @@ public struct ReplayHost: Sendable {
         if keepsSteps { steps.append(step) }
     }
 
-    /// Plays a whole log: taps directly, timed events through a ``HoldTimer`` on the log's own clock.
+    /// Plays a whole log: taps directly, timed events through a ``HoldTimer`` on the log's own clock
+    /// (its long presses on the keys of the composer's layout).
     public mutating func play(_ log: KeystrokeLog, timing: HoldTimer.Settings = HoldTimer.Settings()) {
         var timer = HoldTimer(settings: timing)
+        timer.layout = composer.table.keyboard
         for event in log.events { play(event, timer: &timer) }
     }
 
