@@ -8,10 +8,10 @@ public struct ComposedText: Sendable, Hashable, CustomStringConvertible, Express
     public static let capacity = 8
 
     @usableFromInline var storage = InlineArray<8, UInt32>(repeating: 0)
-    @usableFromInline var length: UInt8 = 0
+    @usableFromInline var length: UInt32 = 0
 
     /// An empty text.
-    public init() {}
+    @inlinable public init() {}
 
     /// A text holding the scalars of `string`, which must fit in ``capacity``.
     public init(_ string: String) {
@@ -52,7 +52,7 @@ public struct ComposedText: Sendable, Hashable, CustomStringConvertible, Express
     @inlinable
     public mutating func removeLast(_ k: Int = 1) {
         precondition(k <= count, "ComposedText cannot remove \(k) of \(count) scalars")
-        length -= UInt8(k)
+        length -= UInt32(k)
     }
 
     /// Removes the first `k` scalars.
@@ -60,14 +60,14 @@ public struct ComposedText: Sendable, Hashable, CustomStringConvertible, Express
     public mutating func removeFirst(_ k: Int) {
         precondition(k <= count, "ComposedText cannot remove \(k) of \(count) scalars")
         for index in 0..<(count - k) { storage[index] = storage[index + k] }
-        length -= UInt8(k)
+        length -= UInt32(k)
     }
 
     /// The first `k` scalars.
     @inlinable
     public func prefix(_ k: Int) -> ComposedText {
         var result = self
-        result.length = UInt8(Swift.min(k, count))
+        result.length = UInt32(Swift.min(k, count))
         return result
     }
 

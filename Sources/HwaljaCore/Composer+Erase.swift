@@ -16,6 +16,7 @@ extension Composer {
         history.removeAll()
         held = ComposedText()
         committed = 0
+        forgetCommittedTail()
         endsWithLivePair = Self.endsWithLivePair(text, in: table)
         // Commit what no key can change any more, as typing does.
         let stable = max(0, text.count - (endsWithLivePair ? 2 : 1))

@@ -111,16 +111,28 @@ public struct Composer: Sendable {
     var held = ComposedText()
     /// How many scalars the composer committed since the last boundary, ``held`` included.
     var committed = 0
-    /// The compositions before each keystroke since the last boundary; backspace pops them.
+    /// What each keystroke since the last boundary changed; backspace pops them.
     var history = UndoHistory()
     /// Whether the last two scalars of ``composing`` are a live pair.
     var endsWithLivePair = false
+    /// The scalars committed since the last boundary from position ``committedTailStart`` on,
+    /// as far back as an undo entry can reach: undoing a keystroke that committed text rebuilds
+    /// the preedit before it from here.
+    var committedTail: [UInt32] = []
+    /// The position in the word (0 at the last boundary) of ``committedTail``'s first scalar.
+    var committedTailStart = 0
 
     /// Whether `other` holds the same state (the table and options are not compared): the same
     /// keys then get the same answers from both. Keep it in step with the stored properties above.
     func hasSameState(as other: Composer) -> Bool {
         composing == other.composing && held == other.held && committed == other.committed
             && history == other.history && endsWithLivePair == other.endsWithLivePair
+            && reachableCommittedText == other.reachableCommittedText
+    }
+
+    /// The committed scalars an undo entry can reach.
+    private var reachableCommittedText: ArraySlice<UInt32> {
+        committedTail[((history.oldestCommitted ?? committed) - committedTailStart)...]
     }
 
     /// Creates a composer with an empty preedit.
@@ -176,7 +188,14 @@ public struct Composer: Sendable {
         held = ComposedText()
         committed = 0
         history.removeAll()
+        forgetCommittedTail()
         endsWithLivePair = false
+    }
+
+    /// Forgets ``committedTail`` (with no history, nothing can reach it).
+    mutating func forgetCommittedTail() {
+        committedTail.removeAll(keepingCapacity: true)
+        committedTailStart = committed
     }
 
     private mutating func flush(consumed: Bool) -> Response {
@@ -191,44 +210,64 @@ public struct Composer: Sendable {
         return table.replacement(for: .punctuation, first: 0, second: TableSymbol.symbol(for: last)) != 0
     }
 
+    @inline(__always)
     private mutating func type(_ key: Key) -> Response {
-        let previous = composing
-        var text = composing
-        let count = text.count
+        let count = composing.count
         var replacement: UInt64 = 0
+        var replaced = 0
+        let number = table.number(of: key)
         if count >= 2 && endsWithLivePair {
             replacement = table.replacement(
-                for: key,
-                first: TableSymbol.symbol(for: text[count - 2]),
-                second: TableSymbol.symbol(for: text[count - 1])
+                forNumber: number,
+                first: TableSymbol.symbol(for: composing.storage[count - 2]),
+                second: TableSymbol.symbol(for: composing.storage[count - 1])
             )
-            if replacement != 0 { text.removeLast(2) }
+            if replacement != 0 { replaced = 2 }
         }
         if replacement == 0 && count >= 1 {
-            replacement = table.replacement(for: key, first: 0, second: TableSymbol.symbol(for: text[count - 1]))
-            if replacement != 0 { text.removeLast(1) }
+            replacement = table.replacement(forNumber: number, first: 0, second: TableSymbol.symbol(for: composing.storage[count - 1]))
+            if replacement != 0 { replaced = 1 }
         }
-        if replacement == 0 { replacement = table.defaultReplacement(for: key) }
+        if replacement == 0 { replacement = table.defaultReplacement(forNumber: number) }
+
+        // Rewrite the end of the preedit in place, noting where it first differs from before.
+        let kept = count - replaced
+        let removed = (composing.storage[kept & 7], composing.storage[(kept + 1) & 7])
+        composing.removeLast(replaced)
+        var same = kept
         while replacement != 0 {
-            text.append(TableSymbol.scalar(for: UInt16(truncatingIfNeeded: replacement)))
+            let scalar = TableSymbol.scalar(for: UInt16(truncatingIfNeeded: replacement))
+            let position = composing.count - kept
+            if same == composing.count && position < replaced && scalar == (position == 0 ? removed.0 : removed.1) { same += 1 }
+            composing.append(scalar)
             replacement >>= 16
         }
-
-        history.push(UndoHistory.Entry(preedit: previous, endsWithLivePair: endsWithLivePair, committed: committed))
+        // Remember the change only: the replaced scalars from there on and how many took their place.
+        let unchanged = same - kept
+        var forgotten: UInt64 = 0
+        if unchanged == 0 && replaced >= 1 { forgotten = UInt64(removed.0) }
+        if replaced == 2 && unchanged < 2 { forgotten |= unchanged == 0 ? UInt64(removed.1) << 32 : UInt64(removed.1) }
+        history.push(
+            UndoHistory.Entry(
+                removed: forgotten,
+                removedCount: UInt8(truncatingIfNeeded: replaced - unchanged),
+                appended: UInt8(truncatingIfNeeded: composing.count - same),
+                endsWithLivePair: endsWithLivePair,
+                committed: committed
+            )
+        )
 
         // Commit what neither the table nor undoing this keystroke can change any more; undoing
         // further back takes it back (retract).
-        endsWithLivePair = Self.endsWithLivePair(text, in: table)
-        let stable = text.count - (endsWithLivePair ? 2 : 1)
-        let settled = min(stable, text.commonPrefixCount(with: previous))
-        var commit = ComposedText()
-        if settled > 0 {
-            commit = text.prefix(settled)
-            text.removeFirst(settled)
-            rebaseHistory(past: commit)
-            committed += settled
-        }
-        composing = text
+        endsWithLivePair = Self.endsWithLivePair(composing, in: table)
+        let stable = composing.count - (endsWithLivePair ? 2 : 1)
+        let settled = min(stable, same)
+        guard settled > 0 else { return answer(retract: 0, commit: ComposedText()) }
+        let commit = composing.prefix(settled)
+        rebaseHistory(past: commit, after: composing)
+        composing.removeFirst(settled)
+        remember(commit)
+        committed += settled
         return answer(retract: 0, commit: commit)
     }
 
@@ -237,8 +276,15 @@ public struct Composer: Sendable {
         if !options.canRetract { history.removeEntries(committedBefore: committed - held.count) }
         if let entry = history.popLast() {
             let retract = committed - entry.committed
+            // The word from the entry's position on, less what the keystroke appended, plus what it replaced.
+            var before = ComposedText()
+            for position in entry.committed..<(committed + composing.count - Int(entry.appended)) {
+                before.append(position < committed ? committedTail[position - committedTailStart] : composing[position - committed])
+            }
+            for index in 0..<Int(entry.removedCount) { before.append(entry.removedScalar(index)) }
+            committedTail.removeLast(retract)
             committed = entry.committed
-            composing = entry.preedit
+            composing = before
             endsWithLivePair = entry.endsWithLivePair
             return answer(retract: retract, commit: ComposedText())
         }
@@ -249,21 +295,39 @@ public struct Composer: Sendable {
         return answer(retract: 0, commit: ComposedText())
     }
 
-    /// Lets undo skip over `commit`, just committed from the front of the preedit, where it can:
-    /// the newest states, which began with it at the same position and in which the table could
-    /// not have changed it either, now begin after it. Older states keep their position, and
-    /// undoing to them takes `commit` back.
-    private mutating func rebaseHistory(past commit: ComposedText) {
+    /// Adds `commit`, about to be committed at position ``committed``, to ``committedTail``, and
+    /// drops from the tail's front what no undo entry reaches any more.
+    private mutating func remember(_ commit: ComposedText) {
+        let reach = history.oldestCommitted ?? (committed + commit.count)
+        if reach - committedTailStart >= 64 {
+            committedTail.removeFirst(reach - committedTailStart)
+            committedTailStart = reach
+        }
+        for index in 0..<commit.count { committedTail.append(commit[index]) }
+    }
+
+    /// Lets undo skip over `commit`, about to be committed from the front of `text` (the preedit
+    /// after the keystroke), where it can: the newest states, which began with it at the same
+    /// position and in which the table could not have changed it either, now begin after it.
+    /// Older states keep their position, and undoing to them takes `commit` back.
+    private mutating func rebaseHistory(past commit: ComposedText, after text: ComposedText) {
+        var after = text
         for offset in 0..<history.count {
             var entry = history[fromNewest: offset]
-            guard entry.committed == committed, entry.preedit.hasPrefix(commit) else { return }
-            guard commit.count <= entry.preedit.count - (entry.endsWithLivePair ? 2 : 1) else { return }
-            entry.preedit.removeFirst(commit.count)
+            guard entry.committed == committed else { return }
+            // The preedit before the entry's keystroke, from the text after it.
+            var before = after
+            before.removeLast(Int(entry.appended))
+            for index in 0..<Int(entry.removedCount) { before.append(entry.removedScalar(index)) }
+            guard before.hasPrefix(commit) else { return }
+            guard commit.count <= before.count - (entry.endsWithLivePair ? 2 : 1) else { return }
             entry.committed += commit.count
             history[fromNewest: offset] = entry
+            after = before
         }
     }
 
+    @inline(__always)
     static func endsWithLivePair(_ text: ComposedText, in table: TransitionTable) -> Bool {
         let count = text.count
         guard count >= 2 else { return false }

@@ -10,7 +10,7 @@
 /// | 11286, 11287 | conjoining jungseong ᆞ U+119E and ᆢ U+11A2 (the ㆍ and ᆢ strokes) |
 /// | 11288–11291 | `.` `,` `?` `!` |
 ///
-/// This numbering is part of the table format (version 1); changing it needs a new format version.
+/// This numbering is part of the table format (versions 1 and 2); changing it needs a new format version.
 public enum TableSymbol {
     /// The highest symbol number (11291).
     public static let count: UInt16 = 11291

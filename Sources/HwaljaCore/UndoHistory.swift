@@ -1,18 +1,32 @@
 /// What backspace can undo: for each of the last ``Composer/undoDepth`` keystrokes since the last
-/// boundary, the composition before it. A ring of fixed size, allocated once per composer, so
-/// remembering a keystroke never allocates and forgetting the oldest costs nothing.
+/// boundary, what the keystroke changed — not the whole composition before it, which the composer
+/// rebuilds from the text after it (see ``Entry``). A ring of at most ``Composer/undoDepth``
+/// entries, grown as keystrokes come (no reservation up front) and reused after that, so
+/// remembering a keystroke is a 24-byte store and forgetting the oldest costs nothing.
 struct UndoHistory: Sendable, Equatable {
-    /// The composition before one keystroke.
+    /// One keystroke, as the change it made to the word (the text since the last boundary).
+    ///
+    /// The word before the keystroke is the word after it less its last ``appended`` scalars,
+    /// plus ``removed``: the keystroke kept everything before the point where the two differ.
     struct Entry: Sendable, Equatable {
-        /// The preedit then: the text from position ``committed`` of the word on.
-        var preedit: ComposedText
-        /// Whether the last two scalars of ``preedit`` are a live pair.
+        /// The scalars the keystroke replaced at the end of the word (at most two), first lowest.
+        var removed: UInt64
+        /// How many scalars of ``removed`` there are (0...2).
+        var removedCount: UInt8
+        /// How many scalars the keystroke put at the end of the word instead (0...3).
+        var appended: UInt8
+        /// Whether the last two scalars of the preedit were a live pair before the keystroke.
         var endsWithLivePair: Bool
-        /// How many scalars the composer had committed since the last boundary.
+        /// How many scalars the composer had committed since the last boundary before the keystroke.
         var committed: Int
+
+        /// The `index`th removed scalar (0 or 1).
+        func removedScalar(_ index: Int) -> UInt32 {
+            UInt32(truncatingIfNeeded: removed >> (32 * UInt64(index)))
+        }
     }
 
-    private var entries: [Entry]
+    private var entries: [Entry] = []
     /// Index of the oldest entry in `entries`.
     private var start = 0
     /// The number of entries remembered, at most ``Composer/undoDepth``.
@@ -20,8 +34,6 @@ struct UndoHistory: Sendable, Equatable {
 
     init() {
         precondition(Composer.undoDepth.nonzeroBitCount == 1, "the undo depth must be a power of two")
-        let empty = Entry(preedit: ComposedText(), endsWithLivePair: false, committed: 0)
-        entries = Array(repeating: empty, count: Composer.undoDepth)
     }
 
     var isEmpty: Bool { count == 0 }
@@ -36,14 +48,17 @@ struct UndoHistory: Sendable, Equatable {
     }
 
     /// Remembers `entry` as the newest, forgetting the oldest when full.
+    @inline(__always)
     mutating func push(_ entry: Entry) {
         if count == Composer.undoDepth {
             entries[start] = entry
             start = index(1)
-        } else {
-            entries[index(count)] = entry
-            count += 1
+            return
         }
+        // Below the depth the ring has not wrapped: the free slot is the end of `entries` or before it.
+        let slot = index(count)
+        if slot == entries.count { entries.append(entry) } else { entries[slot] = entry }
+        count += 1
     }
 
     /// Removes and returns the newest entry.
@@ -59,6 +74,7 @@ struct UndoHistory: Sendable, Equatable {
             start = index(1)
             count -= 1
         }
+        if count == 0 { start = 0 }
     }
 
     /// Forgets everything.

@@ -1,9 +1,10 @@
 import HwaljaDBus
 
-/// The signals of one context, built once with its path, interface, member and owner set:
-/// sending one copies its template and adds the arguments (`BusMessage.copy()`), a fraction of
-/// the cost of building a signal and addressing it anew on every key.
-struct ContextSignals {
+/// The signals of one context, each built once with its path, interface, member and owner set,
+/// on first use: sending one copies its template and adds the arguments (`BusMessage.copy()`), a
+/// fraction of the cost of building a signal and addressing it anew on every key. A context that
+/// never sends a signal costs no message at all.
+final class ContextSignals {
     /// A signal of either context interface.
     enum Member: Int, CaseIterable {
         // org.hwalja.Context1
@@ -28,31 +29,24 @@ struct ContextSignals {
 
         /// The interface the signal belongs to.
         var interface: String {
-            switch self {
-            case .committed, .preeditChanged, .keyNotConsumed, .deleteBeforeCursor, .suggestionsChanged: EngineInterface.contextInterface
-            default: EngineInterface.inputContextInterface
-            }
+            rawValue < Member.commitText.rawValue ? EngineInterface.contextInterface : EngineInterface.inputContextInterface
         }
     }
 
     /// The unique bus name the signals are addressed to.
     let owner: String
+    private let path: String
     /// The interface of the context's object.
     let interface: String
-    /// By ``Member`` raw value; `nil` for the other interface's members.
-    private let templates: [BusMessage?]
+    /// The templates built so far, by ``Member`` raw value less the interface's first (0...4).
+    private var templates: (BusMessage?, BusMessage?, BusMessage?, BusMessage?, BusMessage?)
 
-    /// Templates for the context at `path` implementing `interface`, addressed to `owner` only:
+    /// Signals for the context at `path` implementing `interface`, addressed to `owner` only:
     /// typed text is never broadcast.
     init(path: String, interface: String, owner: String) {
         self.owner = owner
+        self.path = path
         self.interface = interface
-        templates = Member.allCases.map { member in
-            guard member.interface == interface else { return nil }
-            let signal = BusMessage.signal(path: path, interface: interface, member: member.name)
-            signal.setDestination(owner)
-            return signal
-        }
     }
 
     /// The approximate wire size of one of these signals without its arguments: header fields, path, owner.
@@ -60,9 +54,35 @@ struct ContextSignals {
 
     /// Signal `member` carrying `values`, or `nil` if the context's interface has no such signal.
     func signal(_ member: Member, _ values: [BusValue]) -> BusMessage? {
-        guard let template = templates[member.rawValue] else { return nil }
+        guard let template = template(member) else { return nil }
         let signal = template.copy()
         try? signal.append(values)  // fails only without memory; the signal then goes without its arguments
+        return signal
+    }
+
+    /// The template of `member`, built now if it is the first of its kind.
+    private func template(_ member: Member) -> BusMessage? {
+        guard member.interface == interface else { return nil }
+        let slot = member.rawValue % 5  // five members per interface
+        let built: BusMessage? =
+            switch slot {
+            case 0: templates.0
+            case 1: templates.1
+            case 2: templates.2
+            case 3: templates.3
+            default: templates.4
+            }
+        if let built { return built }
+        let fresh = BusMessage.signal(path: path, interface: interface, member: member.name)
+        fresh.setDestination(owner)
+        let signal = fresh.copy()  // a copy's buffers are its exact size; the original's grew by doubling
+        switch slot {
+        case 0: templates.0 = signal
+        case 1: templates.1 = signal
+        case 2: templates.2 = signal
+        case 3: templates.3 = signal
+        default: templates.4 = signal
+        }
         return signal
     }
 }

@@ -161,7 +161,8 @@ public final class EngineService {
                 throw BusError(name: EngineInterface.ErrorName.noSuchContext, message: "\(Excerpt.quoted(path)) is not a context's path")
             }
             try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try frontend.remove(number, caller: caller) }
-            signals[number] = nil
+            forgetSignals(of: [number])
+            contextsFreed()
             return try call.methodReturn()
         case "GetPeerAddress":
             try expect(call, "")
@@ -265,7 +266,7 @@ public final class EngineService {
             all = [
                 "Version": .string(hwaljaVersion),
                 "TableInfo": .stringVariantDictionary([
-                    "format-version": .uint32(1),
+                    "format-version": .uint32(UInt32(TableFile.formatVersion)),
                     "transitions": .uint32(UInt32(loaded.table.transitionCount)),
                     "live-pairs": .uint32(UInt32(loaded.table.livePairCount)),
                     "checksum": .string(Checksum.hexadecimal(loaded.checksum)),
@@ -410,9 +411,18 @@ public final class EngineService {
     @discardableResult
     private func freeContexts(of client: String) -> Int {
         let numbers = frontend.removeAll(ownedBy: client)
-        for number in numbers { signals[number] = nil }
+        forgetSignals(of: numbers)
         if !numbers.isEmpty { contextsFreed() }
         return numbers.count
+    }
+
+    /// Drops the signal templates of contexts that went; the dictionary is rebuilt once mostly
+    /// empty, as it keeps its capacity otherwise (memory returns when many contexts go).
+    private func forgetSignals(of numbers: [Int]) {
+        for number in numbers { signals[number] = nil }
+        if signals.capacity > 64 && signals.count * 4 < signals.capacity {
+            signals = Dictionary(uniqueKeysWithValues: signals.map { ($0.key, $0.value) })
+        }
     }
 
     /// The approximate wire size of the reply to `call`, generous for its header and text (an

@@ -20,7 +20,9 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
     // Owners apart from contexts: checking a caller never copies a context. Inlinable so that the
     // daemon gets code specialised for its context type, without generic metadata look-ups per call.
     @usableFromInline var owners: [Int: String] = [:]
-    @usableFromInline var contexts: [Int: Context] = [:]
+    /// Each context in a box of its own: a dictionary holds its values inline with up to twice as
+    /// many slots as values, which for a context of a few hundred bytes cost more than the context.
+    @usableFromInline var contexts: [Int: Box] = [:]
     /// Each owner's context numbers, in creation order (so sorted: numbers only grow).
     @usableFromInline var byOwner: [String: [Int]] = [:]
     @usableFromInline var nextNumber = 1
@@ -42,7 +44,7 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
         let number = nextNumber
         nextNumber += 1
         owners[number] = owner
-        contexts[number] = context
+        contexts[number] = Box(context)
         byOwner[owner, default: []].append(number)
         return number
     }
@@ -56,13 +58,20 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
     /// Runs `body` on context `number`, in place, if `caller` owns it.
     @inlinable public mutating func with<T>(_ number: Int, caller: String, _ body: (inout Context) -> T) throws(Refusal) -> T {
         try check(number, caller: caller)
-        return body(&contexts[number]!)
+        return modify(number, body)
     }
 
     /// Runs `body` on context `number`, in place, whoever owns it (for timers), or returns `nil` if it is gone.
     @inlinable public mutating func withAny<T>(_ number: Int, _ body: (inout Context) -> T) -> T? {
         guard contexts[number] != nil else { return nil }
-        return body(&contexts[number]!)
+        return modify(number, body)
+    }
+
+    /// Runs `body` on the context in box `number`, copying the box first if another copy of the
+    /// registry shares it (the registry is a value).
+    @inlinable mutating func modify<T>(_ number: Int, _ body: (inout Context) -> T) -> T {
+        if !isKnownUniquelyReferenced(&contexts[number]!) { contexts[number] = Box(contexts[number]!.context) }
+        return body(&contexts[number]!.context)
     }
 
     /// Removes context `number` if `caller` owns it.
@@ -94,7 +103,7 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
 
     /// Replaces every context with `transform` of it (a table reload).
     @inlinable public mutating func update(_ transform: (inout Context) -> Void) {
-        for number in contexts.keys { transform(&contexts[number]!) }
+        for number in Array(contexts.keys) { modify(number, transform) }
     }
 
     /// Dictionaries keep their capacity when emptied: rebuild them once they are mostly empty, so
@@ -104,5 +113,12 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
         contexts = Dictionary(uniqueKeysWithValues: contexts.map { ($0.key, $0.value) })
         owners = Dictionary(uniqueKeysWithValues: owners.map { ($0.key, $0.value) })
         byOwner = Dictionary(uniqueKeysWithValues: byOwner.map { ($0.key, $0.value) })
+    }
+
+    /// One context, boxed (see ``contexts``); shared only between copies of the registry, and
+    /// copied before either changes it.
+    @usableFromInline final class Box: @unchecked Sendable {
+        @usableFromInline var context: Context
+        @usableFromInline init(_ context: Context) { self.context = context }
     }
 }

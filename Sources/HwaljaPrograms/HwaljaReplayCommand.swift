@@ -75,14 +75,13 @@ public struct HwaljaReplayCommand: ParsableCommand {
         } catch {
             fail("\(error)", status: 2)
         }
-        let source = try readSource()
-        let log: KeystrokeLog
-        do {
-            log = try KeystrokeLog(parsing: source, layout: layout.keyboard)
-        } catch {
-            fail("\(error)", status: 2)
-        }
         if let bus {
+            let log: KeystrokeLog
+            do {
+                log = try KeystrokeLog(parsing: String(decoding: readWhole(), as: UTF8.self), layout: layout.keyboard)
+            } catch {
+                fail("\(error)", status: 2)
+            }
             do {
                 let text = try BusReplay.play(log, bus: bus, canDelete: !noRetract, trace: trace, layout: layout.layout)
                 print(text)
@@ -91,24 +90,61 @@ public struct HwaljaReplayCommand: ParsableCommand {
             }
             return
         }
+        // In process the log streams: read a chunk at a time, each step printed as it comes and
+        // none kept, so that memory does not grow with the log.
+        var reader = try openLog()
         let loaded = table.load(Diagnostics(program: "hwalja-replay"), layout: layout.keyboard)
         let options = Composer.Options(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, canRetract: !noRetract)
         var host = ReplayHost(composer: Composer(table: loaded.table, options: options))
-        host.play(log, timing: settings.timing)
-        if trace { host.steps.forEach { print($0) } }
+        host.keepsSteps = false
+        if trace { host.onStep = { print($0) } }
+        var timer = HoldTimer(settings: settings.timing)
+        timer.layout = layout.keyboard
+        do {
+            while let event = try reader.next() { host.play(event, timer: &timer) }
+        } catch {
+            fail("\(error)", status: 2)
+        }
         print(host.text)
     }
 
-    private func readSource() throws -> String {
-        if let keys { return keys }
+    /// A reader of the log: the `--keys` tokens, standard input or the file, a chunk at a time.
+    private func openLog() throws -> KeystrokeLogReader {
+        if let keys {
+            var chunk: [UInt8]? = Array(keys.utf8)
+            return KeystrokeLogReader(layout: layout.keyboard) { defer { chunk = nil }; return chunk }
+        }
+        let descriptor: Int32
+        if file == "-" {
+            descriptor = STDIN_FILENO
+        } else {
+            descriptor = open(file ?? "", O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { fail("cannot read \(Excerpt.path(file ?? ""))", status: 1) }
+        }
+        let path = file ?? ""
+        return KeystrokeLogReader(layout: layout.keyboard) {
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 { return Array(chunk[..<count]) }
+                if count == 0 { return nil }
+                guard errno == EINTR else {
+                    fail(path == "-" ? "cannot read standard input" : "cannot read \(Excerpt.path(path))", status: 1)
+                }
+            }
+        }
+    }
+
+    private func readWhole() -> [UInt8] {
+        if let keys { return Array(keys.utf8) }
         if file == "-" {
             guard let input = SystemFiles.readStandardInput() else { fail("cannot read standard input", status: 1) }
-            return String(decoding: input, as: UTF8.self)
+            return input
         }
         guard let path = file, let data = SystemFiles.read(path) else {
             fail("cannot read \(Excerpt.path(file ?? ""))", status: 1)
         }
-        return String(decoding: data, as: UTF8.self)
+        return data
     }
 
     private func fail(_ message: String, status: Int32) -> Never {

@@ -38,34 +38,177 @@ public struct KeystrokeLog: Sendable, Equatable {
     /// Parses a log of `layout`'s key tokens (``KeyboardLayout/key(token:)``; `#` starts a
     /// comment, so 나랏글's 쌍자음 is `쌍` here), naming the first bad token or line.
     public init(parsing text: String, layout: KeyboardLayout = .cheonjiin) throws(KeystrokeLogError) {
+        var chunk: [UInt8]? = Array(text.utf8)
+        var reader = KeystrokeLogReader(layout: layout) { defer { chunk = nil }; return chunk }
         var events: [Event] = []
-        var timed: Bool?
-        var lastTime = 0
-        // By newline characters, not "\n": in Swift "\r\n" is one Character, which "\n" does not match.
-        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = offset + 1
-            let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let tokens = content.split(whereSeparator: \.isWhitespace).map(String.init)
-            guard !tokens.isEmpty else { continue }
-            let isTimedLine = tokens.count == 3 && Self.looksLikeTime(tokens[0]) && (tokens[1] == "down" || tokens[1] == "up")
-            if timed == nil { timed = isTimedLine }
-            if timed == true {
-                guard isTimedLine else { throw .malformedTimedLine(line: line, text: String(rawLine)) }
-                guard let time = Int(tokens[0]), (0...Self.maximumTime).contains(time) else {
-                    throw .timeOutOfRange(line: line, token: tokens[0])
-                }
-                guard time >= lastTime else { throw .timeWentBackwards(line: line, time: time, previous: lastTime) }
-                lastTime = time
-                guard let key = layout.key(token: tokens[2]) else { throw Self.unknown(tokens[2], line, layout) }
-                events.append(tokens[1] == "down" ? .down(key, at: time) : .up(key, at: time))
-            } else {
-                for token in tokens {
-                    guard let key = layout.key(token: token) else { throw Self.unknown(token, line, layout) }
-                    events.append(.tap(key))
-                }
-            }
-        }
+        while let event = try reader.next() { events.append(event) }
         self.events = events
+    }
+}
+
+/// Reads a keystroke log (see ``KeystrokeLog``) an event at a time from chunks of UTF-8, keeping
+/// only the line being read: memory does not grow with the log. A token longer than
+/// ``tokenLimit`` bytes (no key or time is) is kept to that length, as is a line quoted in an error.
+public struct KeystrokeLogReader {
+    /// The most bytes of one token, or of a line for an error message, that the reader keeps.
+    public static let tokenLimit = 1 << 20
+
+    private let nextChunk: () -> [UInt8]?
+    private let layout: KeyboardLayout
+    /// Scalars of the chunk being read.
+    private var scalars = String.UnicodeScalarView()
+    private var position: String.UnicodeScalarView.Index
+    /// The end of the last chunk when it cut a scalar short, read again with the next.
+    private var carry: [UInt8] = []
+    private var finished = false
+
+    private var line = 1
+    private var timed: Bool?
+    private var lastTime = 0
+    private var ready: [KeystrokeLog.Event] = []
+    private var readyIndex = 0
+    /// The current line's tokens while they may still form a timed line (at most four).
+    private var tokens: [String] = []
+    /// Whether the current line has more tokens than a timed line.
+    private var overlong = false
+    private var rawLine = String.UnicodeScalarView()
+    private var rawBytes = 0
+    private var token = String.UnicodeScalarView()
+    private var tokenBytes = 0
+    private var inComment = false
+    private var afterCarriageReturn = false
+
+    /// A reader of `layout`'s key tokens in the bytes `nextChunk` returns, in order, until it returns `nil`.
+    public init(layout: KeyboardLayout = .cheonjiin, nextChunk: @escaping () -> [UInt8]?) {
+        self.nextChunk = nextChunk
+        self.layout = layout
+        position = scalars.startIndex
+    }
+
+    /// The next event, or `nil` at the end of the log; throws naming the first bad token or line.
+    public mutating func next() throws(KeystrokeLogError) -> KeystrokeLog.Event? {
+        while readyIndex == ready.count {
+            ready.removeAll(keepingCapacity: true)
+            readyIndex = 0
+            if position == scalars.endIndex {
+                if finished { return nil }
+                guard readChunk() else {
+                    finished = true
+                    try endLine()
+                    continue
+                }
+                continue
+            }
+            let scalar = scalars[position]
+            position = scalars.index(after: position)
+            try read(scalar)
+        }
+        defer { readyIndex += 1 }
+        return ready[readyIndex]
+    }
+
+    /// Decodes the next chunk; `false` at the end of the input.
+    private mutating func readChunk() -> Bool {
+        guard var bytes = nextChunk() else {
+            if carry.isEmpty { return false }
+            scalars = String(decoding: carry, as: UTF8.self).unicodeScalars
+            carry = []
+            position = scalars.startIndex
+            return true
+        }
+        bytes = carry + bytes
+        // Keep back a scalar the chunk cuts short: a lead byte within the last three whose sequence is longer.
+        var cut = bytes.count
+        for back in 1...min(3, bytes.count) {
+            let byte = bytes[bytes.count - back]
+            if byte & 0xC0 == 0x80 { continue }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            if length > back { cut = bytes.count - back }
+            break
+        }
+        carry = Array(bytes[cut...])
+        scalars = String(decoding: bytes[..<cut], as: UTF8.self).unicodeScalars
+        position = scalars.startIndex
+        return true
+    }
+
+    private mutating func read(_ scalar: Unicode.Scalar) throws(KeystrokeLogError) {
+        let wasCarriageReturn = afterCarriageReturn
+        afterCarriageReturn = false
+        switch scalar {
+        case "\n" where wasCarriageReturn:
+            return  // "\r\n" is one line break
+        case "\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}":
+            try endLine()
+            afterCarriageReturn = scalar == "\r"
+            return
+        default:
+            break
+        }
+        let bytes = UTF8.width(scalar)
+        if rawBytes < Self.tokenLimit { rawLine.append(scalar) }
+        rawBytes += bytes
+        if inComment { return }
+        if scalar == "#" {
+            try endToken()
+            inComment = true
+        } else if scalar.properties.isWhitespace {
+            try endToken()
+        } else {
+            if tokenBytes < Self.tokenLimit { token.append(scalar) }
+            tokenBytes += bytes
+        }
+    }
+
+    private mutating func endToken() throws(KeystrokeLogError) {
+        guard tokenBytes > 0 else { return }
+        let text = String(token)
+        token = String.UnicodeScalarView()
+        tokenBytes = 0
+        if timed == false { return try tap(text) }
+        if overlong { return }
+        tokens.append(text)
+        guard tokens.count > 3 else { return }
+        if timed == nil {
+            // More than a timed line holds: the log is untimed.
+            timed = false
+            for token in tokens { try tap(token) }
+            tokens = []
+        } else {
+            overlong = true  // refused at the end of the line, quoting it
+        }
+    }
+
+    private mutating func tap(_ token: String) throws(KeystrokeLogError) {
+        guard let key = layout.key(token: token) else { throw Self.unknown(token, line, layout) }
+        ready.append(.tap(key))
+    }
+
+    private mutating func endLine() throws(KeystrokeLogError) {
+        try endToken()
+        defer {
+            tokens = []
+            overlong = false
+            rawLine = String.UnicodeScalarView()
+            rawBytes = 0
+            inComment = false
+            line += 1
+        }
+        guard !tokens.isEmpty || overlong else { return }
+        let isTimedLine = !overlong && tokens.count == 3 && Self.looksLikeTime(tokens[0]) && (tokens[1] == "down" || tokens[1] == "up")
+        if timed == nil { timed = isTimedLine }
+        guard timed == true else {
+            for token in tokens { try tap(token) }
+            return
+        }
+        guard isTimedLine else { throw .malformedTimedLine(line: line, text: String(rawLine)) }
+        guard let time = Int(tokens[0]), (0...KeystrokeLog.maximumTime).contains(time) else {
+            throw .timeOutOfRange(line: line, token: tokens[0])
+        }
+        guard time >= lastTime else { throw .timeWentBackwards(line: line, time: time, previous: lastTime) }
+        lastTime = time
+        guard let key = layout.key(token: tokens[2]) else { throw Self.unknown(tokens[2], line, layout) }
+        ready.append(tokens[1] == "down" ? .down(key, at: time) : .up(key, at: time))
     }
 
     private static func unknown(_ token: String, _ line: Int, _ layout: KeyboardLayout) -> KeystrokeLogError {

@@ -29,8 +29,13 @@ public struct ReplayHost: Sendable {
     public private(set) var composer: Composer
     /// Everything the application holds so far, preedit excluded.
     public private(set) var committed = ""
-    /// Every action applied, in order.
+    /// Every action applied, in order, while ``keepsSteps``.
     public private(set) var steps: [Step] = []
+    /// Whether ``steps`` keeps every step; `hwalja-replay` keeps none, so that its memory does not
+    /// grow with the log.
+    public var keepsSteps = true
+    /// Called with each step as it is applied (`hwalja-replay --trace` prints it then).
+    public var onStep: (@Sendable (Step) -> Void)?
 
     public init(composer: Composer) {
         self.composer = composer
@@ -43,7 +48,8 @@ public struct ReplayHost: Sendable {
     public mutating func apply(_ action: HoldTimer.Action) {
         let response = composer.perform(action)
         // Retracted text is counted in Unicode scalars: conjoining jamo make one Character of several.
-        committed.unicodeScalars.removeLast(min(response.retract, committed.unicodeScalars.count))
+        // (Scalar by scalar: counting the whole text's scalars on every step made a long log quadratic.)
+        for _ in 0..<response.retract where !committed.isEmpty { committed.unicodeScalars.removeLast() }
         committed += response.commit.string
         if !response.consumed, let key = action.hostKey {
             switch key {
@@ -52,25 +58,32 @@ public struct ReplayHost: Sendable {
             default: break
             }
         }
-        steps.append(Step(action: action, response: response))
+        let step = Step(action: action, response: response)
+        onStep?(step)
+        if keepsSteps { steps.append(step) }
     }
 
-    /// Plays a whole log: taps directly, timed events through a ``HoldTimer`` on the log's own clock.
+    /// Plays a whole log: taps directly, timed events through a ``HoldTimer`` on the log's own clock
+    /// (its long presses on the keys of the composer's layout).
     public mutating func play(_ log: KeystrokeLog, timing: HoldTimer.Settings = HoldTimer.Settings()) {
         var timer = HoldTimer(settings: timing)
-        for event in log.events {
-            switch event {
-            case .tap(let key):
-                apply(.press(key))
-            case .down(let key, let time):
-                timer.advance(to: time).forEach { apply($0) }
-                timer.keyDown(key, at: time).forEach { apply($0) }
-            case .up(let key, let time):
-                timer.advance(to: time).forEach { apply($0) }
-                timer.keyUp(key, at: time).forEach { apply($0) }
-            case .pick:
-                break  // a composer alone has no suggestions: hwalja-replay plays such a log with them (SuggestingReplay)
-            }
+        timer.layout = composer.table.keyboard
+        for event in log.events { play(event, timer: &timer) }
+    }
+
+    /// Plays one event of a log, timed events through `timer`.
+    public mutating func play(_ event: KeystrokeLog.Event, timer: inout HoldTimer) {
+        switch event {
+        case .tap(let key):
+            apply(.press(key))
+        case .down(let key, let time):
+            timer.advance(to: time).forEach { apply($0) }
+            timer.keyDown(key, at: time).forEach { apply($0) }
+        case .up(let key, let time):
+            timer.advance(to: time).forEach { apply($0) }
+            timer.keyUp(key, at: time).forEach { apply($0) }
+        case .pick:
+            break  // a composer alone has no suggestions: hwalja-replay plays such a log with them (SuggestingReplay)
         }
     }
 }

@@ -26,22 +26,17 @@ public enum TableLoader {
     }
 
     /// Where `layout`'s table is looked for when no path is given: ``defaultPaths()`` for 천지인;
-    /// for another layout, its table file (``KeyboardLayout/tableFileNames``) in the folder of each.
+    /// for another layout, its table file (``KeyboardLayout/tableFileName``) in the folder of each.
     public static func defaultPaths(for layout: KeyboardLayout) -> [String] {
         let paths = defaultPaths()
         guard layout != .cheonjiin else { return paths }
-        return paths.map { sibling(of: $0, named: layout.tableFileNames[0]) }
+        return paths.map { sibling(of: $0, named: layout.tableFileName) }
     }
 
     /// The file `name` in the folder of `path`.
     static func sibling(of path: String, named name: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return name }
         return String(path[...slash]) + name
-    }
-
-    /// The continuation file that goes with a layout's table file at `path` (`x.table` → `x.2.table`).
-    static func continuationPath(of path: String) -> String {
-        path.hasSuffix(".table") ? String(path.dropLast(".table".count)) + ".2.table" : path + ".2"
     }
 
     /// A table read from disk, with where it came from.
@@ -58,22 +53,16 @@ public enum TableLoader {
         }
     }
 
-    /// Loads `layout`'s table from `path`, or from the first default path that exists (with its
-    /// continuation file beside it, for a layout that has one).
+    /// Loads `layout`'s table from `path`, or from the first default path that exists.
     public static func load(path: String? = nil, layout: KeyboardLayout = .cheonjiin) throws(TableLoadError) -> Loaded {
         let candidates = path.map { [$0] } ?? defaultPaths(for: layout)
         guard let found = candidates.first(where: SystemFiles.exists) else {
             throw .notFound(searched: candidates)
         }
-        var files: [[UInt8]] = []
-        for file in [found, continuationPath(of: found)].prefix(layout.tableFileNames.count) {
-            guard SystemFiles.exists(file) else { throw .notFound(searched: [file]) }
-            guard let bytes = SystemFiles.read(file) else { throw .unreadable(path: file) }
-            files.append(bytes)
-        }
+        guard let bytes = SystemFiles.read(found) else { throw .unreadable(path: found) }
         do {
-            let table = try layout.decodeTable(files)
-            return Loaded(table: table, path: found, checksum: TableFile.declaredChecksum(files[0]) ?? 0)
+            let table = try layout.decodeTable(bytes)
+            return Loaded(table: table, path: found, checksum: TableFile.declaredChecksum(bytes) ?? 0)
         } catch {
             throw .invalid(path: found, error)
         }
@@ -97,7 +86,7 @@ public enum TableLoader {
 
     /// Loads `layout`'s table from its file in the folder of `path` (천지인's table file).
     public static func load(_ layout: KeyboardLayout, beside path: String) throws(TableLoadError) -> Loaded {
-        try load(path: sibling(of: path, named: layout.tableFileNames[0]), layout: layout)
+        try load(path: sibling(of: path, named: layout.tableFileName), layout: layout)
     }
 
     /// Every layout's table that could be loaded, and why the others could not.

@@ -1,54 +1,60 @@
 import HwaljaCore
 
-/// The binary table file (`Tables/hwalja.table`), format version 1. All integers little-endian.
+/// A layout's binary table file (`Tables/hwalja.table` for 천지인), format version 2. All integers little-endian.
 ///
 /// | offset | size | field |
 /// |---|---|---|
 /// | 0 | 8 | magic `HWALJATB` |
-/// | 8 | 2 | format version (1) |
-/// | 10 | 2 | header size (32) |
-/// | 12 | 4 | entry count *N* (transitions and live-pair markers) |
-/// | 16 | 4 | bucket bits *B* |
-/// | 20 | 4 | alphabet size (``TableSymbol/count``, 11291) |
+/// | 8 | 2 | format version (2) |
+/// | 10 | 2 | header size (40) |
+/// | 12 | 4 | alphabet size (``TableSymbol/count``, 11291) |
+/// | 16 | 2 | key slots *K*: key 0 for live pairs, then the layout's ``KeyboardLayout/tableKeys`` (12 for 천지인, 18 for 천지인 플러스) |
+/// | 18 | 2 | words per set *W* (177) |
+/// | 20 | 4 | set count *S* |
 /// | 24 | 8 | checksum of every byte after the header (``Checksum``) |
-/// | 32 | 4·(2^B+1) | bucket starts: index of each bucket's first entry, then *N* |
-/// | … | 4·N | packed keys: `key << 28 \| first << 14 \| second` (``TableSymbol`` numbers; key 0 marks a live pair) |
-/// | … | 6·N | replacements: three 16-bit symbols each, 0-padded |
+/// | 32 | 4 | pattern count *P* |
+/// | 36 | 4 | transition count *V* (defaults not counted) |
+/// | 40 | 8·K | each key's default replacement: three 16-bit symbols, first lowest, 0-padded |
+/// | … | 8·S·W | the symbol sets' bits (``TransitionTable/Layout``) |
+/// | … | 8·P | replacement patterns, as the defaults, the first symbol relative to the tail |
+/// | … | 2·V | each transition's pattern index, in rank order |
 ///
-/// Entry *i* belongs to bucket `(packed · 0x9E3779B1 mod 2³²) >> (32 − B)`; entries are sorted by
-/// bucket, then packed key. Loading is a copy into arrays, nothing is rebuilt, and every entry's
-/// key and symbols are checked (``EntryCheck``).
+/// Loading copies the arrays, counts the ranks from the bits (a few thousand words), and checks
+/// the structure and every transition's replacement symbols (``EntryCheck``). A version 1 file is
+/// refused in one line, as any other version.
 public enum TableFile {
     /// The first eight bytes of every table file.
     public static let magic: [UInt8] = Array("HWALJATB".utf8)
     /// The format version this build writes and reads.
-    public static let formatVersion: UInt16 = 1
+    public static let formatVersion: UInt16 = 2
     /// Size of the fixed header in bytes.
-    public static let headerSize = 32
+    public static let headerSize = 40
 
     /// Serialises a table. The same table always gives the same bytes.
     public static func encode(_ table: TransitionTable) -> [UInt8] {
         let layout = table.layout
         var payload: [UInt8] = []
-        payload.reserveCapacity(layout.bucketStarts.count * 4 + layout.packedKeys.count * 10)
-        for start in layout.bucketStarts { payload.appendLittleEndian(start) }
-        for packed in layout.packedKeys { payload.appendLittleEndian(packed) }
-        for replacement in layout.replacements {
-            for position in 0..<3 { payload.appendLittleEndian(UInt16(truncatingIfNeeded: replacement >> (16 * position))) }
-        }
+        payload.reserveCapacity(8 * (layout.defaults.count + layout.bits.count + layout.patterns.count) + 2 * layout.values.count)
+        for replacement in layout.defaults { payload.appendLittleEndian(replacement) }
+        for word in layout.bits { payload.appendLittleEndian(word) }
+        for pattern in layout.patterns { payload.appendLittleEndian(pattern) }
+        for value in layout.values { payload.appendLittleEndian(value) }
         var bytes = magic
         bytes.appendLittleEndian(formatVersion)
         bytes.appendLittleEndian(UInt16(headerSize))
-        bytes.appendLittleEndian(UInt32(layout.packedKeys.count))
-        bytes.appendLittleEndian(UInt32(layout.bucketBits))
         bytes.appendLittleEndian(UInt32(TableSymbol.count))
+        bytes.appendLittleEndian(UInt16(layout.keyCount))
+        bytes.appendLittleEndian(UInt16(TransitionTable.Layout.wordsPerSet))
+        bytes.appendLittleEndian(UInt32(layout.setCount))
         bytes.appendLittleEndian(Checksum.of(payload))
+        bytes.appendLittleEndian(UInt32(layout.patterns.count))
+        bytes.appendLittleEndian(UInt32(layout.values.count))
         return bytes + payload
     }
 
     /// The checksum a table file's header declares (read without checking anything else), or `nil` if the header is short.
     public static func declaredChecksum(_ bytes: [UInt8]) -> UInt64? {
-        guard bytes.count >= headerSize else { return nil }
+        guard bytes.count >= 32 else { return nil }
         return bytes.withUnsafeBytes { $0.littleEndian(at: 24) as UInt64 }
     }
 
@@ -72,45 +78,40 @@ public enum TableFile {
         guard bytes.count >= headerSize else { throw .truncated(at: bytes.count, needed: headerSize) }
         let declaredHeader: UInt16 = bytes.littleEndian(at: 10)
         guard declaredHeader == headerSize else { throw .inconsistent("header size \(declaredHeader), expected \(headerSize)") }
-        let entries = Int(bytes.littleEndian(at: 12) as UInt32)
-        let bucketBits = Int(bytes.littleEndian(at: 16) as UInt32)
-        let alphabet: UInt32 = bytes.littleEndian(at: 20)
+        let alphabet: UInt32 = bytes.littleEndian(at: 12)
+        let keyCount = Int(bytes.littleEndian(at: 16) as UInt16)
+        let wordsPerSet = Int(bytes.littleEndian(at: 18) as UInt16)
+        let sets = Int(bytes.littleEndian(at: 20) as UInt32)
         let checksum: UInt64 = bytes.littleEndian(at: 24)
-        guard bucketBits <= 24, entries <= 1 << 26 else {
-            throw .inconsistent("implausible sizes (\(entries) entries, \(bucketBits) bucket bits)")
-        }
+        let patterns = Int(bytes.littleEndian(at: 32) as UInt32)
+        let values = Int(bytes.littleEndian(at: 36) as UInt32)
         guard alphabet == UInt32(TableSymbol.count) else {
             throw .inconsistent("alphabet of \(alphabet) symbols, this build knows \(TableSymbol.count)")
         }
-        let bucketCount = (1 << bucketBits) + 1
-        let keysOffset = headerSize + 4 * bucketCount
-        let replacementsOffset = keysOffset + 4 * entries
-        let size = replacementsOffset + 6 * entries
+        guard wordsPerSet == TransitionTable.Layout.wordsPerSet else {
+            throw .inconsistent("\(wordsPerSet) words per set, expected \(TransitionTable.Layout.wordsPerSet)")
+        }
+        guard (1...TransitionTable.Layout.maximumKeyCount).contains(keyCount), sets <= 1 << 16, patterns <= 1 << 16, values <= 1 << 26 else {
+            throw .inconsistent("implausible sizes (\(keyCount) keys, \(sets) sets, \(patterns) patterns, \(values) transitions)")
+        }
+        let bitsOffset = headerSize + 8 * keyCount
+        let patternsOffset = bitsOffset + 8 * sets * wordsPerSet
+        let valuesOffset = patternsOffset + 8 * patterns
+        let size = valuesOffset + 2 * values
         guard bytes.count >= size else { throw .truncated(at: bytes.count, needed: size) }
         guard bytes.count == size else { throw .trailingBytes(expected: size, found: bytes.count) }
         let found = Checksum.of(UnsafeRawBufferPointer(rebasing: bytes[headerSize...]))
         guard found == checksum else { throw .checksumMismatch(expected: checksum, found: found) }
 
         let layout = TransitionTable.Layout(
-            bucketBits: bucketBits,
-            bucketStarts: bytes.littleEndianArray(of: UInt32.self, at: headerSize, count: bucketCount),
-            packedKeys: bytes.littleEndianArray(of: UInt32.self, at: keysOffset, count: entries),
-            replacements: [UInt64](unsafeUninitializedCapacity: entries) { buffer, initialized in
-                for index in 0..<entries {
-                    let base = replacementsOffset + 6 * index
-                    buffer[index] = UInt64(bytes.littleEndian(at: base) as UInt16)
-                        | UInt64(bytes.littleEndian(at: base + 2) as UInt16) << 16
-                        | UInt64(bytes.littleEndian(at: base + 4) as UInt16) << 32
-                }
-                initialized = entries
-            }
+            keyCount: keyCount,
+            defaults: bytes.littleEndianArray(of: UInt64.self, at: headerSize, count: keyCount),
+            bits: bytes.littleEndianArray(of: UInt64.self, at: bitsOffset, count: sets * wordsPerSet),
+            patterns: bytes.littleEndianArray(of: UInt64.self, at: patternsOffset, count: patterns),
+            values: bytes.littleEndianArray(of: UInt16.self, at: valuesOffset, count: values)
         )
-        if let problem = EntryCheck.problem(packedKeys: layout.packedKeys, replacements: layout.replacements) {
-            throw .inconsistent(problem)
-        }
-        guard let table = TransitionTable(layout: layout) else {
-            throw .inconsistent(layout.problem ?? "unknown problem")
-        }
+        guard let table = TransitionTable(layout: layout) else { throw .inconsistent(layout.problem ?? "unknown problem") }
+        if let problem = EntryCheck.problem(layout) { throw .inconsistent(problem) }
         return table
     }
 }

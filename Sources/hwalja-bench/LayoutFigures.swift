@@ -12,8 +12,8 @@ enum LayoutFigures {
         Swift.print("Per layout (\(folder)/udhr-article-1[.LAYOUT].keys; states from a fresh hwalja-gen run)")
         Swift.print("  layout            states  transitions      bytes  keys  composer")
         for layout in KeyboardLayout.allCases {
-            let files = try layout.tableFileNames.map { try Benchmark.read("\(directory)/\($0)") }
-            let table = try layout.decodeTable(files)
+            let file = try Benchmark.read("\(directory)/\(layout.tableFileName)")
+            let table = try layout.decodeTable(file)
             let log = String(decoding: try Benchmark.read(keyLog(layout, folder)), as: UTF8.self)
             let keys = log.split(separator: "\n").filter { !$0.hasPrefix("#") }.flatMap { $0.split(separator: " ") }
                 .compactMap { layout.key(token: String($0)) }
@@ -21,7 +21,7 @@ enum LayoutFigures {
             let perKey = Benchmark.composerPerKey(keys, table: table)
             let name = layout.name.padding(toLength: 16, withPad: " ", startingAt: 0)
             Swift.print(
-                "  \(name) \(pad(states, 7))  \(pad(table.transitionCount, 11))  \(pad(files.reduce(0) { $0 + $1.count }, 9))  \(pad(keys.count, 4))  \(Benchmark.nanoseconds(perKey)) per key"
+                "  \(name) \(pad(states, 7))  \(pad(table.transitionCount, 11))  \(pad(file.count, 9))  \(pad(keys.count, 4))  \(Benchmark.nanoseconds(perKey)) per key"
             )
         }
     }

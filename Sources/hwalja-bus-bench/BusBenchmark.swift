@@ -40,6 +40,10 @@ enum BusBenchmark {
         try waitForOwner("org.hwalja.Engine1", client.connection, timeout: 10)
         let startup = ContinuousClock.now - started
 
+        usleep(500_000)  // settled after start-up
+        let idle = residentKilobytes(daemon.pid)
+        let perContext = try contextMemory(address: address, daemon: daemon.pid)
+
         let path = try client.createContext()
         let keys = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "NEXT", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "SPACE"]
         let echoCall = BusMessage.methodCall(destination: echoName, path: "/", interface: echoName, member: "Echo")
@@ -79,7 +83,39 @@ enum BusBenchmark {
         print("Ping to hwaljad (libdbus answers): median \(format(percentile(pings, 50))), p99 \(format(percentile(pings, 99)))")
         print(String(format: "ratio PressKey / echo:             median %.2f×, p99 %.2f×", ratio(percentile(press, 50), percentile(bare, 50)), ratio(percentile(press, 99), percentile(bare, 99))))
         print("hwaljad start-up to owning name:   \(format(startup))")
-        print("hwaljad resident memory:           \(rss.map { String(format: "%.1f MB", Double($0) / 1024) } ?? "unknown")")
+        print("hwaljad resident memory:           \(megabytes(rss)) after the calls, \(megabytes(idle)) idle after start-up")
+        print(String(format: "memory per context:                %.2f KB (%d contexts of %d clients: %@ → %@), %@ a second after they went",
+            perContext.perContext, perContext.contexts, perContext.clients, megabytes(perContext.before), megabytes(perContext.with), megabytes(perContext.after)))
+    }
+
+    static func megabytes(_ kilobytes: Int?) -> String {
+        kilobytes.map { String(format: "%.1f MB", Double($0) / 1024) } ?? "unknown"
+    }
+
+    /// The daemon's resident memory before, with and a second after (its `malloc_trim`) 16 clients
+    /// held 64 contexts each, each context having typed a few keys; and the growth per context.
+    static func contextMemory(address: String, daemon: Int32) throws -> (perContext: Double, contexts: Int, clients: Int, before: Int?, with: Int?, after: Int?) {
+        let clients = 16, each = 64
+        let before = residentKilobytes(daemon)
+        var connections: [(EngineClient, [String])] = []
+        for _ in 0..<clients {
+            let client = try EngineClient(bus: .address(address))
+            var paths: [String] = []
+            for _ in 0..<each {
+                let path = try client.createContext()
+                for key in ["ㄱㅋ", "ㅣ", "ㆍ"] { _ = try client.key("PressKey", key, on: path) }
+                paths.append(path)
+            }
+            connections.append((client, paths))
+        }
+        let with = residentKilobytes(daemon)
+        for (client, paths) in connections {
+            for path in paths { try client.destroyContext(path) }
+        }
+        usleep(1_500_000)  // hwaljad gives freed memory back a second after contexts went
+        let after = residentKilobytes(daemon)
+        let grown = Double((with ?? 0) - (before ?? 0)) / Double(clients * each)
+        return (grown, clients * each, clients, before, with, after)
     }
 
     /// A bare libdbus service answering `Echo(s) → s`: the baseline round trip.

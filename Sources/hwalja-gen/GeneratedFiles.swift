@@ -2,27 +2,26 @@ import Foundation
 import HwaljaCore
 import HwaljaTable
 
-/// The files the generator writes for one layout, held in memory: the binary table (two files
-/// for a layout with more than fifteen keys) and the JSON.
+/// The files the generator writes for one layout, held in memory: the binary table and the JSON.
 struct GeneratedFiles {
     let layout: KeyboardLayout
     let table: TransitionTable
-    let binaries: [[UInt8]]
+    let binary: [UInt8]
     let json: String
 
     init(table: TransitionTable) {
         layout = table.keyboard
         self.table = table
-        binaries = KeyboardLayout.encode(table)
+        binary = TableFile.encode(table)
         json = HwaljaJSON.export(table)
     }
 
-    /// Bytes of all binary files together.
-    var binaryBytes: Int { binaries.reduce(0) { $0 + $1.count } }
+    /// Bytes of the binary file.
+    var binaryBytes: Int { binary.count }
 
     func write(toDirectory directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let files = zip(layout.tableFileNames, binaries.map { Data($0) }) + [(layout.jsonFileName, Data(json.utf8))]
+        let files = [(layout.tableFileName, Data(binary)), (layout.jsonFileName, Data(json.utf8))]
         for (name, data) in files {
             let path = "\(directory)/\(name)"
             do {
@@ -36,17 +35,12 @@ struct GeneratedFiles {
     /// A sentence naming the first way the files in `directory` differ from these, or `nil` if they
     /// match; it quotes at most a short prefix of a path or a line (``Excerpt``).
     func firstDifference(inDirectory directory: String) throws -> String? {
-        var committedFiles: [[UInt8]] = []
-        for name in layout.tableFileNames {
-            let path = "\(directory)/\(name)"
-            guard let committed = FileManager.default.contents(atPath: path) else { return "\(Excerpt.path(path)) is missing" }
-            committedFiles.append([UInt8](committed))
-        }
-        if committedFiles != binaries {
-            let binaryPath = "\(directory)/\(layout.tableFileNames[0])"
+        let binaryPath = "\(directory)/\(layout.tableFileName)"
+        guard let committed = FileManager.default.contents(atPath: binaryPath) else { return "\(Excerpt.path(binaryPath)) is missing" }
+        if [UInt8](committed) != binary {
             let old: TransitionTable
             do {
-                old = try layout.decodeTable(committedFiles)
+                old = try layout.decodeTable([UInt8](committed))
             } catch {
                 return "\(Excerpt.path(binaryPath)): \(error)"
             }

@@ -13,7 +13,7 @@ struct HwaljaGen: ParsableCommand {
         discussion: """
             For each layout (\(KeyboardLayout.nameSummary)), traces every precomposed syllable \
             (U+AC00–U+D7A3) and every intermediate state to the states and keys that reach it, and \
-            writes its table (\(KeyboardLayout.allCases.flatMap(\.tableFileNames).joined(separator: ", "))) \
+            writes its table (\(KeyboardLayout.allCases.map(\.tableFileName).joined(separator: ", "))) \
             and JSON. The output is byte-for-byte deterministic.
             """
     )
@@ -47,8 +47,7 @@ struct HwaljaGen: ParsableCommand {
                 print("\(layout.name): \(directory) is up to date (\(generator.statistics.transitions) transitions)")
             } else if !stats {
                 try files.write(toDirectory: directory)
-                let names = layout.tableFileNames.joined(separator: " + ")
-                print("\(layout.name): wrote \(files.binaryBytes) bytes to \(directory)/\(names), \(files.json.utf8.count) bytes to \(directory)/\(layout.jsonFileName)")
+                print("\(layout.name): wrote \(files.binaryBytes) bytes to \(directory)/\(layout.tableFileName), \(files.json.utf8.count) bytes to \(directory)/\(layout.jsonFileName)")
             }
         }
     }

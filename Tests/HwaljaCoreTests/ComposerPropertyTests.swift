@@ -41,7 +41,8 @@ struct ComposerPropertyTests {
     /// starts new punctuation), as far back as the undo depth; after a boundary, backspace is the
     /// application's. An application that cannot take
     /// text back is never asked to, and its preedit stays within capacity; there a backspace
-    /// only follows a letter (two in a row may reach past what its preedit holds).
+    /// only follows a letter (two in a row may reach past what its preedit holds). Before each key,
+    /// ``Composer/backspaceUndoes`` agrees with the model.
     @Test(arguments: [true, false], 0..<20)
     func backspaceUndoesExactlyOnRandomStreams(canRetract: Bool, seed: UInt64) {
         var random = SeededGenerator(seed: seed)
@@ -56,6 +57,14 @@ struct ComposerPropertyTests {
             var key = keys.randomElement(using: &random)!
             let afterBoundary = undoable == 0 && segment.last!.isEmpty
             if key == .backspace && !afterBoundary && (undoable == 0 || (!canRetract && previous == .backspace)) { key = .in }
+            // Composer.backspaceUndoes (what the word tracker asks) says what a backspace would do:
+            // exactly the model's for an application that can delete; without, at least after a letter.
+            let undoes = host.composer.backspaceUndoes
+            let expectsUndo: Bool? = canRetract || undoable == 0 ? undoable > 0 : previous != .backspace ? true : nil
+            if let expectsUndo, undoes != expectsUndo {
+                Issue.record("seed \(seed) step \(step): backspaceUndoes \(undoes) with \(undoable) keys to undo")
+                return
+            }
             host.press(key)
             previous = key
             switch key {

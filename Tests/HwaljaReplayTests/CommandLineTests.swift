@@ -51,6 +51,15 @@ struct CommandLineTests {
         #expect(shorter.stdout == "가\n")
     }
 
+    /// A held key types the digit at its phone position in the log's layout (나랏글's ㅁ is on 5),
+    /// not 천지인's (where ㅁ has none, so it was typed as a letter: 감).
+    @Test func aTimedLogHoldsKeysOfItsLayout() throws {
+        let log = "0 down ㄱ\n80 up ㄱ\n100 down ㅏㅓ\n180 up ㅏㅓ\n200 down ㅁ\n900 up ㅁ\n"
+        let outcome = try Self.run("hwalja-replay", ["--layout", "naratgeul", "-"], stdin: log)
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == "가5\n")
+    }
+
     @Test func traceShowsEveryStep() throws {
         let outcome = try Self.run("hwalja-replay", ["--trace", "--keys", "ㄱㅋ ㅣ ㆍ ㄴㄹ ㅇㅁ"])
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
@@ -87,7 +96,7 @@ struct CommandLineTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let table = directory.appendingPathComponent("bad.table")
-        try Data("HWALJATB\u{1}\u{0}".utf8).write(to: table)
+        try Data("HWALJATB\u{2}\u{0}".utf8).write(to: table)
         let outcome = try Self.run("hwalja-replay", ["--table", table.path, "--keys", "1"])
         #expect(outcome.status != 0)
         #expect(outcome.stdout.isEmpty)

@@ -59,4 +59,31 @@ struct KeystrokeLogTests {
             try KeystrokeLog(parsing: "10 down 4\r\n5 up 4\r\n")
         }
     }
+
+    /// The reader gets a log in chunks of any size, cut anywhere, even inside a character or
+    /// between "\r" and "\n", and reads the same events as from the whole text.
+    @Test(arguments: [1, 2, 3, 5, 64])
+    func chunksCutAnywhereReadTheSame(size: Int) throws {
+        let logs: [(text: String, events: [KeystrokeLog.Event])] = [
+            (
+                "# 안\n0 ㅣ 2   # ㅇ ㅣ ㆍ\nㄴㄹ\n\nNEXT BS\n",
+                [.tap(.ieungMieum), .tap(.in), .tap(.cheon), .tap(.nieunRieul), .tap(.next), .tap(.backspace)]
+            ),
+            (
+                "# held\r\n0 down 4\r\n80 up ㄱㅋ\r\n\r\n100 down BS\r\n900 up BS",
+                [.down(.giyeokKieuk, at: 0), .up(.giyeokKieuk, at: 80), .down(.backspace, at: 100), .up(.backspace, at: 900)]
+            ),
+        ]
+        for (text, expected) in logs {
+            var bytes = Array(text.utf8)[...]
+            var reader = KeystrokeLogReader {
+                guard !bytes.isEmpty else { return nil }
+                defer { bytes = bytes.dropFirst(size) }
+                return Array(bytes.prefix(size))
+            }
+            var events: [KeystrokeLog.Event] = []
+            while let event = try reader.next() { events.append(event) }
+            #expect(events == expected, "\(text)")
+        }
+    }
 }

@@ -12,15 +12,12 @@ struct LayoutTableTests {
     @Test(arguments: others)
     func committedFilesAreExactlyWhatTheGeneratorWrites(_ layout: KeyboardLayout) throws {
         let generated = TableGenerator(layout: layout).table
-        let binaries = KeyboardLayout.encode(generated)
-        #expect(binaries.count == layout.tableFileNames.count)
-        for (name, bytes) in zip(layout.tableFileNames, binaries) {
-            let committed = try #require(FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Tables/\(name)").path))
-            #expect([UInt8](committed) == bytes, "Tables/\(name) is stale: run swift run hwalja-gen")
-        }
+        let name = layout.tableFileName
+        let committed = try #require(FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Tables/\(name)").path))
+        #expect([UInt8](committed) == TableFile.encode(generated), "Tables/\(name) is stale: run swift run hwalja-gen")
         let json = try #require(FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Tables/\(layout.jsonFileName)").path))
         #expect(String(decoding: json, as: UTF8.self) == HwaljaJSON.export(generated))
-        // Every key has its block in the JSON, the keys a continuation holds included.
+        // Every key has its block in the JSON.
         for key in layout.tableKeys { #expect(String(decoding: json, as: UTF8.self).contains("\n  \"\(key.name)\": {")) }
     }
 
@@ -29,19 +26,21 @@ struct LayoutTableTests {
         #expect(committedTables[layout]!.reachableSyllables().count == 11172)
     }
 
-    /// 천지인 플러스 has seventeen keys: the two past the fifteenth live in a second file.
-    @Test func cheonjiinPlusKeepsItsLastKeysInAContinuation() throws {
+    /// 천지인 플러스 has seventeen keys, all in its one file: key numbers 1...17 in table-key order.
+    @Test func cheonjiinPlusKeepsAllSeventeenKeysInOneFile() throws {
         let table = try #require(committedTables[.cheonjiinPlus])
-        #expect(table.keys.count == 15)
-        #expect(table.continuation.first?.keys == [.ieung, .mieum])
+        #expect(table.layout.keyCount == 18)
+        #expect(Array(table.keys.suffix(2)) == [.ieung, .mieum])
         #expect(table.applying(.mieum, to: Array("가".unicodeScalars)) == Array("감".unicodeScalars))
+        #expect(table.applying(.ieung, to: Array("가".unicodeScalars)) == Array("강".unicodeScalars))
     }
 
     /// A layout's table read as another layout's is refused, naming the layout.
     @Test func aTableReadAsTheWrongLayoutIsRefused() throws {
         let naratgeul = try #require(FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Tables/naratgeul.table").path))
-        #expect(throws: TableError.self) { try KeyboardLayout.cheonjiin.decodeTable([[UInt8](naratgeul)]) }
-        #expect(throws: TableError.self) { try KeyboardLayout.cheonjiinPlus.decodeTable([[UInt8](naratgeul)]) }
+        #expect(throws: TableError.self) { try KeyboardLayout.cheonjiin.decodeTable([UInt8](naratgeul)) }
+        #expect(throws: TableError.self) { try KeyboardLayout.cheonjiinPlus.decodeTable([UInt8](naratgeul)) }
+        #expect(try KeyboardLayout.naratgeul.decodeTable([UInt8](naratgeul)).keyboard == .naratgeul)
     }
 
     /// (text before, key, text after) from ../shared/docs/layouts.md §4: two-scalar tails where

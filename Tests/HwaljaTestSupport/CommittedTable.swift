@@ -42,15 +42,12 @@ public func typed(_ keys: [Key]) -> String {
 public let committedTables: [KeyboardLayout: TransitionTable] = {
     var tables: [KeyboardLayout: TransitionTable] = [:]
     for layout in KeyboardLayout.allCases {
-        let files = layout.tableFileNames.map { name in
-            let path = packageRoot.appendingPathComponent("Tables/\(name)").path
-            guard let data = FileManager.default.contents(atPath: path) else {
-                fatalError("\(path) is missing: run `swift run hwalja-gen`")
-            }
-            return [UInt8](data)
+        let path = packageRoot.appendingPathComponent("Tables/\(layout.tableFileName)").path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            fatalError("\(path) is missing: run `swift run hwalja-gen`")
         }
         do {
-            tables[layout] = try layout.decodeTable(files)
+            tables[layout] = try layout.decodeTable([UInt8](data))
         } catch {
             fatalError("\(layout.name)'s table: \(error)")
         }
