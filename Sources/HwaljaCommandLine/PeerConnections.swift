@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import HwaljaDBus
 
 #if canImport(Glibc)
@@ -43,7 +42,7 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
 
     /// Listens in a new directory `program-XXXXXX` under `$XDG_RUNTIME_DIR` (else `/tmp`).
     public init(program: String, bus: BusConnection, queue: DispatchQueue) throws(BusError) {
-        let base = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let base = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         Self.removeStale(program: program, in: base)
         var template = Array("\(base)/\(program)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {  // mode 0700, made afresh: nobody else's, no link
@@ -77,8 +76,7 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
     /// Removes what a `program` that was killed left in `base`: directories `program-XXXXXX` of this
     /// user's whose socket nobody listens on any more (one still listened on is another's, running).
     static func removeStale(program: String, in base: String) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
-        for entry in entries where entry.hasPrefix("\(program)-") && entry.utf8.count == program.utf8.count + 7 {
+        for entry in entries(of: base) where entry.hasPrefix("\(program)-") && entry.utf8.count == program.utf8.count + 7 {
             let directory = "\(base)/\(entry)"
             var status = stat()
             guard lstat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid() else { continue }
@@ -87,6 +85,19 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
             unlink(socketPath)
             rmdir(directory)  // only if nothing else is in it
         }
+    }
+
+    /// The names in directory `path` (none if it cannot be read), without Foundation: the package's
+    /// one binary links no Foundation (InstalledPackageTests; with it the .deb grew past 4 MB).
+    private static func entries(of path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// Whether a process accepts connections on the Unix socket at `path`.
