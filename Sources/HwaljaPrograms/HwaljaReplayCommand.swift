@@ -3,6 +3,7 @@ import HwaljaCommandLine
 import HwaljaCore
 import HwaljaDBus
 import HwaljaEngine
+import HwaljaFrontend
 import HwaljaReplay
 import HwaljaRuntime
 
@@ -61,9 +62,21 @@ public struct HwaljaReplayCommand: ParsableCommand {
 
     @OptionGroup var typing: TypingOptions
 
+    @Option(
+        help: """
+            Show up to N word suggestions (the lexicon beside the table; 천지인 only) in --trace, and let \
+            the log pick one: PICK n. Through the daemon its own settings say how many.
+            """
+    )
+    var suggestions = 0
+
     public init() {}
 
     public func validate() throws {
+        if !(0...9).contains(suggestions) { throw ValidationError("--suggestions takes 0-9, not \(suggestions)") }
+        if suggestions > 0 && layout.keyboard != .cheonjiin {
+            throw ValidationError("word suggestions are for cheonjiin only, so far: drop --suggestions or --layout")
+        }
         if keys != nil && file != nil { throw ValidationError("give either --keys or a FILE, not both") }
         if keys == nil && file == nil { throw ValidationError("give --keys 'TOKENS' or a FILE ('-' for standard input)") }
     }
@@ -95,17 +108,41 @@ public struct HwaljaReplayCommand: ParsableCommand {
         var reader = try openLog()
         let loaded = table.load(Diagnostics(program: "hwalja-replay"), layout: layout.keyboard)
         let options = Composer.Options(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, canRetract: !noRetract)
+        if suggestions > 0 { return replayWithSuggestions(&reader, table: loaded, options: options, settings: settings) }
         var host = ReplayHost(composer: Composer(table: loaded.table, options: options))
         host.keepsSteps = false
         if trace { host.onStep = { print($0) } }
         var timer = HoldTimer(settings: settings.timing)
         timer.layout = layout.keyboard
         do {
-            while let event = try reader.next() { host.play(event, timer: &timer) }
+            while let event = try reader.next() {
+                if case .pick = event { fail("the log picks a word suggestion (PICK n): replay it with --suggestions 3", status: 2) }
+                host.play(event, timer: &timer)
+            }
         } catch {
             fail("\(error)", status: 2)
         }
         print(host.text)
+    }
+
+    /// Plays the log with word suggestions (``SuggestingReplay``), learning nothing.
+    private func replayWithSuggestions(
+        _ reader: inout KeystrokeLogReader, table loaded: TableLoader.Loaded, options: Composer.Options, settings: DaemonSettings
+    ) {
+        let diagnostics = Diagnostics(program: "hwalja-replay")
+        guard let suggester = SuggestionsLoader.read(SuggestionsLoader.lexiconPath(beside: loaded.path), table: loaded.table, log: diagnostics.log)
+        else { fail("--suggestions needs the lexicon beside the table", status: 1) }
+        let words = WordSuggestions(suggester: suggester, limit: suggestions, learns: false, pickAddsSpace: settings.pickAddsSpace)
+        var replay = SuggestingReplay(typing: TypingContext(table: loaded.table, options: options, timing: settings.timing), suggestions: words)
+        do {
+            while let event = try reader.next() {
+                let lines = replay.play(event)
+                if trace { lines.forEach { print($0) } }
+            }
+        } catch {
+            fail("\(error)", status: 2)
+        }
+        print(replay.text)
     }
 
     /// A reader of the log: the `--keys` tokens, standard input or the file, a chunk at a time.

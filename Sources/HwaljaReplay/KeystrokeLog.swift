@@ -7,7 +7,8 @@ import HwaljaCore
 /// - **timed**: one event per line, `<milliseconds> down|up <KEY>`, times never decreasing and at
 ///   most ``maximumTime``: `0 down ㄱㅋ` / `80 up ㄱㅋ`. Holding a key is what makes long presses replayable.
 ///
-/// Tokens are canonical key names or digit aliases (``Key/init(token:)``). `#` starts a comment
+/// Tokens are canonical key names or digit aliases (``Key/init(token:)``); in an untimed log,
+/// `PICK n` picks word suggestion n (1-9) of those shown (`hwalja-replay --suggestions`). `#` starts a comment
 /// that runs to the end of the line; blank lines are ignored. Lines end in `\n` or `\r\n`.
 public struct KeystrokeLog: Sendable, Equatable {
     /// One event of a log.
@@ -77,6 +78,8 @@ public struct KeystrokeLogReader {
     private var tokenBytes = 0
     private var inComment = false
     private var afterCarriageReturn = false
+    /// Whether the last token was `PICK`, whose number comes next.
+    private var pickPending = false
 
     /// A reader of `layout`'s key tokens in the bytes `nextChunk` returns, in order, until it returns `nil`.
     public init(layout: KeyboardLayout = .cheonjiin, nextChunk: @escaping () -> [UInt8]?) {
@@ -180,6 +183,15 @@ public struct KeystrokeLogReader {
     }
 
     private mutating func tap(_ token: String) throws(KeystrokeLogError) {
+        if pickPending {
+            pickPending = false
+            guard let number = Int(token), (1...9).contains(number) else { throw .malformedPick(line: line, token: token) }
+            return ready.append(.pick(number - 1))
+        }
+        if token == "PICK" {
+            pickPending = true
+            return
+        }
         guard let key = layout.key(token: token) else { throw Self.unknown(token, line, layout) }
         ready.append(.tap(key))
     }
@@ -194,11 +206,15 @@ public struct KeystrokeLogReader {
             inComment = false
             line += 1
         }
-        guard !tokens.isEmpty || overlong else { return }
+        guard !tokens.isEmpty || overlong else {
+            if pickPending { throw .malformedPick(line: line, token: "") }  // its number on the same line
+            return
+        }
         let isTimedLine = !overlong && tokens.count == 3 && Self.looksLikeTime(tokens[0]) && (tokens[1] == "down" || tokens[1] == "up")
         if timed == nil { timed = isTimedLine }
         guard timed == true else {
             for token in tokens { try tap(token) }
+            if pickPending { throw .malformedPick(line: line, token: "") }  // its number on the same line
             return
         }
         guard isTimedLine else { throw .malformedTimedLine(line: line, text: String(rawLine)) }
@@ -234,6 +250,8 @@ public enum KeystrokeLogError: Error, Equatable, Sendable, CustomStringConvertib
     case timeWentBackwards(line: Int, time: Int, previous: Int)
     /// A time that is negative or later than ``KeystrokeLog/maximumTime``.
     case timeOutOfRange(line: Int, token: String)
+    /// `PICK` not followed, on its line, by a suggestion's number 1-9.
+    case malformedPick(line: Int, token: String)
 
     public var description: String {
         switch self {
@@ -247,6 +265,8 @@ public enum KeystrokeLogError: Error, Equatable, Sendable, CustomStringConvertib
             "line \(line): time \(time) ms is earlier than the previous event at \(previous) ms"
         case .timeOutOfRange(let line, let token):
             "line \(line): time \(Excerpt.quoted(token)) is outside 0...\(KeystrokeLog.maximumTime) ms (a timed log counts milliseconds from its start)"
+        case .malformedPick(let line, let token):
+            "line \(line): PICK takes the number of a suggestion shown, 1-9, on the same line; found \(token.isEmpty ? "none" : Excerpt.quoted(token))"
         }
     }
 }

@@ -30,8 +30,7 @@ public final class SuggestionsLoader: @unchecked Sendable {
         table: TransitionTable, tablePath: String, settings: DaemonSettings, queue: DispatchQueue,
         store: LearnedWordsStore? = LearnedWordsStore.standard(), log: @escaping @Sendable (String) -> Void
     ) {
-        let folder = tablePath.lastIndex(of: "/").map { String(tablePath[..<$0]) } ?? "."
-        let lexiconPath = folder + "/hwalja.lexicon"
+        let lexiconPath = Self.lexiconPath(beside: tablePath)
         self.lexiconPath = lexiconPath
         self.store = store
         self.log = log
@@ -46,7 +45,14 @@ public final class SuggestionsLoader: @unchecked Sendable {
         }
     }
 
-    private static func read(_ path: String, table: TransitionTable, log: (String) -> Void) -> Suggester? {
+    /// The lexicon's path beside the table file at `tablePath`.
+    public static func lexiconPath(beside tablePath: String) -> String {
+        let folder = tablePath.lastIndex(of: "/").map { String(tablePath[..<$0]) } ?? "."
+        return folder + "/hwalja.lexicon"
+    }
+
+    /// The lexicon at `path` with `table`, or `nil` after saying in one line through `log` why not.
+    public static func read(_ path: String, table: TransitionTable, log: (String) -> Void) -> Suggester? {
         guard let bytes = SystemFiles.read(path) else {
             log("no word suggestions: cannot read \(Excerpt.path(path))")
             return nil

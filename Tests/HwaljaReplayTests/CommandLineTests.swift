@@ -68,6 +68,20 @@ struct CommandLineTests {
         #expect(lines[5] == "간ㅇ")
     }
 
+    @Test func suggestionsShowInTheTraceAndAPickTypesTheWord() throws {
+        // 감사 (ㄱ ㅣ ㆍ ㅇ ㅇ ㅅ ㅣ ㆍ), the film subtitles' 감사합니다 first; picked, with a space.
+        let outcome = try Self.run("hwalja-replay", ["--suggestions", "3", "--trace", "--keys", "4 1 2 0 0 8 1 2 PICK 1 0 1 2 5"])
+        #expect(outcome.status == 0)
+        let lines = outcome.stdout.split(separator: "\n")
+        #expect(lines[7].hasPrefix("ㆍ\tcommit \"\"\tpreedit \"사\"\tsuggest \"감사합니다\""))
+        #expect(lines[8] == "PICK 1\tretract 1\tcommit \"감사합니다 \"\tpreedit \"\"")
+        #expect(lines.last == "감사합니다 안")
+        // Without --suggestions a pick is refused, not ignored.
+        let refused = try Self.run("hwalja-replay", ["--keys", "4 1 2 PICK 1"])
+        #expect(refused.status == 2 && refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("--suggestions"))
+    }
+
     @Test func traceShowsWhatBackspaceTakesBack() throws {
         // 하다, then two backspaces: the second undoes the ㆍ that committed 하.
         let outcome = try Self.run("hwalja-replay", ["--trace", "--keys", "8 8 1 2 6 1 2 BS BS"])

@@ -20,6 +20,14 @@ struct KeystrokeLogTests {
             ])
     }
 
+    @Test func pickTakesASuggestionsNumberOnItsLine() throws {
+        let log = try KeystrokeLog(parsing: "4 1 2 PICK 2\nPICK 1 SPACE\n")
+        #expect(log.events == [.tap(.giyeokKieuk), .tap(.in), .tap(.cheon), .pick(1), .pick(0), .tap(.space)])
+        #expect(throws: KeystrokeLogError.malformedPick(line: 1, token: "0")) { try KeystrokeLog(parsing: "4 PICK 0") }
+        #expect(throws: KeystrokeLogError.malformedPick(line: 1, token: "")) { try KeystrokeLog(parsing: "4 1 2 PICK\n1") }
+        #expect(throws: KeystrokeLogError.malformedTimedLine(line: 2, text: "10 PICK 1")) { try KeystrokeLog(parsing: "0 down 4\n10 PICK 1") }
+    }
+
     @Test func namesTheUnknownTokenAndItsLine() {
         #expect(throws: KeystrokeLogError.unknownKey(token: "ㄱ", line: 2)) {
             try KeystrokeLog(parsing: "0 1 2\nㄱ 5\n")
