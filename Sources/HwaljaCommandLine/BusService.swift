@@ -41,7 +41,11 @@ public final class BusService: @unchecked Sendable {  // confined to `queue` onc
         name: String, replace: Bool = false, matchRules: [String] = [], handler: @escaping (BusMessage) -> Bool,
         busGone: String, busGoneStatus: Int32, onReload: @escaping () -> Void, started: String
     ) -> Never {
-        connection.setHandler(handler)  // before the name: a caller may call at once
+        let idleMemory = IdleMemory(queue: queue)
+        connection.setHandler { message in  // before the name: a caller may call at once
+            idleMemory.noteActivity()
+            return handler(message)
+        }
         do {
             for rule in matchRules { try connection.addMatch(rule) }
             switch try connection.requestName(name, allowReplacement: true, replaceExisting: replace) {
@@ -66,6 +70,7 @@ public final class BusService: @unchecked Sendable {  // confined to `queue` onc
             exit(0)
         }
         diagnostics.log(started)
+        idleMemory.start()
         withExtendedLifetime(signals) { dispatchMain() }
     }
 }
