@@ -24,9 +24,10 @@ public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
         if !scheduled { schedule() }
     }
 
-    /// Starts watching: the first release comes `seconds` after start-up is over if nothing comes.
+    /// Starts watching, from any thread: the first release comes `seconds` to 2 × `seconds` after
+    /// start-up if no message comes.
     public func start() {
-        noteActivity()
+        queue.async { [self] in noteActivity() }
     }
 
     private func schedule() {
