@@ -30,6 +30,8 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // glibc's malloc.h (malloc_trim: hwaljad gives freed memory back when contexts go).
         .systemLibrary(name: "CMalloc"),
+        // glibc's dl_iterate_phdr (the program's own segments, for ProgramPages).
+        .systemLibrary(name: "CProgramHeaders"),
         // The only importer of CDBus: connections, messages, values and errors, with no C type in
         // its API; the daemon's client (EngineClient, replaying a log through the daemon).
         .target(name: "HwaljaDBus", dependencies: ["CDBus", "HwaljaCore", "HwaljaReplay"]),
@@ -54,8 +56,10 @@ let package = Package(
         // The daemon's logic without a bus: typing contexts, their owners, settings. No I/O.
         .target(name: "HwaljaEngine", dependencies: ["HwaljaCore", "HwaljaLexicon"]),
         // The programs' I/O through the C library (no Foundation): the table, settings and keymap
-        // files, the keystroke recorder, the clock on Dispatch, Unix signals.
-        .target(name: "HwaljaRuntime", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon"]),
+        // files, the keystroke recorder, the clock on Dispatch, Unix signals, memory given back when idle.
+        .target(
+            name: "HwaljaRuntime",
+            dependencies: ["CMalloc", "CProgramHeaders", "HwaljaCore", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon"]),
         .testTarget(
             name: "HwaljaIBusTests",
             dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaDBus", "HwaljaLexicon", "HwaljaTestSupport"]),

@@ -18,6 +18,9 @@ public final class BusService: @unchecked Sendable {  // confined to `queue` onc
     public let connection: BusConnection
     /// The clock of the program's frontend, firing on ``queue``.
     public let clock: DispatchClock
+    /// Gives memory back when no message has come for a while; told of every message the bus
+    /// connection brings (a program serving other connections too tells it of theirs).
+    public let idleMemory: IdleMemory
     private var dispatcher: BusDispatcher?
     /// Runs on the queue just before the program exits (hwaljad removes its peer socket).
     public var beforeExit: () -> Void = {}
@@ -27,6 +30,7 @@ public final class BusService: @unchecked Sendable {  // confined to `queue` onc
         diagnostics = Diagnostics(program: program)
         queue = DispatchQueue(label: "org.hwalja.\(program)")
         clock = DispatchClock(queue: queue)
+        idleMemory = IdleMemory(queue: queue)
         do {
             connection = try BusConnection(bus: bus)
         } catch {
@@ -43,7 +47,10 @@ public final class BusService: @unchecked Sendable {  // confined to `queue` onc
         name: String, replace: Bool = false, matchRules: [String] = [], handler: @escaping (BusMessage) -> Bool,
         busGone: String, busGoneStatus: Int32, onReload: @escaping () -> Void, started: String
     ) -> Never {
-        connection.setHandler(handler)  // before the name: a caller may call at once
+        connection.setHandler { [idleMemory] message in  // before the name: a caller may call at once
+            idleMemory.noteActivity()
+            return handler(message)
+        }
         do {
             for rule in matchRules { try connection.addMatch(rule) }
             switch try connection.requestName(name, allowReplacement: true, replaceExisting: replace) {
@@ -70,6 +77,7 @@ public final class BusService: @unchecked Sendable {  // confined to `queue` onc
             exit(0)
         }
         diagnostics.log(started)
+        idleMemory.start()
         withExtendedLifetime(signals) { dispatchMain() }
     }
 }

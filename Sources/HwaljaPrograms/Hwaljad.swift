@@ -83,7 +83,10 @@ public struct Hwaljad: ParsableCommand {
         }
         if let peers {
             engine.peerAddress = peers.address
-            peers.handler = engine.handle
+            peers.handler = { [idleMemory = program.idleMemory] message in  // the peers' typing keeps hwaljad awake too
+                idleMemory.noteActivity()
+                return engine.handle(message)
+            }
             peers.peerLeft = engine.clientLeft
             peers.log = program.diagnostics.log
             peers.start()

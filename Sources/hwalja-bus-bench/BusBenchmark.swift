@@ -5,12 +5,13 @@ import HwaljaDBus
 /// `PressKey` round trips to hwaljad (its signals received and dispatched) beside round
 /// trips to a bare libdbus echo service and `Peer.Ping` answered by libdbus inside hwaljad (its I/O
 /// path without hwalja's handler), the daemon's start-up time to owning its name, and its
-/// resident memory with the table loaded. The three kinds of call take turns, one of each at a time.
+/// resident memory with the table loaded (after start-up, per context, idle, after the calls).
+/// The three kinds of call take turns, one of each at a time.
 ///
-///     swift build -c release && .build/release/hwalja-bus-bench [--calls N]
+///     swift build -c release && .build/release/hwalja-bus-bench [--calls N] [--hwaljad PATH] [--table PATH]
 ///
 /// It starts its own dbus-daemon, echo service (itself with `--echo-service ADDRESS`) and hwaljad
-/// (from the same build folder), and stops them by PID.
+/// (from the same build folder, or `--hwaljad`, such as the package's), and stops them by PID.
 @main
 enum BusBenchmark {
     static let echoName = "org.hwalja.BenchEcho"
@@ -21,9 +22,17 @@ enum BusBenchmark {
             try serveEcho(address: arguments[1])
         }
         var calls = 10_000
-        if arguments.count == 2, arguments[0] == "--calls", let number = Int(arguments[1]) { calls = number }
-
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        var hwaljad = folder.appendingPathComponent("hwaljad").path
+        var table = "Tables/hwalja.table"
+        for index in stride(from: 0, to: arguments.count - 1, by: 2) {
+            switch arguments[index] {
+            case "--calls": calls = Int(arguments[index + 1]) ?? calls
+            case "--hwaljad": hwaljad = arguments[index + 1]
+            case "--table": table = arguments[index + 1]
+            default: break
+            }
+        }
         let bus = try Child("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"])
         defer { bus.stop() }
         let address = try bus.firstLine()
@@ -35,17 +44,22 @@ enum BusBenchmark {
         try waitForOwner(echoName, client.connection, timeout: 10)
 
         let started = ContinuousClock.now
-        let daemon = try Child(folder.appendingPathComponent("hwaljad").path, ["--bus", address, "--table", "Tables/hwalja.table"])
+        let daemon = try Child(hwaljad, ["--bus", address, "--table", table])
         defer { daemon.stop() }
         try waitForOwner("org.hwalja.Engine1", client.connection, timeout: 10)
         let startup = ContinuousClock.now - started
 
         usleep(500_000)  // settled after start-up
-        let idle = residentKilobytes(daemon.pid)
+        let afterStartup = residentKilobytes(daemon.pid)
         let perContext = try contextMemory(address: address, daemon: daemon.pid)
 
         let path = try client.createContext()
         let keys = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "NEXT", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "SPACE"]
+        for key in keys { _ = try client.key("PressKey", key, on: path) }
+        usleep(7_000_000)  // idle: hwaljad gives back the code pages it read 3 to 6 s after its last message
+        let idle = residentKilobytes(daemon.pid)
+        // The first keys after idle map the code they need again.
+        let afterIdle = try keys.prefix(3).map { key in try ContinuousClock().measure { _ = try client.key("PressKey", key, on: path) } }
         let echoCall = BusMessage.methodCall(destination: echoName, path: "/", interface: echoName, member: "Echo")
         try echoCall.append([.string("ㄱㅋ")])
 
@@ -83,7 +97,8 @@ enum BusBenchmark {
         print("Ping to hwaljad (libdbus answers): median \(format(percentile(pings, 50))), p99 \(format(percentile(pings, 99)))")
         print(String(format: "ratio PressKey / echo:             median %.2f×, p99 %.2f×", ratio(percentile(press, 50), percentile(bare, 50)), ratio(percentile(press, 99), percentile(bare, 99))))
         print("hwaljad start-up to owning name:   \(format(startup))")
-        print("hwaljad resident memory:           \(megabytes(rss)) after the calls, \(megabytes(idle)) idle after start-up")
+        print("hwaljad resident memory:           \(megabytes(rss)) after the calls, \(megabytes(afterStartup)) half a second after start-up, \(megabytes(idle)) idle (7 s after the last message)")
+        print("first PressKeys after idle:        \(afterIdle.map(format).joined(separator: ", "))")
         print(String(format: "memory per context:                %.2f KB (%d contexts of %d clients: %@ → %@), %@ a second after they went",
             perContext.perContext, perContext.contexts, perContext.clients, megabytes(perContext.before), megabytes(perContext.with), megabytes(perContext.after)))
     }

@@ -134,22 +134,22 @@ struct HostileClientTests {
     @Test func memoryReturnsWhenManyClientsContextsGo() throws {
         let daemon = try PrivateDaemon()
         _ = try Self.typesCorrectly(daemon)
-        let before = try #require(daemon.residentKilobytes)
+        let before = try #require(daemon.anonymousKilobytes)
         var hoarders: [EngineClient] = []
         for _ in 0..<40 {
             let hoarder = try EngineClient(bus: .address(daemon.bus.address))
             for _ in 0..<64 { _ = try hoarder.createContext() }
             hoarders.append(hoarder)
         }
-        let full = try #require(daemon.residentKilobytes)
+        let full = try #require(daemon.anonymousKilobytes)
         hoarders.removeAll()  // 2,560 contexts' clients leave the bus
         var after = full
         let deadline = Date().addingTimeInterval(10)
         while after > before + (full - before) / 3 && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.1)
-            after = daemon.residentKilobytes ?? after
+            after = daemon.anonymousKilobytes ?? after
         }
-        print("hwaljad resident memory: \(before) KiB, \(full) KiB with 2,560 contexts, \(after) KiB after their clients left")
+        print("hwaljad resident anonymous memory: \(before) KiB, \(full) KiB with 2,560 contexts, \(after) KiB after their clients left")
         #expect(full > before)
         #expect(after <= before + (full - before) / 3, "memory did not return: \(before) → \(full) → \(after) KiB")
         #expect(try Self.typesCorrectly(daemon) == "안녕하세요")

@@ -76,10 +76,17 @@ public final class PrivateDaemon: @unchecked Sendable {
         }
     }
 
-    /// hwaljad's resident memory in KiB (VmRSS), or `nil` once it has exited.
-    public var residentKilobytes: Int? {
+    /// hwaljad's resident anonymous memory in KiB (RssAnon: its heap and stacks, not the code pages
+    /// it gives back when idle), or `nil` once it has exited.
+    public var anonymousKilobytes: Int? { status("RssAnon") }
+
+    /// hwaljad's resident file pages in KiB (RssFile: its code and the libraries'), or `nil` once it has exited.
+    public var fileKilobytes: Int? { status("RssFile") }
+
+    /// A KiB figure of `/proc/PID/status`.
+    private func status(_ field: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(daemon.pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
         else { return nil }
         return Int(line.split(separator: " ").dropFirst().first ?? "")
     }

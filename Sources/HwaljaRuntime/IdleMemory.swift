@@ -1,0 +1,46 @@
+import CMalloc
+import Dispatch
+
+/// Gives memory back once a program has been idle for a while (no message for `seconds` to
+/// 2 × `seconds`): the code pages it read (``ProgramPages/release()``) and the heap the allocator
+/// kept (`malloc_trim`). The next message maps the code it needs again (minor page faults).
+/// At most one timer at a time, none while idle.
+public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
+    private let queue: DispatchQueue
+    private let seconds: Int
+    private var active = true  // start-up counts as activity
+    private var scheduled = false
+
+    /// Watches for idleness on `queue`, the queue the program's messages are handled on.
+    public init(queue: DispatchQueue, seconds: Int = 3) {
+        self.queue = queue
+        self.seconds = seconds
+    }
+
+    /// Notes that the program is doing something (a message came). On the queue.
+    @inline(__always)
+    public func noteActivity() {
+        active = true
+        if !scheduled { schedule() }
+    }
+
+    /// Starts watching, from any thread: the first release comes `seconds` to 2 × `seconds` after
+    /// start-up if no message comes.
+    public func start() {
+        queue.async { [self] in noteActivity() }
+    }
+
+    private func schedule() {
+        scheduled = true
+        queue.asyncAfter(deadline: .now() + .seconds(seconds)) { [self] in
+            if active {
+                active = false
+                schedule()
+            } else {
+                scheduled = false
+                ProgramPages.release()
+                _ = malloc_trim(0)
+            }
+        }
+    }
+}
