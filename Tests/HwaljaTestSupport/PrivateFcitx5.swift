@@ -102,15 +102,17 @@ public final class PrivateFcitx5: @unchecked Sendable {
 
     /// Runs tools/fcitx5-client.py with `commands` (tools/ibus-client.py's, plus `mark` and
     /// `wait-for`), selecting hwalja; with `surrounding`, the client sends its text and can delete
-    /// around its cursor, as GTK does. Its report is tools/ibus-client.py's.
-    public func type(_ commands: String, surrounding: Bool = false) throws -> IBusClientResult {
-        try result(of: start(commands, surrounding: surrounding))
+    /// around its cursor, as GTK does; with `panel`, it draws fcitx5's input panel itself (gets
+    /// the candidates, and `pick N` selects one). Its report is tools/ibus-client.py's.
+    public func type(_ commands: String, surrounding: Bool = false, panel: Bool = false) throws -> IBusClientResult {
+        try result(of: start(commands, surrounding: surrounding, panel: panel))
     }
 
     /// Starts tools/fcitx5-client.py with `commands`, for a test that acts while it types.
-    public func start(_ commands: String, surrounding: Bool = false) throws -> BackgroundProcess {
+    public func start(_ commands: String, surrounding: Bool = false, panel: Bool = false) throws -> BackgroundProcess {
         let script = packageRoot.appendingPathComponent("tools/fcitx5-client.py")
-        return try BackgroundProcess(script, (surrounding ? ["--surrounding"] : []) + ["hwalja"], stdin: commands, environment: environment)
+        let arguments = (surrounding ? ["--surrounding"] : []) + (panel ? ["--panel"] : []) + ["hwalja"]
+        return try BackgroundProcess(script, arguments, stdin: commands, environment: environment)
     }
 
     /// What a client started by `start` reported, once it ends (within a minute).

@@ -1,0 +1,75 @@
+import Foundation
+import HwaljaTestSupport
+import Testing
+
+/// hwaljad's word suggestions in fcitx5's candidate list, seen by an application that draws
+/// fcitx5's input panel itself (tools/fcitx5-client.py --panel: `UpdateClientSideUI`, and
+/// `SelectCandidate` as a click or a touch on a candidate). In Fcitx5EndToEndTests' suite, one
+/// fcitx5 at a time.
+extension Fcitx5EndToEndTests {
+    /// 감사 on the phone keymap (ㄱ ㅏ ㅁ ㅅ ㅏ), after a moment for hwaljad to read its lexicon.
+    static let gamsa = "sleep 300\ntap 4\ntap 1\ntap 2\ntap 0\ntap 0\ntap 8\ntap 1\ntap 2\n"
+
+    @Test func suggestionsShowAsCandidatesAndSelectingOneCommitsTheWord() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        let result = try fcitx5.type(Self.gamsa + "pick 0\n", panel: true)
+        let beforePick = result.candidates.dropLast().last ?? []
+        // The word list counts 감사합니다 2781 times, more than any other word after 감사.
+        #expect(beforePick.first == "감사합니다", "\(result.events)")
+        #expect(result.text == "감사합니다 ")
+        #expect(result.preedit == "")
+        #expect(result.candidates.last == [], "hidden once picked: \(result.events)")
+        // A row with no labels: in 천지인 the digits are letters, no key picks by number.
+        #expect(result.candidateLabels?.isEmpty == false)
+        #expect(result.candidateLabels?.allSatisfy { $0.isEmpty } == true, "\(result.candidateLabels ?? [])")
+        #expect(Set(result.candidateLayouts ?? []) == [2], "horizontal")
+        #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
+    }
+
+    @Test func typingOnWithoutPickingTypesAsBefore() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // 감사 with suggestions shown, then 해 (ㅎ ㅏ ㅣ) and space: the digits went to hwaljad as
+        // letters, none picked a suggestion.
+        let result = try fcitx5.type(Self.gamsa + "tap 8\ntap 8\ntap 1\ntap 2\ntap 1\ntap space\n", panel: true)
+        #expect(result.text == "감사해", "\(result.events)")
+        #expect(result.candidates.contains { $0.contains("감사합니다") })
+        #expect(result.candidates.last == [])
+    }
+
+    @Test func aPasswordFieldShowsNoSuggestions() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        let secret = try fcitx5.type("purpose 8\n" + Self.gamsa, panel: true)
+        #expect(secret.text == "41200812")
+        #expect(secret.candidates.allSatisfy { $0.isEmpty }, "\(secret.events)")
+        // Shown while typing in the open, hidden when the field turns secret.
+        let turning = try fcitx5.type(Self.gamsa + "purpose 8\ntap 4\ntap 1\ntap 2\n", panel: true)
+        #expect(turning.text == "감사412", "\(turning.events)")
+        #expect(turning.candidates.contains { $0.contains("감사합니다") })
+        #expect(turning.candidates.last == [])
+    }
+
+    @Test func focusOutHidesTheSuggestions() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        let result = try fcitx5.type(Self.gamsa + "focus-out\n", panel: true)
+        #expect(result.text == "감사", "\(result.events)")
+        #expect(result.candidates.contains { $0.contains("감사합니다") })
+        #expect(result.candidates.last == [])
+    }
+
+    @Test(.enabled(if: !installed))
+    func suggestionsGoWhenHwaljadDoes() throws {
+        let fcitx5 = try PrivateFcitx5()
+        // 가 composing with its suggestions shown when hwaljad dies: the addon keeps 가, lets 7
+        // through and hides the suggestions nobody can pick any more.
+        let reached = fcitx5.file("reached")
+        let done = fcitx5.file("done")
+        let client = try fcitx5.start("sleep 300\ntap 4\ntap 1\ntap 2\nmark \(reached)\nwait-for \(done)\ntap 7\n", panel: true)
+        try Self.wait(for: reached, client)
+        fcitx5.killDaemon()
+        FileManager.default.createFile(atPath: done, contents: nil)
+        let result = try fcitx5.result(of: client)
+        #expect(result.text == "가7", "\(result.events)")
+        #expect(result.candidates.dropLast().last?.isEmpty == false, "\(result.events)")
+        #expect(result.candidates.last == [])
+    }
+}
