@@ -72,4 +72,28 @@ extension Fcitx5EndToEndTests {
         #expect(result.candidates.dropLast().last?.isEmpty == false, "\(result.events)")
         #expect(result.candidates.last == [])
     }
+
+    @Test(.enabled(if: !installed))
+    func aPickThatHwaljadDoesNotAnswerNeverHoldsTheApplication() throws {
+        let fcitx5 = try PrivateFcitx5()
+        // hwaljad stopped (SIGSTOP) with 가's suggestions shown, then one is selected: the addon
+        // gives up after its bound, far within the client's 5 s, keeps 가 and hides them; once
+        // hwaljad goes on, 나 is typed through a fresh context.
+        let steps = (0..<2).map { (reached: fcitx5.file("reached-\($0)"), done: fcitx5.file("done-\($0)")) }
+        let client = try fcitx5.start(
+            "sleep 300\ntap 4\ntap 1\ntap 2\nmark \(steps[0].reached)\nwait-for \(steps[0].done)\npick 0\n"
+                + "mark \(steps[1].reached)\nwait-for \(steps[1].done)\nsleep 1200\ntap 5\ntap 1\ntap 2\ntap space\n",
+            panel: true
+        )
+        for (step, action) in zip(steps, [fcitx5.pauseDaemon, fcitx5.resumeDaemon]) {
+            try Self.wait(for: step.reached, client)
+            action()
+            FileManager.default.createFile(atPath: step.done, contents: nil)
+        }
+        let result = try fcitx5.result(of: client)
+        #expect(result.text == "가나", "\(result.events)")
+        #expect(result.candidates.contains { $0.contains("같이") }, "\(result.events)")
+        #expect(result.candidates.last == [])
+        #expect(fcitx5.log.components(separatedBy: "hwaljad does not answer").count - 1 == 1, "\(fcitx5.log)")
+    }
 }
