@@ -141,8 +141,26 @@ public final class PrivateFcitx5: @unchecked Sendable {
     public func killDaemon() { hwaljad?.daemon.stop(signal: SIGKILL) }
     public func startDaemon() throws { hwaljad = try PrivateDaemon(daemonArguments, bus: bus, environment: daemonEnvironment) }
     /// Stops hwaljad without ending it (SIGSTOP: a daemon that does not answer), or lets it go on.
-    public func pauseDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGSTOP) } }
+    /// Pausing returns once every thread of hwaljad has stopped: SIGSTOP wakes one thread, which
+    /// stops the others only once it runs, and under load another may answer a call meanwhile.
+    public func pauseDaemon() {
+        guard let pid = hwaljad?.daemon.pid else { return }
+        kill(pid, SIGSTOP)
+        let deadline = Date().addingTimeInterval(5)
+        while !Self.everyThreadStopped(pid) && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+    }
     public func resumeDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGCONT) } }
+
+    /// Whether every thread of process `pid` is stopped (state T in /proc/PID/task/*/stat).
+    static func everyThreadStopped(_ pid: Int32) -> Bool {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.allSatisfy { task in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
+                let name = stat.lastIndex(of: ")")
+            else { return true }  // gone
+            return stat[name...].dropFirst(2).first == "T"  // "PID (NAME) STATE …"
+        }
+    }
 
     /// A file in this fcitx5's temporary directory, for `mark` and `wait-for`.
     public func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
