@@ -4,10 +4,12 @@
 It selects an input method with org.fcitx.Fcitx.Controller1.SetCurrentIM, sends key events and
 keeps the text an application would hold. Reads commands from standard input, prints one JSON object.
 
-    tools/fcitx5-client.py [--surrounding] INPUT-METHOD < commands
+    tools/fcitx5-client.py [--surrounding] [--panel] INPUT-METHOD < commands
 
 fcitx5 is found on the session bus ($DBUS_SESSION_BUS_ADDRESS). --surrounding: the application
-sends its text (SetSurroundingText) and can delete around its cursor, as GTK does.
+sends its text (SetSurroundingText) and can delete around its cursor, as GTK does. --panel: the
+application draws fcitx5's input panel itself (ClientSideInputPanel, as fcitx5's Qt and GTK
+modules on Wayland do): it gets the candidates (UpdateClientSideUI) and can pick one.
 
 Commands, one a line, as tools/ibus-client.py's ('#' comments):
     tap KEYSYM [STATE]      press then release (KEYSYM: name such as KP_1, BackSpace, or hex 0xffb1)
@@ -16,9 +18,13 @@ Commands, one a line, as tools/ibus-client.py's ('#' comments):
                                                                               fcitx5-gtk flags it: 2 digits, 3 number,
                                                                               4 phone, 8 password, 9 PIN, 0 text
     focus-out / focus-in    move focus away and back
+    pick N                  (--panel) select candidate N of those shown (SelectCandidate, as a click)
     mark PATH               create the file PATH    wait-for PATH             wait (up to 20 s) until PATH exists
 (mark and wait-for let a test act at a given point: stop hwaljad mid-word, start it again.)
-Output: {"text": …, "preedit": …, "handled": [...], "events": [...]}, as tools/ibus-client.py's.
+Output: {"text": …, "preedit": …, "handled": [...], "events": [...]}, as tools/ibus-client.py's;
+with --panel, events ["candidates", [text, …]] each time the candidates shown change (an empty
+list when hidden), and "candidateLabels" (the label of every candidate shown) and
+"candidateLayouts" (the layout hint of every list shown: 1 vertical, 2 horizontal).
 """
 import json
 import os
@@ -31,15 +37,19 @@ from gi.repository import Gio, GLib  # noqa: E402 (ibus_session selects IBus 1.0
 FCITX = "org.fcitx.Fcitx5"
 SHORTCUT = (1 << 2) | (1 << 3) | (1 << 6) | (1 << 26)  # Control, Alt, Mod4, Super
 PREEDIT, PASSWORD, SURROUNDING, DIGIT, DIALABLE, NUMBER = 1 << 1, 1 << 3, 1 << 6, 1 << 8, 1 << 13, 1 << 14  # fcitx::CapabilityFlag
+CLIENT_SIDE_INPUT_PANEL = 1 << 39
 PURPOSES = {2: DIGIT, 3: NUMBER, 4: DIALABLE, 8: PASSWORD, 9: PASSWORD | DIGIT}
 
 
 class Application:
     """The text before the cursor and the preedit after it, as an application holds them."""
 
-    def __init__(self, surrounding):
+    def __init__(self, surrounding, panel):
         self.surrounding = surrounding
         self.state = {"text": "", "preedit": "", "events": [], "handled": []}
+        if panel:
+            self.state.update(candidateLabels=[], candidateLayouts=[])
+        self.candidates = []
 
     def key(self, keyval):
         self.state["text"] = edited(self.state["text"], keyval)
@@ -64,14 +74,26 @@ class Application:
                 text = state["text"]
                 start = max(0, len(text) + offset)  # the cursor is at the end
                 state["text"] = text[:start] + text[start + count:]
+        elif member == "UpdateClientSideUI" and "candidateLabels" in state:
+            # (preedit, cursor, aux up, aux down, candidates as (label, text), cursor, layout, has prev, has next),
+            # sent whenever the panel is drawn: a change of candidates is recorded once.
+            candidates, layout = args[4], args[6]
+            words = [text for _label, text in candidates]
+            if words != self.candidates:
+                self.candidates = words
+                state["events"].append(["candidates", words])
+                state["candidateLabels"] += [label for label, _text in candidates]
+                if words:
+                    state["candidateLayouts"].append(layout)
 
 
 def main():
     arguments = sys.argv[1:]
     surrounding = "--surrounding" in arguments
-    method = [a for a in arguments if a != "--surrounding"][0]
+    panel = "--panel" in arguments
+    method = [a for a in arguments if not a.startswith("--")][0]
     bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-    app = Application(surrounding)
+    app = Application(surrounding, panel)
 
     def call(path, interface, member, params=None, reply="()"):
         result = bus.call_sync(FCITX, path, interface, member, params, GLib.VariantType(reply),
@@ -84,7 +106,7 @@ def main():
     bus.signal_subscribe(None, "org.fcitx.Fcitx.InputContext1", None, path, None, Gio.DBusSignalFlags.NONE,
                          lambda _c, _s, _p, _i, member, params: app.signal(member, list(params.unpack())))
     context = "org.fcitx.Fcitx.InputContext1"
-    capability = PREEDIT | (SURROUNDING if surrounding else 0)
+    capability = PREEDIT | (SURROUNDING if surrounding else 0) | (CLIENT_SIDE_INPUT_PANEL if panel else 0)
 
     def field():
         call(path, context, "SetCapability", GLib.Variant("(t)", (capability,)))
@@ -130,6 +152,8 @@ def main():
             call(path, context, "FocusOut")
         elif command == "focus-in":
             call(path, context, "FocusIn")
+        elif command == "pick" and panel:
+            call(path, context, "SelectCandidate", GLib.Variant("(i)", (int(args[0]),)))
         else:
             sys.exit(f"fcitx5-client: unknown command {command}")
     pump(0.2)

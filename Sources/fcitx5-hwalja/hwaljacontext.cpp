@@ -1,5 +1,7 @@
 #include "hwaljacontext.h"
 
+#include <vector>
+
 #include <fcitx-utils/capabilityflags.h>
 #include <fcitx-utils/key.h>
 #include <fcitx-utils/textformatflags.h>
@@ -9,6 +11,7 @@
 #include <fcitx/userinterface.h>
 
 #include "hwaljaengine.h"
+#include "hwaljasuggestions.h"
 
 namespace hwalja {
 
@@ -43,6 +46,7 @@ bool timedOut(const fcitx::dbus::Message &reply) {
 } // namespace
 
 HwaljaContext::~HwaljaContext() {
+    hideSuggestions(ic_, false);  // their words call this context
     if (!path_.empty()) {
         engine_.unroute(path_);
         destroy();
@@ -186,12 +190,23 @@ void HwaljaContext::focusOut(bool focusLost) {
     }
     call(method("FocusOut"));
     committedByFcitx_.clear();
+    hideSuggestions(ic_);
 }
 
 void HwaljaContext::reset() {
     if (!path_.empty()) {
         call(method("Reset"));
     }
+    hideSuggestions(ic_);
+}
+
+void HwaljaContext::acceptSuggestion(uint32_t index) {
+    if (path_.empty() || !engine_.mayCall()) {
+        return;
+    }
+    auto message = method("AcceptSuggestion");
+    message << index;
+    call(std::move(message));  // bounded; hwaljad's CommitText, UpdatePreedit and SuggestionsChanged come before its answer
 }
 
 void HwaljaContext::lose() {
@@ -203,6 +218,7 @@ void HwaljaContext::lose() {
     path_.clear();
     daemon_.clear();
     bus_ = nullptr;
+    hideSuggestions(ic_);
     std::string shown = ic_.inputPanel().clientPreedit().toStringForCommit();
     if (shown.empty()) {
         shown = ic_.inputPanel().preedit().toStringForCommit();
@@ -256,6 +272,10 @@ void HwaljaContext::apply(fcitx::dbus::Message &signal) {
         signal >> keysym >> keycode >> state;
         fcitx::Key key(static_cast<fcitx::KeySym>(keysym), fcitx::KeyStates(state & ~releaseBit), keycode);
         ic_.forwardKey(key, (state & releaseBit) != 0);
+    } else if (member == "SuggestionsChanged") {
+        std::vector<std::string> words;
+        signal >> words;
+        showSuggestions(ic_, words, [this](uint32_t index) { acceptSuggestion(index); });
     }
 }
 

@@ -31,8 +31,12 @@ public:
     /// The application reset the field (moved the cursor, changed the text).
     void reset();
 
+    /// A suggestion picked in the candidate list (index 0: the first shown): hwaljad makes the
+    /// word being typed into it.
+    void acceptSuggestion(uint32_t index);
+
     /// Applies a signal hwaljad sent to this context (CommitText, UpdatePreedit,
-    /// DeleteSurroundingText, ForwardKeyEvent).
+    /// DeleteSurroundingText, ForwardKeyEvent, SuggestionsChanged).
     void apply(fcitx::dbus::Message &signal);
 
     /// The object path on hwaljad ("" while there is none), the daemon's unique bus name ("" on

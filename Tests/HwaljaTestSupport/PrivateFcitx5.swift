@@ -102,15 +102,17 @@ public final class PrivateFcitx5: @unchecked Sendable {
 
     /// Runs tools/fcitx5-client.py with `commands` (tools/ibus-client.py's, plus `mark` and
     /// `wait-for`), selecting hwalja; with `surrounding`, the client sends its text and can delete
-    /// around its cursor, as GTK does. Its report is tools/ibus-client.py's.
-    public func type(_ commands: String, surrounding: Bool = false) throws -> IBusClientResult {
-        try result(of: start(commands, surrounding: surrounding))
+    /// around its cursor, as GTK does; with `panel`, it draws fcitx5's input panel itself (gets
+    /// the candidates, and `pick N` selects one). Its report is tools/ibus-client.py's.
+    public func type(_ commands: String, surrounding: Bool = false, panel: Bool = false) throws -> IBusClientResult {
+        try result(of: start(commands, surrounding: surrounding, panel: panel))
     }
 
     /// Starts tools/fcitx5-client.py with `commands`, for a test that acts while it types.
-    public func start(_ commands: String, surrounding: Bool = false) throws -> BackgroundProcess {
+    public func start(_ commands: String, surrounding: Bool = false, panel: Bool = false) throws -> BackgroundProcess {
         let script = packageRoot.appendingPathComponent("tools/fcitx5-client.py")
-        return try BackgroundProcess(script, (surrounding ? ["--surrounding"] : []) + ["hwalja"], stdin: commands, environment: environment)
+        let arguments = (surrounding ? ["--surrounding"] : []) + (panel ? ["--panel"] : []) + ["hwalja"]
+        return try BackgroundProcess(script, arguments, stdin: commands, environment: environment)
     }
 
     /// What a client started by `start` reported, once it ends (within a minute).
@@ -120,12 +122,45 @@ public final class PrivateFcitx5: @unchecked Sendable {
         return try JSONDecoder().decode(IBusClientResult.self, from: Data(outcome.stdout.utf8))
     }
 
+    /// Waits (at most 20 s) until hwaljad suggests words: it reads its lexicon on a thread of its
+    /// own after start-up, later under load. Asked as another client (tools/input-context-client.py
+    /// types ㄱ into a context of its own), so fcitx5's contexts start as before.
+    public func waitForSuggestions() throws {
+        let client = packageRoot.appendingPathComponent("tools/input-context-client.py").path
+        let deadline = Date().addingTimeInterval(20)
+        while true {
+            let outcome = try runCommand(client, [bus.address, "4"], seconds: 10)
+            let report = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+            if let words = report?["suggestions"] as? [String], !words.isEmpty { return }
+            guard Date() < deadline else { throw TestSetupError("hwaljad suggested nothing within 20 s: \(outcome.stdout)\(outcome.stderr)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     /// Stops hwaljad at once (SIGKILL, as a crash), or starts it again.
     public func killDaemon() { hwaljad?.daemon.stop(signal: SIGKILL) }
     public func startDaemon() throws { hwaljad = try PrivateDaemon(daemonArguments, bus: bus, environment: daemonEnvironment) }
     /// Stops hwaljad without ending it (SIGSTOP: a daemon that does not answer), or lets it go on.
-    public func pauseDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGSTOP) } }
+    /// Pausing returns once every thread of hwaljad has stopped: SIGSTOP wakes one thread, which
+    /// stops the others only once it runs, and under load another may answer a call meanwhile.
+    public func pauseDaemon() {
+        guard let pid = hwaljad?.daemon.pid else { return }
+        kill(pid, SIGSTOP)
+        let deadline = Date().addingTimeInterval(5)
+        while !Self.everyThreadStopped(pid) && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+    }
     public func resumeDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGCONT) } }
+
+    /// Whether every thread of process `pid` is stopped (state T in /proc/PID/task/*/stat).
+    static func everyThreadStopped(_ pid: Int32) -> Bool {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.allSatisfy { task in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
+                let name = stat.lastIndex(of: ")")
+            else { return true }  // gone
+            return stat[name...].dropFirst(2).first == "T"  // "PID (NAME) STATE …"
+        }
+    }
 
     /// A file in this fcitx5's temporary directory, for `mark` and `wait-for`.
     public func file(_ name: String) -> String { directory.appendingPathComponent(name).path }

@@ -84,6 +84,15 @@ public struct IBusClientResult: Decodable, Sendable {
     public var handled: [Bool]
     /// What the application was told, in order.
     public var events: [IBusClientEvent]
+    /// tools/fcitx5-client.py with `--panel`: the label of every candidate shown, and the layout
+    /// hint of every candidate list shown (fcitx5's `CandidateLayoutHint`: 1 vertical, 2 horizontal).
+    public var candidateLabels: [String]?
+    public var candidateLayouts: [Int]?
+
+    /// The candidate lists shown, in order (an empty one when they were hidden); with `panel`.
+    public var candidates: [[String]] {
+        events.compactMap { if case .candidates(let words) = $0 { words } else { nil } }
+    }
 
     /// The `DeleteSurroundingText` signals the application got, each `[offset, count]`.
     public var deletions: [[Int]] {
