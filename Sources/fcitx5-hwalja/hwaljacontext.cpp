@@ -96,6 +96,7 @@ bool HwaljaContext::open() {
 
 fcitx::dbus::Message HwaljaContext::createInputContext(fcitx::dbus::Bus &bus) {
     auto message = bus.createMethodCall(daemonName, enginePath, daemonName, "CreateInputContext");
+    message << layout_;
     return message.call(openTimeoutMicroseconds);
 }
 
@@ -192,6 +193,14 @@ void HwaljaContext::reset() {
     if (!path_.empty()) {
         call(method("Reset"));
     }
+}
+
+void HwaljaContext::useLayout(const std::string &layout) {
+    if (layout == layout_) {
+        return;
+    }
+    lose();  // another input method was selected: its FocusOut has already ended the syllable
+    layout_ = layout;
 }
 
 void HwaljaContext::lose() {
