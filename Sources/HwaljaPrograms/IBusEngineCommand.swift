@@ -41,7 +41,8 @@ public struct IBusEngineCommand: ParsableCommand {
             list; a click picks one. Words the user commits are learned and kept in \
             $XDG_DATA_HOME/hwalja/learned-words (mode 0600; never from password, PIN or number \
             fields); removing that file forgets them. A keymap file has 'KEYSYM = KEY' lines and may start with \
-            'preset = keypad-position'.
+            'preset = keypad-position'; a '[naratgeul]', '[vega]' or '[cheonjiin-plus]' line starts that layout's \
+            bindings, in its key names.
             """
     )
 
