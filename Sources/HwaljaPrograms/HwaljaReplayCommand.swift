@@ -93,7 +93,8 @@ public struct HwaljaReplayCommand: ParsableCommand {
         }
         let loaded = table.load(Diagnostics(program: "hwalja-replay"), layout: layout.keyboard)
         let options = Composer.Options(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, canRetract: !noRetract)
-        var host = ReplayHost(composer: Composer(table: loaded.table, options: options))
+        let typingTable = OptionTables.table(layout.keyboard, loaded.table, options: layout.options)
+        var host = ReplayHost(composer: Composer(table: typingTable, options: options))
         host.play(log, timing: settings.timing)
         if trace { host.steps.forEach { print($0) } }
         print(host.text)

@@ -68,6 +68,7 @@ public struct IBusEngineCommand: ParsableCommand {
         let program = BusService(program: "ibus-engine-hwalja", bus: .address(busAddress), describedAs: "ibus-daemon at \(busAddress)")
         let loaded = table.load(diagnostics)
         let settings = service.loadSettings(diagnostics)
+        let layoutOptions = CurrentLayoutOptions(settings.settings.layoutOptions)
         let suggestions = SuggestionsLoader(
             table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue, log: diagnostics.log)
         // The other layouts' tables are read when an engine of theirs is first made: a start as quick as before.
@@ -75,7 +76,7 @@ public struct IBusEngineCommand: ParsableCommand {
             output: program.connection, clock: program.clock, table: loaded.table, settings: settings.settings, keymap: settings.keymap,
             loadTable: { layout in
                 do {
-                    return try TableLoader.load(layout, beside: loaded.path).table
+                    return OptionTables.table(layout, try TableLoader.load(layout, beside: loaded.path).table, options: layoutOptions.value)
                 } catch {
                     diagnostics.log("\(error)")
                     return nil
@@ -84,6 +85,7 @@ public struct IBusEngineCommand: ParsableCommand {
             recorder: service.recorder(diagnostics),
             reloadSettings: {
                 let fresh = service.loadSettings(diagnostics)
+                layoutOptions.value = fresh.settings.layoutOptions
                 suggestions.apply(fresh.settings)
                 return (fresh.settings, fresh.keymap)
             })
@@ -94,8 +96,9 @@ public struct IBusEngineCommand: ParsableCommand {
             onReload: {
                 engines.readSettingsAgain()
                 do {
-                    let fresh = try TableLoader.loadEveryLayout(path: loaded.path)
+                    var fresh = try TableLoader.loadEveryLayout(path: loaded.path)
                     fresh.problems.forEach(diagnostics.log)
+                    OptionTables.apply(layoutOptions.value, to: &fresh)
                     engines.reload(fresh.tables.values.map(\.table))  // also those no engine has used yet: cheap beside a reload
                     diagnostics.log("reloaded the settings and the tables beside \(loaded.path)")
                 } catch {
@@ -105,4 +108,10 @@ public struct IBusEngineCommand: ParsableCommand {
             started: "serving \(Self.componentName) on \(busAddress) (table \(loaded.path), keymap \(settings.settings.keymap))"
         )
     }
+}
+
+/// The settings' layout-options as last read: the tables of layouts first used later are made with them.
+private final class CurrentLayoutOptions {
+    var value: Set<KeyboardLayout.Option>
+    init(_ value: Set<KeyboardLayout.Option>) { self.value = value }
 }
