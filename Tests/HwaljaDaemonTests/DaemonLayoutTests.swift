@@ -65,12 +65,8 @@ struct DaemonLayoutTests {
     /// generated with them; the other layouts keep their files' tables. hwalja-replay takes them
     /// as `--layout-option`.
     @Test func theLayoutOptionsSettingChangesThatLayoutsTable() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-options-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let settings = directory.appendingPathComponent("hwalja.conf")
-        try "layout-options = cheonjiin-plus-third-press-anew\n".write(to: settings, atomically: true, encoding: .utf8)
-        let daemon = try PrivateDaemon(["--config", settings.path])
+        let folder = try TemporaryFolder()
+        let daemon = try PrivateDaemon(["--config", try folder.write("hwalja.conf", "layout-options = cheonjiin-plus-third-press-anew\n")])
         // It serves at once with the files' tables and switches when the generated one is ready
         // (a debug build on a loaded 2-core machine takes seconds).
         try DaemonLifecycleTests.waitFor(daemon, "generated the cheonjiin-plus table with cheonjiin-plus-third-press-anew in ", seconds: 120)
@@ -79,6 +75,14 @@ struct DaemonLayoutTests {
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stdout == "\(text)\n")
         }
+        let info = try runCommand(
+            "gdbus",
+            ["call", "--address", daemon.bus.address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1", "--method",
+             "org.freedesktop.DBus.Properties.Get", "org.hwalja.Engine1", "TableInfo"]
+        )
+        let committedPlus = "'cheonjiin-plus': <{'live-pairs': <uint32 \(committedTables[.cheonjiinPlus]!.livePairCount)>, 'transitions': <uint32 \(committedTables[.cheonjiinPlus]!.transitionCount)>}>"
+        #expect(info.stdout.contains("'cheonjiin-plus': <{'live-pairs': <uint32 "), "\(info.stdout)")
+        #expect(!info.stdout.contains(committedPlus), "TableInfo shows the generated table: \(info.stdout)")
         for (options, text) in [([], "ㅋ"), (["--layout-option", "cheonjiin-plus-third-press-anew"], "ㄲㅋ")] {
             let outcome = try runProcess(product("hwalja-replay"), ["--layout", "cheonjiin-plus", "--keys", "ㅋ ㅋ ㅋ"] + options)
             #expect(outcome.stdout == "\(text)\n", "\(outcome.stderr)")

@@ -110,14 +110,9 @@ struct InputContextTests {
     }
 
     @Test func aKeymapFileSectionBindsTheKeysOfItsLayout() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-keymap-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let keymap = directory.appendingPathComponent("keys")
-        try "preset = keypad-position\n[naratgeul]\nKP_Decimal = 획\n".write(to: keymap, atomically: true, encoding: .utf8)
-        let settings = directory.appendingPathComponent("hwalja.conf")
-        try "keymap = \(keymap.path)\n".write(to: settings, atomically: true, encoding: .utf8)
-        let daemon = try PrivateDaemon(["--config", settings.path])
+        let folder = try TemporaryFolder()
+        let keymap = try folder.write("keys", "preset = keypad-position\n[naratgeul]\nKP_Decimal = 획\n")
+        let daemon = try PrivateDaemon(["--config", try folder.write("hwalja.conf", "keymap = \(keymap)\n")])
         let naratgeul = try Addon(daemon, layout: "naratgeul")
         try naratgeul.tap("131.")  // ㄱ ㅏㅓ ㄱ 획 (layouts.md: 갘), 획 on the keypad's .
         #expect(naratgeul.text + naratgeul.preedit == "갘")

@@ -76,12 +76,4 @@ struct LayoutOptionTests {
         for key in keys { text = table.applying(key, to: text) }
         return String(String.UnicodeScalarView(text))
     }
-
-    /// A table generated with an option differs from the default only where the option says.
-    @Test func aTableCanBeGeneratedWithAnOption() {
-        let stopping = TableGenerator(rules: CheonJiInPlus(options: .init(thirdPressWraps: false))).table
-        #expect(stopping.applying(.kieuk, to: Array("ㄲ".unicodeScalars)) == Array("ㄲㅋ".unicodeScalars))
-        #expect(stopping.applying(.kieuk, to: Array("ㅋ".unicodeScalars)) == Array("ㄲ".unicodeScalars))
-        #expect(stopping.reachableSyllables().count == 11172)
-    }
 }
