@@ -33,19 +33,22 @@ public final class OptionTableMaker: @unchecked Sendable {  // `latest` confined
         self.queue = queue
     }
 
-    /// On the queue, or before the program serves: generates, in the background, the tables `options` change among `tables`,
-    /// then, back on the queue and unless asked again meanwhile, calls `use` with every table and
-    /// what was generated in how many milliseconds. Does nothing when `options` change none of them.
+    /// On the queue, or before the program serves: generates, in the background, the tables
+    /// `options` change among the tables `load` gives (called there too), then, back on the queue
+    /// and unless asked again meanwhile, calls `use` with every table and what was generated in
+    /// how many milliseconds. Does nothing when `options` is empty or changes none of them.
     public func make(
-        _ options: Set<KeyboardLayout.Option>, from tables: TableLoader.Everything,
+        _ options: Set<KeyboardLayout.Option>, from load: @escaping @Sendable () -> TableLoader.Everything?,
         then use: @escaping (TableLoader.Everything, String) -> Void
     ) {
         latest += 1
         let request = latest
-        let changed = Set(options.map(\.layout)).filter { tables.tables[$0] != nil }
-        guard !changed.isEmpty else { return }
+        guard !options.isEmpty else { return }
         nonisolated(unsafe) let use = use  // called on the queue only
         DispatchQueue.global().async { [self] in
+            guard let tables = load() else { return }
+            let changed = Set(options.map(\.layout)).filter { tables.tables[$0] != nil }
+            guard !changed.isEmpty else { return }
             let start = DispatchTime.now().uptimeNanoseconds
             var made = tables
             OptionTables.apply(options, to: &made)

@@ -92,7 +92,7 @@ public struct Hwaljad: ParsableCommand {
             engine.reload(generated.main, otherLayouts: generated.others)
             program.diagnostics.log(said)
         }
-        optionTables.make(settings.settings.layoutOptions, from: tables, then: useOptionTables)
+        optionTables.make(settings.settings.layoutOptions, from: { tables }, then: useOptionTables)
         program.serve(
             name: EngineInterface.busName, replace: replace,
             matchRules: ["type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'"],
@@ -103,7 +103,7 @@ public struct Hwaljad: ParsableCommand {
                 do {
                     let fresh = try TableLoader.loadEveryLayout(path: loaded.path)
                     fresh.problems.forEach(program.diagnostics.log)
-                    optionTables.make(freshSettings.settings.layoutOptions, from: fresh, then: useOptionTables)
+                    optionTables.make(freshSettings.settings.layoutOptions, from: { fresh }, then: useOptionTables)
                     let table = fresh.main
                     engine.reload(table, otherLayouts: fresh.others)
                     program.diagnostics.log("reloaded the settings and \(table.path) (\(table.table.transitionCount) transitions)")

@@ -76,7 +76,7 @@ public struct IBusEngineCommand: ParsableCommand {
             output: program.connection, clock: program.clock, table: loaded.table, settings: settings.settings, keymap: settings.keymap,
             loadTable: { layout in
                 do {
-                    return OptionTables.table(layout, try TableLoader.load(layout, beside: loaded.path).table, options: layoutOptions.value)
+                    return try TableLoader.load(layout, beside: loaded.path).table
                 } catch {
                     diagnostics.log("\(error)")
                     return nil
@@ -91,14 +91,22 @@ public struct IBusEngineCommand: ParsableCommand {
             })
         engines.wordSuggestions = suggestions.suggestions
         engines.afterTimer = program.sendQueued
+        // The tables the settings' layout-options change are made in the background, then switched to.
+        let optionTables = OptionTableMaker(queue: program.queue)
+        let useOptionTables = { (generated: TableLoader.Everything, said: String) in
+            engines.reload(generated.tables.values.map(\.table))
+            diagnostics.log(said)
+        }
+        let tablePath = loaded.path
+        optionTables.make(layoutOptions.value, from: { try? TableLoader.loadEveryLayout(path: tablePath) }, then: useOptionTables)
         program.serve(
             name: Self.componentName, handler: engines.handle, busGone: "ibus-daemon went away; exiting", busGoneStatus: 0,
             onReload: {
                 engines.readSettingsAgain()
                 do {
-                    var fresh = try TableLoader.loadEveryLayout(path: loaded.path)
+                    let fresh = try TableLoader.loadEveryLayout(path: loaded.path)
                     fresh.problems.forEach(diagnostics.log)
-                    OptionTables.apply(layoutOptions.value, to: &fresh)
+                    optionTables.make(layoutOptions.value, from: { fresh }, then: useOptionTables)
                     engines.reload(fresh.tables.values.map(\.table))  // also those no engine has used yet: cheap beside a reload
                     diagnostics.log("reloaded the settings and the tables beside \(loaded.path)")
                 } catch {
@@ -110,7 +118,8 @@ public struct IBusEngineCommand: ParsableCommand {
     }
 }
 
-/// The settings' layout-options as last read: the tables of layouts first used later are made with them.
+/// The settings' layout-options as last read (an engine's Enable reads the settings again): a
+/// SIGHUP makes the tables with them.
 private final class CurrentLayoutOptions {
     var value: Set<KeyboardLayout.Option>
     init(_ value: Set<KeyboardLayout.Option>) { self.value = value }
