@@ -18,7 +18,8 @@ let package = Package(
     targets: [
         // Pure composition core: keys, jamo arithmetic, the in-memory table, the composer. Imports nothing.
         .target(name: "HwaljaCore"),
-        // The Cheon-Ji-In rules as a model, used only to generate the table.
+        // Each layout's rules as a model, to generate the tables (hwalja-gen), and in the programs
+        // a layout's table with the settings' layout-options (OptionTables).
         .target(name: "HwaljaRules", dependencies: ["HwaljaCore"]),
         // The on-disk table format: encode, decode, checksum, JSON export. No file I/O.
         .target(name: "HwaljaTable", dependencies: ["HwaljaCore"]),
@@ -49,7 +50,7 @@ let package = Package(
         .target(
             name: "HwaljaCommandLine",
             dependencies: [
-                "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime",
+                "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRules", "HwaljaRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -19,6 +19,7 @@ Commands, one a line, as tools/ibus-client.py's ('#' comments):
                                                                               4 phone, 8 password, 9 PIN, 0 text
     focus-out / focus-in    move focus away and back
     pick N                  (--panel) select candidate N of those shown (SelectCandidate, as a click)
+    select INPUT-METHOD     switch to another input method (SetCurrentIM), as a user does mid-text
     mark PATH               create the file PATH    wait-for PATH             wait (up to 20 s) until PATH exists
 (mark and wait-for let a test act at a given point: stop hwaljad mid-word, start it again.)
 Output: {"text": …, "preedit": …, "handled": [...], "events": [...]}, as tools/ibus-client.py's;
@@ -114,12 +115,15 @@ def main():
             text = app.state["text"]
             call(path, context, "SetSurroundingText", GLib.Variant("(suu)", (text, len(text), len(text))))
 
+    def select(method):
+        call("/controller", "org.fcitx.Fcitx.Controller1", "SetCurrentIM", GLib.Variant("(s)", (method,)))
+        current = call("/controller", "org.fcitx.Fcitx.Controller1", "CurrentInputMethod", None, "(s)")[0]
+        if current != method:
+            sys.exit(f"fcitx5-client: input method {method} was not selected (current: {current!r})")
+
     field()
     call(path, context, "FocusIn")
-    call("/controller", "org.fcitx.Fcitx.Controller1", "SetCurrentIM", GLib.Variant("(s)", (method,)))
-    current = call("/controller", "org.fcitx.Fcitx.Controller1", "CurrentInputMethod", None, "(s)")[0]
-    if current != method:
-        sys.exit(f"fcitx5-client: input method {method} was not selected (current: {current!r})")
+    select(method)
 
     def send(keyval, modifiers):
         release = bool(modifiers & RELEASE)
@@ -154,6 +158,8 @@ def main():
             call(path, context, "FocusIn")
         elif command == "pick" and panel:
             call(path, context, "SelectCandidate", GLib.Variant("(i)", (int(args[0]),)))
+        elif command == "select":
+            select(args[0])
         else:
             sys.exit(f"fcitx5-client: unknown command {command}")
     pump(0.2)

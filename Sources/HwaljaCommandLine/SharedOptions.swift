@@ -40,13 +40,22 @@ public struct LayoutOption: ParsableArguments {
     @Option(help: "Keyboard layout: \(KeyboardLayout.nameSummary) (default cheonjiin).")
     public var layout: String?
 
+    @Option(name: .customLong("layout-option"), help: "A choice keyboards disagree on, away from the default (repeatable): \(KeyboardLayout.Option.nameSummary).")
+    public var layoutOptions: [String] = []
+
     public init() {}
 
     public func validate() throws {
         if let layout, KeyboardLayout(name: layout) == nil {
             throw ValidationError("--layout \(Excerpt.quoted(layout)) is not a layout (layouts: \(KeyboardLayout.nameSummary))")
         }
+        for name in layoutOptions where KeyboardLayout.Option(name: name) == nil {
+            throw ValidationError("--layout-option \(Excerpt.quoted(name)) is not an option (options: \(KeyboardLayout.Option.nameSummary))")
+        }
     }
+
+    /// The options chosen (valid once ``validate()`` passed).
+    public var options: Set<KeyboardLayout.Option> { Set(layoutOptions.compactMap(KeyboardLayout.Option.init(name:))) }
 
     /// The layout chosen (valid once ``validate()`` passed).
     public var keyboard: KeyboardLayout { layout.flatMap(KeyboardLayout.init(name:)) ?? .cheonjiin }

@@ -112,7 +112,8 @@ public enum EngineInterface {
             <method name="ForgetLearnedWords"/>
             <!-- The daemon's version. -->
             <property name="Version" type="s" access="read"/>
-            <!-- The loaded table: format-version (u), transitions (u), live-pairs (u), checksum (s), path (s). -->
+            <!-- The loaded table: format-version (u), transitions (u), live-pairs (u), checksum (s), path (s);
+                 layouts (a{sv}): each layout's table in use by name, {transitions (u), live-pairs (u)}. -->
             <property name="TableInfo" type="a{sv}" access="read"/>
           </interface>
 

@@ -271,6 +271,7 @@ public final class EngineService {
                     "live-pairs": .uint32(UInt32(loaded.table.livePairCount)),
                     "checksum": .string(Checksum.hexadecimal(loaded.checksum)),
                     "path": .string(loaded.path),
+                    "layouts": layoutTableInfo(),
                 ]),
             ]
         } else if let number = EngineInterface.contextNumber(inPath: path) {
@@ -512,6 +513,20 @@ public final class EngineService {
             )
         }
         return layout
+    }
+
+    /// TableInfo's `layouts`: each layout's table in use (the file's, or generated with the
+    /// settings' layout-options), by name: its transitions and live pairs.
+    private func layoutTableInfo() -> BusValue {
+        var tables = otherLayouts
+        tables[.cheonjiin] = loaded.table
+        return .stringVariantDictionary(
+            Dictionary(uniqueKeysWithValues: tables.map { layout, table in
+                (layout.name, .stringVariantDictionary([
+                    "transitions": .uint32(UInt32(table.transitionCount)), "live-pairs": .uint32(UInt32(table.livePairCount)),
+                ]))
+            })
+        )
     }
 
     /// The table of `layout`, or an error saying it is not installed.

@@ -6,6 +6,7 @@ import HwaljaCore
 ///
 /// ```
 /// layout = cheonjiin      # cheonjiin, cheonjiin-plus, naratgeul or vega
+/// layout-options = none   # choices keyboards disagree on (KeyboardLayout.Option), comma-separated
 /// keymap = phone          # phone, keypad-position, or a keymap file's path
 /// long-press = 500        # ms a key is held to type its digit
 /// repeat-interval = 100   # ms between backspace repeats
@@ -32,6 +33,8 @@ public struct DaemonSettings: Sendable, Equatable {
     public var keymap = "phone"
     /// The keyboard layout of contexts created without naming one (hwaljad's `CreateContext`).
     public var layout = KeyboardLayout.cheonjiin
+    /// The layouts' choices away from the defaults: those layouts' tables are generated with them.
+    public var layoutOptions: Set<KeyboardLayout.Option> = []
     /// How many word suggestions a field shows (0: none).
     public var suggestions = 3
     /// Whether the words the user commits are learned and kept.
@@ -41,7 +44,7 @@ public struct DaemonSettings: Sendable, Equatable {
 
     /// The settings a config file may set, in the order the documentation lists them.
     public static let names = [
-        "layout", "keymap", "long-press", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib", "suggestions",
+        "layout", "layout-options", "keymap", "long-press", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib", "suggestions",
         "learn-words", "pick-adds-space",
     ]
 
@@ -77,6 +80,13 @@ public struct DaemonSettings: Sendable, Equatable {
         case "layout":
             guard let layout = KeyboardLayout(name: value) else { throw .badValue(line: line, name: name, value: value) }
             self.layout = layout
+        case "layout-options":
+            var options: Set<KeyboardLayout.Option> = []
+            for name in value.split(separator: ",").map({ String($0).trimmingWhitespace() }) where name != "none" {
+                guard let option = KeyboardLayout.Option(name: name) else { throw .badValue(line: line, name: "layout-options", value: name) }
+                options.insert(option)
+            }
+            layoutOptions = options
         case "keymap":
             guard !value.isEmpty else { throw .badValue(line: line, name: name, value: value) }
             keymap = value
@@ -133,6 +143,7 @@ extension ConfigError {
         let milliseconds = "milliseconds \(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound)"
         switch name {
         case "layout": return KeyboardLayout.nameSummary
+        case "layout-options": return "none or some of " + KeyboardLayout.Option.nameSummary
         case "keymap": return "phone, keypad-position or a keymap file"
         case "auto-next": return milliseconds + " or off"
         case "long-press", "repeat-interval": return milliseconds

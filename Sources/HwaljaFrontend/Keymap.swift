@@ -8,6 +8,11 @@ import HwaljaCore
 /// key picks that word suggestion while suggestions are shown (else it is the application's, as
 /// an unbound key). The file may start with `preset = phone` or `preset = keypad-position` to
 /// build on that layout.
+///
+/// Those lines bind 천지인's keys. A `[NAME]` line (`[naratgeul]`, `[vega]`, `[cheonjiin-plus]`,
+/// `[cheonjiin]`) starts the bindings of that layout, with its key names and position labels
+/// (`KP_Decimal = 획`, `KP_Divide = 쌍`; `#` starts a comment, so the `#` position goes by its
+/// key's name), built on its phone preset or its `preset = …`.
 public struct Keymap: Sendable, Equatable {
     /// keysym → key.
     public private(set) var bindings: [UInt32: Key]
@@ -17,6 +22,8 @@ public struct Keymap: Sendable, Equatable {
     /// The picking keys of every preset: Down and keypad `/` take the first (best) suggestion.
     /// Keypad `/` is `#` in the layouts that use it, which have no suggestions yet.
     public static let defaultPicks: [UInt32: Int] = [0xFF54: 0, 0xFFAF: 0]
+    /// A keymap file's bindings for the other layouts, by its `[NAME]` sections.
+    public private(set) var otherLayouts: [KeyboardLayout: Keymap] = [:]
 
     /// The phone layout: digits 1-9, 0 on the number row and on the keypad (with NumLock) type the
     /// key with that phone digit (1 = ㅣ, 2 = ㆍ, 3 = ㅡ, 4 = ㄱㅋ … 0 = ㅇㅁ).
@@ -91,9 +98,11 @@ public struct Keymap: Sendable, Equatable {
 
     /// The keymap a context of `layout` starts with when the settings say `setting` (a preset's
     /// name or a keymap file's path) and resolved it to `resolved`: that keymap for 천지인; for
-    /// another layout the preset of that name, or its phone preset (a keymap file binds 천지인's keys).
+    /// another layout the keymap file's section of that layout, else the preset of that name, else
+    /// its phone preset.
     public static func forLayout(_ layout: KeyboardLayout, setting: String, resolved: Keymap) -> Keymap {
-        layout == .cheonjiin ? resolved : named(setting, layout: layout) ?? phone(for: layout)
+        if layout == .cheonjiin { return resolved }
+        return resolved.otherLayouts[layout] ?? named(setting, layout: layout) ?? phone(for: layout)
     }
 
     static let flippedRows: [UInt32: UInt32] = [7: 1, 8: 2, 9: 3, 4: 4, 5: 5, 6: 6, 1: 7, 2: 8, 3: 9, 0: 0]
@@ -151,37 +160,50 @@ public struct Keymap: Sendable, Equatable {
     /// The suggestion a keysym picks (0: the first), if it is a picking key.
     public func pick(for keysym: UInt32) -> Int? { picks[keysym] }
 
-    /// Reads a keymap file.
+    /// Reads a keymap file: its 천지인 bindings, and its `[NAME]` sections as ``otherLayouts``.
     public init(parsing text: String) throws(KeymapError) {
-        var bindings = Keymap.phone.bindings
-        var picks = Keymap.phone.picks
+        var sections: [KeyboardLayout: Keymap] = [.cheonjiin: Keymap.phone]
+        var layout = KeyboardLayout.cheonjiin
         for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {  // "\r\n" too
             let line = offset + 1
             let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let header = content.split(whereSeparator: \.isWhitespace).joined()
+            if header.hasPrefix("["), header.hasSuffix("]"), header.count > 1 {
+                let name = String(header.dropFirst().dropLast())
+                guard let named = KeyboardLayout(name: name) else { throw .unknownLayout(line: line, name: name) }
+                layout = named
+                if sections[layout] == nil { sections[layout] = Keymap.phone(for: layout) }
+                continue
+            }
             let parts = content.split(separator: "=", maxSplits: 1).map { $0.split(whereSeparator: \.isWhitespace).joined() }
             if parts.allSatisfy(\.isEmpty) { continue }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                 throw .malformed(line: line, text: String(rawLine))
             }
             if parts[0] == "preset" {
-                guard let preset = Keymap.named(parts[1]) else { throw .unknownPreset(line: line, name: parts[1]) }
-                bindings = preset.bindings
-                picks = preset.picks
+                guard let preset = Keymap.named(parts[1], layout: layout) else { throw .unknownPreset(line: line, name: parts[1]) }
+                sections[layout] = preset
                 continue
             }
             guard let keysym = Keymap.keysym(named: parts[0]) else { throw .unknownKeysym(line: line, name: parts[0]) }
-            bindings[keysym] = nil
-            picks[keysym] = nil
+            sections[layout]!.bindings[keysym] = nil
+            sections[layout]!.picks[keysym] = nil
             if parts[1] == "none" { continue }
             if let index = Self.pickIndex(parts[1]) {
-                picks[keysym] = index
-                continue
+                sections[layout]!.picks[keysym] = index
+            } else if layout == .cheonjiin {
+                guard let key = Key(token: parts[1]) else { throw .unknownKey(line: line, name: parts[1]) }
+                sections[layout]!.bindings[keysym] = key
+            } else {
+                guard let key = layout.key(token: parts[1]) else { throw .unknownLayoutKey(line: line, layout: layout, name: parts[1]) }
+                sections[layout]!.bindings[keysym] = key
             }
-            guard let key = Key(token: parts[1]) else { throw .unknownKey(line: line, name: parts[1]) }
-            bindings[keysym] = key
         }
-        self.bindings = bindings
-        self.picks = picks
+        self.bindings = sections[.cheonjiin]!.bindings
+        self.picks = sections[.cheonjiin]!.picks
+        for (layout, keymap) in sections where layout != .cheonjiin {
+            otherLayouts[layout] = keymap
+        }
     }
 
     /// The suggestion index `PICK1` … `PICK9` names (0 … 8), else `nil`.
@@ -220,6 +242,9 @@ public enum KeymapError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownKeysym(line: Int, name: String)
     case unknownKey(line: Int, name: String)
     case unknownPreset(line: Int, name: String)
+    case unknownLayout(line: Int, name: String)
+    /// A key that is not one of the section's layout's.
+    case unknownLayoutKey(line: Int, layout: KeyboardLayout, name: String)
 
     public var description: String {
         switch self {
@@ -227,6 +252,9 @@ public enum KeymapError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownKeysym(let line, let name): "line \(line): unknown keysym \(Excerpt.quoted(name)) (use a name such as KP_7 or a hex value such as 0xffb7)"
         case .unknownKey(let line, let name): "line \(line): unknown key \(Excerpt.quoted(name)) (use ㅣ ㆍ ㅡ ㄱㅋ … ㅇㅁ, digits, PUNCT, NEXT, SPACE, BS, ENTER or none)"
         case .unknownPreset(let line, let name): "line \(line): unknown preset \(Excerpt.quoted(name)) (phone or keypad-position)"
+        case .unknownLayout(let line, let name): "line \(line): unknown layout \(Excerpt.quoted(name)) in [ ] (\(KeyboardLayout.nameSummary))"
+        case .unknownLayoutKey(let line, let layout, let name):
+            "line \(line): unknown \(layout.name) key \(Excerpt.quoted(name)) (use \(layout.tokenSummary), or none)"
         }
     }
 }

@@ -108,8 +108,9 @@ public struct HwaljaReplayCommand: ParsableCommand {
         var reader = try openLog()
         let loaded = table.load(Diagnostics(program: "hwalja-replay"), layout: layout.keyboard)
         let options = Composer.Options(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, canRetract: !noRetract)
+        let typingTable = OptionTables.table(layout.keyboard, loaded.table, options: layout.options)
         if suggestions > 0 { return replayWithSuggestions(&reader, table: loaded, options: options, settings: settings) }
-        var host = ReplayHost(composer: Composer(table: loaded.table, options: options))
+        var host = ReplayHost(composer: Composer(table: typingTable, options: options))
         host.keepsSteps = false
         if trace { host.onStep = { print($0) } }
         var timer = HoldTimer(settings: settings.timing)

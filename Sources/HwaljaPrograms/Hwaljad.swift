@@ -25,6 +25,8 @@ public struct Hwaljad: ParsableCommand {
 
             Settings file ($XDG_CONFIG_HOME/hwalja/hwalja.conf), one 'name = value' a line, shared \
             with the IBus engine; a bad line is reported and the rest applies:
+              layout = cheonjiin      cheonjiin, cheonjiin-plus, naratgeul or vega (CreateContext())
+              layout-options = none   choices keyboards disagree on, comma-separated (README: The layouts)
               keymap = phone          phone, keypad-position or a keymap file (input contexts)
               long-press = 500        ms a key is held to type its digit
               repeat-interval = 100   ms between repeats of a held backspace
@@ -60,9 +62,9 @@ public struct Hwaljad: ParsableCommand {
     public func run() throws {
         if printInterfaces { return print(EngineInterface.interfaceFile, terminator: "") }
         let program = BusService(program: "hwaljad", bus: BusConnection.Bus(bus), describedAs: "the \(bus) bus")
+        let settings = self.settings(program.diagnostics)
         let tables = table.loadEveryLayout(program.diagnostics)
         let loaded = tables.main
-        let settings = self.settings(program.diagnostics)
         let peers = self.peers(program)
         let engine = EngineService(
             output: peers ?? program.connection, clock: program.clock, table: loaded, settings: settings.settings,
@@ -92,17 +94,24 @@ public struct Hwaljad: ParsableCommand {
             peers.start()
         }
         engine.contextsFreed = FreedMemory(queue: program.queue).returnSoon
+        let optionTables = OptionTableMaker(queue: program.queue)
+        let useOptionTables = { (generated: TableLoader.Everything, said: String) in
+            engine.reload(generated.main, otherLayouts: generated.others)
+            program.diagnostics.log(said)
+        }
+        optionTables.make(settings.settings.layoutOptions, from: { tables }, then: useOptionTables)
         program.serve(
             name: EngineInterface.busName, replace: replace,
             matchRules: ["type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'"],
             handler: engine.handle, busGone: "the bus went away; exiting", busGoneStatus: 1,
             onReload: {
-                let fresh = self.settings(program.diagnostics)
-                engine.apply(fresh.settings, keymap: fresh.keymap)
-                suggestions.apply(fresh.settings)
+                let freshSettings = self.settings(program.diagnostics)
+                engine.apply(freshSettings.settings, keymap: freshSettings.keymap)
+                suggestions.apply(freshSettings.settings)
                 do {
                     let fresh = try TableLoader.loadEveryLayout(path: loaded.path)
                     fresh.problems.forEach(program.diagnostics.log)
+                    optionTables.make(freshSettings.settings.layoutOptions, from: { fresh }, then: useOptionTables)
                     let table = fresh.main
                     engine.reload(table, otherLayouts: fresh.others)
                     program.diagnostics.log("reloaded the settings and \(table.path) (\(table.table.transitionCount) transitions)")

@@ -41,7 +41,8 @@ public struct IBusEngineCommand: ParsableCommand {
             list; a click picks one. Words the user commits are learned and kept in \
             $XDG_DATA_HOME/hwalja/learned-words (mode 0600; never from password, PIN or number \
             fields); removing that file forgets them. A keymap file has 'KEYSYM = KEY' lines and may start with \
-            'preset = keypad-position'.
+            'preset = keypad-position'; a '[naratgeul]', '[vega]' or '[cheonjiin-plus]' line starts that layout's \
+            bindings, in its key names.
             """
     )
 
@@ -67,6 +68,7 @@ public struct IBusEngineCommand: ParsableCommand {
         let program = BusService(program: "ibus-engine-hwalja", bus: .address(busAddress), describedAs: "ibus-daemon at \(busAddress)")
         let loaded = table.load(diagnostics)
         let settings = service.loadSettings(diagnostics)
+        let layoutOptions = CurrentLayoutOptions(settings.settings.layoutOptions)
         let suggestions = SuggestionsLoader(
             table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue, log: diagnostics.log)
         // The other layouts' tables are read when an engine of theirs is first made: a start as quick as before.
@@ -83,11 +85,20 @@ public struct IBusEngineCommand: ParsableCommand {
             recorder: service.recorder(diagnostics),
             reloadSettings: {
                 let fresh = service.loadSettings(diagnostics)
+                layoutOptions.value = fresh.settings.layoutOptions
                 suggestions.apply(fresh.settings)
                 return (fresh.settings, fresh.keymap)
             })
         engines.wordSuggestions = suggestions.suggestions
         engines.afterTimer = program.sendQueued
+        // The tables the settings' layout-options change are made in the background, then switched to.
+        let optionTables = OptionTableMaker(queue: program.queue)
+        let useOptionTables = { (generated: TableLoader.Everything, said: String) in
+            engines.reload(generated.tables.values.map(\.table))
+            diagnostics.log(said)
+        }
+        let tablePath = loaded.path
+        optionTables.make(layoutOptions.value, from: { try? TableLoader.loadEveryLayout(path: tablePath) }, then: useOptionTables)
         program.serve(
             name: Self.componentName, handler: engines.handle, busGone: "ibus-daemon went away; exiting", busGoneStatus: 0,
             onReload: {
@@ -95,6 +106,7 @@ public struct IBusEngineCommand: ParsableCommand {
                 do {
                     let fresh = try TableLoader.loadEveryLayout(path: loaded.path)
                     fresh.problems.forEach(diagnostics.log)
+                    optionTables.make(layoutOptions.value, from: { fresh }, then: useOptionTables)
                     engines.reload(fresh.tables.values.map(\.table))  // also those no engine has used yet: cheap beside a reload
                     diagnostics.log("reloaded the settings and the tables beside \(loaded.path)")
                 } catch {
@@ -104,4 +116,11 @@ public struct IBusEngineCommand: ParsableCommand {
             started: "serving \(Self.componentName) on \(busAddress) (table \(loaded.path), keymap \(settings.settings.keymap))"
         )
     }
+}
+
+/// The settings' layout-options as last read (an engine's Enable reads the settings again): a
+/// SIGHUP makes the tables with them.
+private final class CurrentLayoutOptions {
+    var value: Set<KeyboardLayout.Option>
+    init(_ value: Set<KeyboardLayout.Option>) { self.value = value }
 }

@@ -34,6 +34,17 @@ public struct TableGenerator: Sendable {
         self.init(rules: layout.rules)
     }
 
+    /// Runs the generator for `layout` with those of `options` that are its own (the settings'
+    /// `layout-options`); with none of them, the same table as ``init(layout:)``.
+    public init(layout: KeyboardLayout, options: Set<KeyboardLayout.Option>) {
+        switch layout {
+        case .cheonjiin: self.init(rules: CheonJiIn())
+        case .cheonjiinPlus: self.init(rules: CheonJiInPlus(options: .init(options)))
+        case .naratgeul: self.init(rules: Naratgeul(options: .init(options)))
+        case .vega: self.init(rules: Vega(options: .init(options)))
+        }
+    }
+
     /// Runs the generator. Deterministic: the same rules always give the same table.
     public init(rules: some LayoutRules) {
         let keys = rules.keyboard.tableKeys

@@ -100,6 +100,7 @@ bool HwaljaContext::open() {
 
 fcitx::dbus::Message HwaljaContext::createInputContext(fcitx::dbus::Bus &bus) {
     auto message = bus.createMethodCall(daemonName, enginePath, daemonName, "CreateInputContext");
+    message << layout_;
     return message.call(openTimeoutMicroseconds);
 }
 
@@ -207,6 +208,14 @@ void HwaljaContext::acceptSuggestion(uint32_t index) {
     auto message = method("AcceptSuggestion");
     message << index;
     call(std::move(message));  // bounded; hwaljad's CommitText, UpdatePreedit and SuggestionsChanged come before its answer
+}
+
+void HwaljaContext::useLayout(const std::string &layout) {
+    if (layout == layout_) {
+        return;
+    }
+    lose();  // another input method was selected: its FocusOut has already ended the syllable
+    layout_ = layout;
 }
 
 void HwaljaContext::lose() {

@@ -30,6 +30,9 @@ public:
     void focusOut(bool focusLost);
     /// The application reset the field (moved the cursor, changed the text).
     void reset();
+    /// The layout the selected input method types (hwaljad's name for it: cheonjiin, vega …): a
+    /// context of another layout is let go of, and the next one made is of this layout.
+    void useLayout(const std::string &layout);
 
     /// A suggestion picked in the candidate list (index 0: the first shown): hwaljad makes the
     /// word being typed into it.
@@ -67,6 +70,8 @@ private:
     fcitx::InputContext &ic_;
     std::string path_;
     std::string daemon_;
+    /// The layout the context is (to be) made with: CreateInputContext's argument.
+    std::string layout_ = "cheonjiin";
     /// Where the hwaljad context is: the engine's peer connection or its session bus (nullptr
     /// while there is none; the engine loses its contexts before it lets a connection go).
     fcitx::dbus::Bus *bus_ = nullptr;

@@ -23,6 +23,14 @@ constexpr uint32_t releaseBit = 1u << 30;
 constexpr char contextInterface[] = "org.hwalja.InputContext1";
 constexpr char daemonName[] = "org.hwalja.Engine1";
 constexpr char enginePath[] = "/org/hwalja/Engine1";
+constexpr char methodPrefix[] = "hwalja-";
+
+/// hwaljad's name of the layout an input method types: "hwalja" is 천지인, "hwalja-NAME" the
+/// layout NAME (the input methods are the conf files in inputmethod/, named as the IBus engines).
+std::string layoutOf(const fcitx::InputMethodEntry &entry) {
+    const std::string &name = entry.uniqueName();
+    return name.rfind(methodPrefix, 0) == 0 ? name.substr(sizeof(methodPrefix) - 1) : "cheonjiin";
+}
 } // namespace
 
 HwaljaEngine::HwaljaEngine(fcitx::Instance *instance)
@@ -173,18 +181,22 @@ void HwaljaEngine::dropPeer() {
     peer_.reset();
 }
 
-void HwaljaEngine::keyEvent(const fcitx::InputMethodEntry &, fcitx::KeyEvent &event) {
+void HwaljaEngine::keyEvent(const fcitx::InputMethodEntry &entry, fcitx::KeyEvent &event) {
     const fcitx::Key &key = event.rawKey();
     uint32_t state = static_cast<uint32_t>(key.states()) | (event.isRelease() ? releaseBit : 0);
-    auto handled = context(event.inputContext())->processKey(key.sym(), key.code(), state);
+    auto *hwaljaContext = context(event.inputContext());
+    hwaljaContext->useLayout(layoutOf(entry));
+    auto handled = hwaljaContext->processKey(key.sym(), key.code(), state);
     if (handled.value_or(false)) {
         event.filterAndAccept();
     }
 }
 
-void HwaljaEngine::activate(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {
-    FCITX_LOGC(hwaljaLog, Debug) << "activate (event " << static_cast<int>(event.type()) << ")";
-    context(event.inputContext())->focusIn();
+void HwaljaEngine::activate(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) {
+    FCITX_LOGC(hwaljaLog, Debug) << "activate " << entry.uniqueName() << " (event " << static_cast<int>(event.type()) << ")";
+    auto *hwaljaContext = context(event.inputContext());
+    hwaljaContext->useLayout(layoutOf(entry));
+    hwaljaContext->focusIn();
 }
 
 void HwaljaEngine::deactivate(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {

@@ -1,4 +1,5 @@
 import Foundation
+import HwaljaCore
 import HwaljaDBus
 import HwaljaTestSupport
 import Testing
@@ -84,6 +85,13 @@ struct DaemonBusTests {
         #expect(info.stdout.contains("'format-version': <uint32 2>"))
         #expect(info.stdout.contains("'transitions': <uint32 "))
         #expect(info.stdout.contains("'checksum': <'"))
+        for layout in KeyboardLayout.allCases {  // every layout's table, by name
+            let table = try #require(committedTables[layout])
+            #expect(
+                info.stdout.contains("'\(layout.name)': <{'live-pairs': <uint32 \(table.livePairCount)>, 'transitions': <uint32 \(table.transitionCount)>}>"),
+                "\(info.stdout)"
+            )
+        }
     }
 
     @Test func wrongArgumentsGetInvalidArgsAndTheDaemonGoesOn() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import HwaljaCore
 import HwaljaDaemon
 import HwaljaDBus
@@ -45,6 +46,50 @@ struct DaemonLayoutTests {
         let path = try harness.create("CreateContext", layout: nil).arguments()[0].stringValue!
         #expect(try harness.press("ㄱ 획", on: path) == "ㅋ")
         #expect(settings.apply(configFile: "layout = qwerty\n").first?.description.contains("cheonjiin, cheonjiin-plus, naratgeul, vega") == true)
+    }
+
+    @Test func layoutOptionsAreReadByName() {
+        var settings = DaemonSettings()
+        #expect(settings.layoutOptions.isEmpty)  // the reference's defaults
+        #expect(settings.apply(configFile: "layout-options = naratgeul-stroke-stops , vega-compounds-stay\n").isEmpty)
+        #expect(settings.layoutOptions == [.naratgeulStrokeStops, .vegaCompoundsStay])
+        let problems = settings.apply(configFile: "layout-options = naratgeul-stroke-stop\n")
+        #expect(problems == [.badValue(line: 1, name: "layout-options", value: "naratgeul-stroke-stop")])
+        #expect(problems.first?.description.contains("cheonjiin-plus-third-press-anew") == true)
+        #expect(settings.layoutOptions == [.naratgeulStrokeStops, .vegaCompoundsStay], "a bad line changes nothing")
+        #expect(settings.apply(configFile: "layout-options = none\n").isEmpty)
+        #expect(settings.layoutOptions.isEmpty)
+    }
+
+    /// Through a real bus: hwaljad reads `layout-options` and types that layout with the table
+    /// generated with them; the other layouts keep their files' tables. hwalja-replay takes them
+    /// as `--layout-option`.
+    @Test func theLayoutOptionsSettingChangesThatLayoutsTable() throws {
+        let folder = try TemporaryFolder()
+        let daemon = try PrivateDaemon(["--config", try folder.write("hwalja.conf", "layout-options = cheonjiin-plus-third-press-anew\n")])
+        // It serves at once with the files' tables and switches when the generated one is ready
+        // (a debug build on a loaded 2-core machine takes seconds).
+        try DaemonLifecycleTests.waitFor(daemon, "generated the cheonjiin-plus table with cheonjiin-plus-third-press-anew in ", seconds: 120)
+        for (layout, keys, text) in [("cheonjiin-plus", "ㅋ ㅋ ㅋ", "ㄲㅋ"), ("vega", "ㅇㅎ ㅗㅛ ㅏㅑ ㅏㅑ", "오ㅑ")] {
+            let outcome = try runProcess(product("hwalja-replay"), ["--bus", daemon.bus.address, "--layout", layout, "--keys", keys])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(outcome.stdout == "\(text)\n")
+        }
+        let info = try runCommand(
+            "gdbus",
+            ["call", "--address", daemon.bus.address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1", "--method",
+             "org.freedesktop.DBus.Properties.Get", "org.hwalja.Engine1", "TableInfo"]
+        )
+        let committedPlus = "'cheonjiin-plus': <{'live-pairs': <uint32 \(committedTables[.cheonjiinPlus]!.livePairCount)>, 'transitions': <uint32 \(committedTables[.cheonjiinPlus]!.transitionCount)>}>"
+        #expect(info.stdout.contains("'cheonjiin-plus': <{'live-pairs': <uint32 "), "\(info.stdout)")
+        #expect(!info.stdout.contains(committedPlus), "TableInfo shows the generated table: \(info.stdout)")
+        for (options, text) in [([], "ㅋ"), (["--layout-option", "cheonjiin-plus-third-press-anew"], "ㄲㅋ")] {
+            let outcome = try runProcess(product("hwalja-replay"), ["--layout", "cheonjiin-plus", "--keys", "ㅋ ㅋ ㅋ"] + options)
+            #expect(outcome.stdout == "\(text)\n", "\(outcome.stderr)")
+        }
+        let refused = try runProcess(product("hwalja-replay"), ["--layout-option", "qwerty", "--keys", "ㅣ"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("--layout-option \"qwerty\" is not an option"), "\(refused.stderr)")
     }
 
     @Test func anUnknownLayoutOrAForeignKeyIsRefusedAndTheServiceGoesOn() throws {

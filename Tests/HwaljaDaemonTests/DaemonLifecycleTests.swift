@@ -123,8 +123,8 @@ struct DaemonLifecycleTests {
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
-    static func waitFor(_ daemon: PrivateDaemon, _ text: String) throws {
-        let deadline = Date().addingTimeInterval(10)
+    static func waitFor(_ daemon: PrivateDaemon, _ text: String, seconds: TimeInterval = 10) throws {
+        let deadline = Date().addingTimeInterval(seconds)
         while !daemon.daemon.stderrSoFar.contains(text) {
             guard Date() < deadline else { throw TestSetupError("hwaljad never said \"\(text)\": \(daemon.daemon.stderrSoFar)") }
             Thread.sleep(forTimeInterval: 0.02)

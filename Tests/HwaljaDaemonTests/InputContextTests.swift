@@ -19,9 +19,12 @@ struct InputContextTests {
         var preedit = ""
         var signals: [String] = []
 
-        init(_ daemon: PrivateDaemon) throws {
+        /// `layout`: the layout's name passed to CreateInputContext (none: the settings' layout).
+        init(_ daemon: PrivateDaemon, layout: String? = nil) throws {
             client = try EngineClient(bus: .address(daemon.bus.address))
-            let reply = try client.call(EngineInterface.enginePath, EngineInterface.engineInterface, "CreateInputContext")
+            let reply = try client.call(
+                EngineInterface.enginePath, EngineInterface.engineInterface, "CreateInputContext", layout.map { [.string($0)] } ?? []
+            )
             path = reply.first?.stringValue ?? ""
             client.onSignal = { [unowned self] member, signalPath, arguments in
                 guard signalPath == path else { return }
@@ -44,12 +47,13 @@ struct InputContextTests {
         }
 
         /// Presses and releases each keypad digit (KP_0 … KP_9; B is BackSpace, N is KP_Add, the
-        /// next-character key); returns whether
+        /// next-character key, `.` KP_Decimal); returns whether
         /// each press was handled, and applies a declined BackSpace as the application would.
         @discardableResult
         func tap(_ digits: String) throws -> [Bool] {
             try digits.map { digit in
-                let keysym: UInt32 = digit == "B" ? 0xFF08 : digit == "N" ? 0xFFAB : 0xFFB0 + UInt32(String(digit))!
+                let named: [Character: UInt32] = ["B": 0xFF08, "N": 0xFFAB, ".": 0xFFAE]
+                let keysym = named[digit] ?? 0xFFB0 + UInt32(String(digit))!
                 let handled = try call("ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(0)]) == [.boolean(true)]
                 if !handled && keysym == 0xFF08 && !text.isEmpty { text.removeLast() }
                 try call("ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(1 << 30)])
@@ -103,6 +107,21 @@ struct InputContextTests {
         try before.call("FocusOut")
         try before.tap("47")  // a context keeps the keymap it was made with: ㄱ ㅣ by position
         #expect(before.preedit == "기")
+    }
+
+    @Test func aKeymapFileSectionBindsTheKeysOfItsLayout() throws {
+        let folder = try TemporaryFolder()
+        let keymap = try folder.write("keys", "preset = keypad-position\n[naratgeul]\nKP_Decimal = 획\n")
+        let daemon = try PrivateDaemon(["--config", try folder.write("hwalja.conf", "keymap = \(keymap)\n")])
+        let naratgeul = try Addon(daemon, layout: "naratgeul")
+        try naratgeul.tap("131.")  // ㄱ ㅏㅓ ㄱ 획 (layouts.md: 갘), 획 on the keypad's .
+        #expect(naratgeul.text + naratgeul.preedit == "갘")
+        let cheonjiin = try Addon(daemon, layout: "cheonjiin")
+        try cheonjiin.tap("0785")  // the file's 천지인 lines: by position, ㅇ ㅣ ㆍ ㄴ
+        #expect(cheonjiin.text + cheonjiin.preedit == "안")
+        let vega = try Addon(daemon, layout: "vega")  // no section: its phone preset
+        try vega.tap("53")  // ㄴㄹ ㅏㅑ
+        #expect(vega.text + vega.preedit == "나")
     }
 
     @Test func passwordFieldsGetKeysUntouchedAndKeymapsSwitch() throws {

@@ -13,16 +13,56 @@ struct Fcitx5EndToEndTests {
     /// Sentences.keys as client commands.
     static let sentences = Sentences.keys.map { "tap \($0)\n" }.joined()
 
-    @Test func theInputMethodIsListedAsCheonJiIn() throws {
+    /// What fcitx5's configuration tools list: (name, display name, native name (Name[ko]), icon,
+    /// label, language, configurable), one per layout.
+    @Test func eachLayoutIsAnInputMethodOfItsOwn() throws {
         let fcitx5 = try PrivateFcitx5(installed: Self.installed)
-        // What fcitx5's configuration tools list: (name, display name, native name (Name[ko]), icon, label, language, configurable).
         let listed = try runCommand(
             "gdbus",
             ["call", "--address", fcitx5.bus.address, "--dest", "org.fcitx.Fcitx5", "--object-path", "/controller",
              "--method", "org.fcitx.Fcitx.Controller1.AvailableInputMethods"]
         )
-        let entry = listed.stdout.components(separatedBy: "), (").first { $0.hasPrefix("'hwalja'") }
-        #expect(entry == "'hwalja', 'Cheon-Ji-In (hwalja)', '천지인 (hwalja)', 'input-keyboard', '천', 'ko', false", "\(listed.stderr)")
+        let entries = listed.stdout.components(separatedBy: "), (").filter { $0.hasPrefix("'hwalja") }.sorted()
+        #expect(
+            entries == [
+                "'hwalja', 'Cheon-Ji-In (hwalja)', '천지인 (hwalja)', 'input-keyboard', '천', 'ko', false",
+                "'hwalja-cheonjiin-plus', 'Cheon-Ji-In Plus (hwalja)', '천지인 플러스 (hwalja)', 'input-keyboard', '천+', 'ko', false",
+                "'hwalja-naratgeul', 'Naratgeul (hwalja)', '나랏글 (hwalja)', 'input-keyboard', '나', 'ko', false",
+                "'hwalja-vega', 'Vega / SKY-II (hwalja)', '베가 (hwalja)', 'input-keyboard', '베', 'ko', false",
+            ],
+            "\(listed.stderr)"
+        )
+    }
+
+    /// layouts.md's 나무위키 in each layout other than 천지인, by phone position (the layout's
+    /// phone preset: `*` and `#` are the keys at those positions, Shift + a digit 천지인 플러스's
+    /// second halves).
+    static let namuwikiByLayout: [(inputMethod: String, keys: String)] = [
+        // ㄴ ㅏㅓ ㅁ ㅗㅜ ㅗㅜ ㅇ ㅗㅜ ㅗㅜ ㅣ ㄱ 획 ㅣ
+        ("hwalja-naratgeul", "2 3 5 6 6 8 6 6 9 1 asterisk 9"),
+        // ㄴㄹ ㅏㅑ ㅁㅅ ㅜㅠ ㅇㅎ ㅜㅠ ㅣㅡ ㄱㅋ ㄱㅋ ㅣㅡ
+        ("hwalja-vega", "5 3 7 numbersign 0 numbersign 2 1 1 2"),
+        // ㄴ ㅣ ㆍ ㅁ ㅡ ㆍ ㅇ ㅡ ㆍ ㅣ ㅋ ㅣ (ㅁ is Shift+0, ㅋ Shift+4)
+        ("hwalja-cheonjiin-plus", "5 1 2 parenright 3 2 0 3 2 1 dollar 1"),
+    ]
+
+    @Test(arguments: namuwikiByLayout)
+    func eachLayoutsInputMethodTypesThatLayout(inputMethod: String, keys: String) throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        let taps = keys.split(separator: " ").map { "tap \($0)\n" }.joined()
+        let result = try fcitx5.type(taps + "tap space\n", inputMethod: inputMethod)
+        #expect(result.text == "나무위키", "\(result.events)")
+        #expect(result.preedit == "")
+    }
+
+    @Test func switchingInputMethodsMidTextSwitchesTheLayout() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        // 5 3 is 나 in 베가 (ㄴㄹ ㅏㅑ) but 느 in 천지인 (ㄴㄹ ㅡ); 8 8 1 2 is 하 in 천지인 but ㅍㄱ… in 베가.
+        let result = try fcitx5.type(
+            "tap 4\ntap 1\ntap 2\nselect hwalja-vega\ntap 5\ntap 3\nselect hwalja\ntap 8\ntap 8\ntap 1\ntap 2\ntap space\n"
+        )
+        #expect(result.text == "가나하", "\(result.events)")
+        #expect(result.preedit == "")
     }
 
     @Test(arguments: [false, true])

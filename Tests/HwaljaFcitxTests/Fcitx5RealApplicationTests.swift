@@ -19,11 +19,12 @@ struct Fcitx5RealApplicationTests {
         var deletions: [String] { events.filter { $0.first == "delete" }.map { $0.count > 1 ? $0[1] : "" } }
     }
 
-    /// Types `keys` (xdotool names, `click`, `hold:KEY:MS`) into a GTK 3 `field` through fcitx5.
-    static func type(_ keys: [String], field: String = "text") throws -> (Report, PrivateFcitx5) {
+    /// Types `keys` (xdotool names, `click`, `hold:KEY:MS`) into a GTK 3 `field` through fcitx5,
+    /// with `inputMethod` selected.
+    static func type(_ keys: [String], field: String = "text", inputMethod: String = "hwalja") throws -> (Report, PrivateFcitx5) {
         let fcitx5 = try PrivateFcitx5(installed: Fcitx5EndToEndTests.installed)
         let outcome = try runCommand(
-            "xvfb-run", ["-a", "-s", "-screen 0 1280x800x24", packageRoot.appendingPathComponent("tools/gtk3-app.py").path, "--field", field, "hwalja"] + keys,
+            "xvfb-run", ["-a", "-s", "-screen 0 1280x800x24", packageRoot.appendingPathComponent("tools/gtk3-app.py").path, "--field", field, inputMethod] + keys,
             environment: fcitx5.environment.merging(["GTK_IM_MODULE": "fcitx", "NO_AT_BRIDGE": "1", "GTK_A11Y": "none"]) { $1 },
             seconds: 90
         )
@@ -52,6 +53,18 @@ struct Fcitx5RealApplicationTests {
         let (report, _) = try Self.type(["8", "8", "1", "2", "6", "1", "2", "BackSpace", "BackSpace", "space"])
         #expect(report.text == "핟")
         #expect(report.deletions == ["하"], "\(report.events)")
+    }
+
+    /// Each layout's input method types a word in a real application with its keypad map, as the
+    /// IBus engines do (RealApplicationTests): `*` is 나랏글's 획추가, 천지인 플러스's ㅋ is Shift+4 (`$`).
+    @Test(arguments: [
+        ("hwalja-naratgeul", ["1", "3", "5", "asterisk", "7", "space"], "값"),
+        ("hwalja-vega", ["1", "3", "8", "7", "7", "space"], "값"),
+        ("hwalja-cheonjiin-plus", ["dollar", "dollar", "1", "2", "space"], "까"),
+    ])
+    func everyLayoutsInputMethodTypesAWord(inputMethod: String, keys: [String], text: String) throws {
+        let (report, _) = try Self.type(keys, inputMethod: inputMethod)
+        #expect(report.text == text, "\(report.events)")
     }
 
     @Test func aClickWhileComposingGoesUnnoticed() throws {

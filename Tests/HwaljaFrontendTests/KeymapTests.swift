@@ -44,18 +44,49 @@ struct KeymapTests {
         #expect(throws: KeymapError.unknownKey(line: 1, name: "PICK0")) { try Keymap(parsing: "Up = PICK0") }
     }
 
+    @Test func aKeymapFileBindsEachLayoutInItsSection() throws {
+        let keymap = try Keymap(
+            parsing: "KP_Add = BS\n[naratgeul]\nKP_Decimal = 획   # the keypad's . adds a stroke\nKP_Divide = 쌍\nq = *\n"
+                + "[vega]\npreset = keypad-position\nKP_Subtract = ㅜㅠ\n[ naratgeul ]\nw = ㄱ\n"
+        )
+        #expect(keymap.key(for: 0xFFAB) == .backspace)  // 천지인's lines are before the first section
+        #expect(keymap.key(for: 0xFFAE) == .punctuation)
+        let naratgeul = try #require(keymap.otherLayouts[.naratgeul])
+        #expect(naratgeul.key(for: 0xFFAE) == .addStroke)
+        #expect(naratgeul.key(for: 0xFFAF) == .doubleConsonant)
+        #expect(naratgeul.key(for: 0x71) == .addStroke)  // q: the key at the * position
+        #expect(naratgeul.key(for: 0x77) == .giyeok)  // a section named again goes on
+        #expect(naratgeul.key(for: 0xFFB1) == .giyeok)  // the rest: its phone preset
+        #expect(naratgeul.key(for: 0xFFAB) == .next)  // not 천지인's KP_Add
+        let vega = try #require(keymap.otherLayouts[.vega])
+        #expect(vega.key(for: 0xFFB7) == .giyeokKieuk)  // keypad-position: KP_7 is the phone's 1
+        #expect(vega.key(for: 0xFFAD) == .uYu)
+        #expect(keymap.otherLayouts[.cheonjiinPlus] == nil)
+        // What a context of each layout starts with when the settings name this file.
+        #expect(Keymap.forLayout(.naratgeul, setting: "/home/me/keys", resolved: keymap) == naratgeul)
+        #expect(Keymap.forLayout(.cheonjiinPlus, setting: "/home/me/keys", resolved: keymap) == Keymap.phone(for: .cheonjiinPlus))
+        #expect(Keymap.forLayout(.cheonjiin, setting: "/home/me/keys", resolved: keymap) == keymap)
+    }
+
     @Test func aBadKeymapLineIsNamed() {
         #expect(throws: KeymapError.unknownKeysym(line: 2, name: "KP_Eleven")) { try Keymap(parsing: "\nKP_Eleven = ㅣ") }
         #expect(throws: KeymapError.unknownKey(line: 1, name: "ㄱ")) { try Keymap(parsing: "KP_1 = ㄱ") }
         #expect(throws: KeymapError.unknownPreset(line: 1, name: "qwerty")) { try Keymap(parsing: "preset = qwerty") }
         #expect(throws: KeymapError.malformed(line: 1, text: "KP_1")) { try Keymap(parsing: "KP_1") }
+        #expect(throws: KeymapError.unknownLayout(line: 2, name: "sebeolsik")) { try Keymap(parsing: "KP_1 = ㅣ\n[sebeolsik]") }
+        #expect(throws: KeymapError.unknownLayoutKey(line: 2, layout: .vega, name: "ㄱ")) { try Keymap(parsing: "[vega]\nKP_1 = ㄱ") }
+        #expect(throws: KeymapError.unknownLayoutKey(line: 2, layout: .naratgeul, name: "PUNCT")) {
+            try Keymap(parsing: "[naratgeul]\nKP_Decimal = PUNCT")
+        }
+        #expect(throws: KeymapError.unknownKey(line: 1, name: "획")) { try Keymap(parsing: "KP_1 = 획") }  // not a 천지인 key
     }
 
     @Test func errorsQuoteAShortPrefixOfAHugeLine() {
         let huge = String(repeating: "ㄱ", count: 1_000_000)
         let errors: [KeymapError] = [
             .malformed(line: 1, text: huge), .unknownKeysym(line: 1, name: huge), .unknownKey(line: 1, name: huge),
-            .unknownPreset(line: 1, name: huge),
+            .unknownPreset(line: 1, name: huge), .unknownLayout(line: 1, name: huge),
+            .unknownLayoutKey(line: 1, layout: .naratgeul, name: huge),
         ]
         for error in errors {
             #expect(error.description.utf8.count < 400)  // 64 Hangul scalars are 192 bytes

@@ -178,6 +178,23 @@ struct IBusEndToEndTests {
         return files.map { (try? String(contentsOf: $0, encoding: .utf8)) ?? "" }.joined()
     }
 
+    @Test func theLayoutOptionsSettingChangesThatLayoutsEngine() throws {
+        let ibus = try PrivateIBus()
+        let folder = ibus.configDirectory.appendingPathComponent("hwalja")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "layout-options = naratgeul-stroke-stops\n".write(to: folder.appendingPathComponent("hwalja.conf"), atomically: true, encoding: .utf8)
+        // 7 * * * is ㅅ 획 획 획: ㅅ by default (획 wraps), ㅊ with the option. The engine starts
+        // with the files' tables and switches once it made 나랏글's (seconds in a debug build).
+        _ = try? ibus.type("", engine: "hwalja-naratgeul")  // starts the engine (selected once it answers)
+        let deadline = Date().addingTimeInterval(120)
+        while !ibus.daemon.stderrSoFar.contains("generated the naratgeul table with naratgeul-stroke-stops in ") {
+            guard Date() < deadline else { throw TestSetupError("the engine never made the table: \(ibus.daemon.stderrSoFar)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let result = try ibus.type("tap 7\ntap asterisk\ntap asterisk\ntap asterisk\ntap space\n", engine: "hwalja-naratgeul")
+        #expect(result.text == "ㅊ", "\(result.events)")
+    }
+
     @Test func theKeypadPositionKeymapPutsTheVowelsOnTop() throws {
         let ibus = try PrivateIBus(engineArguments: ["--keymap", "keypad-position"])
         // KP_5 = ㄴㄹ, KP_7 = ㅣ, KP_8 = ㆍ: 나

@@ -1,5 +1,6 @@
 import HwaljaCore
 import HwaljaRules
+import HwaljaTestSupport
 import Testing
 
 /// The choices keyboards disagree on (G in ../shared/docs/layouts.md): each an option of its
@@ -40,11 +41,39 @@ struct LayoutOptionTests {
         #expect(Self.typed([.kieuk, .kieuk, .kieuk], CheonJiInPlus(options: .init(thirdPressWraps: false))) == "ㄲㅋ")
     }
 
-    /// A table generated with an option differs from the default only where the option says.
-    @Test func aTableCanBeGeneratedWithAnOption() {
-        let stopping = TableGenerator(rules: CheonJiInPlus(options: .init(thirdPressWraps: false))).table
-        #expect(stopping.applying(.kieuk, to: Array("ㄲ".unicodeScalars)) == Array("ㄲㅋ".unicodeScalars))
-        #expect(stopping.applying(.kieuk, to: Array("ㅋ".unicodeScalars)) == Array("ㄲ".unicodeScalars))
-        #expect(stopping.reachableSyllables().count == 11172)
+    /// layouts.md's G cases, by each option's settings name: the default text with the
+    /// committed table, the other with the table generated with the option, which still reaches
+    /// every syllable.
+    static let gCases: [(option: String, keys: String, byDefault: String, withOption: String)] = [
+        ("naratgeul-stroke-stops", "ㅅ 획 획 획", "ㅅ", "ㅊ"),  // "ㅅ (default) / ㅊ or ㅉ elsewhere"
+        ("naratgeul-more-doubles", "ㅁ 쌍", "ㅁ", "ㅃ"),  // "one keyboard maps ㅁ→ㅃ, ㄴ→ㄸ, ㅇ→ㅎ"
+        ("naratgeul-more-doubles", "ㅇ ㅏㅓ ㄴ 쌍", "안", "아ㄸ"),  // a double that cannot be a final moves on
+        ("vega-compounds-stay", "ㅇㅎ ㅗㅛ ㅏㅑ ㅏㅑ", "오ㅑ", "와ㅏ"),  // "와 + ㅏㅑ: 오ㅑ by snapshot, or 와ㅏ"
+        ("cheonjiin-plus-third-press-anew", "ㅋ ㅋ ㅋ", "ㅋ", "ㄲㅋ"),  // "ㅋ again; another keyboard starts a new ㅋ"
+    ]
+
+    @Test(arguments: gCases)
+    func eachOptionTypesTheOtherKeyboardsText(option: String, keys: String, byDefault: String, withOption: String) throws {
+        let choice = try #require(KeyboardLayout.Option(name: option))
+        let layout = choice.layout
+        let keyList = try keys.split(separator: " ").map { try #require(layout.key(token: String($0))) }
+        #expect(Self.typed(keyList, Self.generated[choice]!) == withOption)
+        #expect(Self.typed(keyList, try #require(committedTables[layout])) == byDefault)
+    }
+
+    @Test(arguments: KeyboardLayout.Option.allCases)
+    func everyOptionsTableReachesEverySyllable(option: KeyboardLayout.Option) {
+        #expect(Self.generated[option]!.reachableSyllables().count == 11172)
+    }
+
+    /// Each option's table, generated once (seconds each in a debug build).
+    static let generated: [KeyboardLayout.Option: TransitionTable] = Dictionary(
+        uniqueKeysWithValues: KeyboardLayout.Option.allCases.map { ($0, TableGenerator(layout: $0.layout, options: [$0]).table) }
+    )
+
+    static func typed(_ keys: [Key], _ table: TransitionTable) -> String {
+        var text: [Unicode.Scalar] = []
+        for key in keys { text = table.applying(key, to: text) }
+        return String(String.UnicodeScalarView(text))
     }
 }

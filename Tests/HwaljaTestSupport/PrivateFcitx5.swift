@@ -18,6 +18,9 @@ public final class PrivateFcitx5: @unchecked Sendable {
     private var daemonArguments: [String] = []
     private let daemonEnvironment: [String: String]?
 
+    /// hwalja's fcitx5 input methods, one per layout (the addon's inputmethod/*.conf).
+    public static let inputMethods = ["hwalja", "hwalja-cheonjiin-plus", "hwalja-naratgeul", "hwalja-vega"]
+
     /// The staging tree of the addon built from this checkout, built once per test run.
     static let stage: Result<URL, TestSetupError> = {
         guard let outcome = try? runProcess(packageRoot.appendingPathComponent("tools/build-fcitx5"), [], seconds: 300),
@@ -37,23 +40,17 @@ public final class PrivateFcitx5: @unchecked Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-fcitx5-\(UUID().uuidString)")
         let config = directory.appendingPathComponent("config")
         try FileManager.default.createDirectory(at: config.appendingPathComponent("fcitx5"), withIntermediateDirectories: true)
-        // The user's input methods: the keyboard, and hwalja to switch to (SetCurrentIM picks only
-        // from the current group).
+        // The user's input methods: the keyboard, and hwalja's to switch to (SetCurrentIM picks
+        // only from the current group).
+        let items = (["keyboard-us"] + Self.inputMethods).enumerated()
+            .map { "[Groups/0/Items/\($0.offset)]\nName=\($0.element)\nLayout=\n\n" }.joined()
         try """
             [Groups/0]
             Name=Default
             Default Layout=us
             DefaultIM=hwalja
 
-            [Groups/0/Items/0]
-            Name=keyboard-us
-            Layout=
-
-            [Groups/0/Items/1]
-            Name=hwalja
-            Layout=
-
-            [GroupOrder]
+            \(items)[GroupOrder]
             0=Default
 
             """.write(to: config.appendingPathComponent("fcitx5/profile"), atomically: true, encoding: .utf8)
@@ -100,18 +97,19 @@ public final class PrivateFcitx5: @unchecked Sendable {
         }
     }
 
-    /// Runs tools/fcitx5-client.py with `commands` (tools/ibus-client.py's, plus `mark` and
-    /// `wait-for`), selecting hwalja; with `surrounding`, the client sends its text and can delete
-    /// around its cursor, as GTK does; with `panel`, it draws fcitx5's input panel itself (gets
-    /// the candidates, and `pick N` selects one). Its report is tools/ibus-client.py's.
-    public func type(_ commands: String, surrounding: Bool = false, panel: Bool = false) throws -> IBusClientResult {
-        try result(of: start(commands, surrounding: surrounding, panel: panel))
+    /// Runs tools/fcitx5-client.py with `commands` (tools/ibus-client.py's, plus `mark`,
+    /// `wait-for` and `select`), selecting `inputMethod` first; with `surrounding`, the client
+    /// sends its text and can delete around its cursor, as GTK does; with `panel`, it draws
+    /// fcitx5's input panel itself (gets the candidates, and `pick N` selects one). Its report is
+    /// tools/ibus-client.py's.
+    public func type(_ commands: String, surrounding: Bool = false, panel: Bool = false, inputMethod: String = "hwalja") throws -> IBusClientResult {
+        try result(of: start(commands, surrounding: surrounding, panel: panel, inputMethod: inputMethod))
     }
 
     /// Starts tools/fcitx5-client.py with `commands`, for a test that acts while it types.
-    public func start(_ commands: String, surrounding: Bool = false, panel: Bool = false) throws -> BackgroundProcess {
+    public func start(_ commands: String, surrounding: Bool = false, panel: Bool = false, inputMethod: String = "hwalja") throws -> BackgroundProcess {
         let script = packageRoot.appendingPathComponent("tools/fcitx5-client.py")
-        let arguments = (surrounding ? ["--surrounding"] : []) + (panel ? ["--panel"] : []) + ["hwalja"]
+        let arguments = (surrounding ? ["--surrounding"] : []) + (panel ? ["--panel"] : []) + [inputMethod]
         return try BackgroundProcess(script, arguments, stdin: commands, environment: environment)
     }
 

@@ -54,10 +54,10 @@ public final class PrivateIBus: @unchecked Sendable {
         }
     }
 
-    /// Runs tools/ibus-client.py with `commands`, selecting the hwalja engine; with `surrounding`,
+    /// Runs tools/ibus-client.py with `commands`, selecting `engine`; with `surrounding`,
     /// the client is one that can delete around its cursor (`IBUS_CAP_SURROUNDING_TEXT`).
-    public func type(_ commands: String, surrounding: Bool = false, panel: Bool = false) throws -> IBusClientResult {
-        let arguments = (surrounding ? ["--surrounding"] : []) + (panel ? ["--panel"] : []) + ["hwalja"]
+    public func type(_ commands: String, surrounding: Bool = false, panel: Bool = false, engine: String = "hwalja") throws -> IBusClientResult {
+        let arguments = (surrounding ? ["--surrounding"] : []) + (panel ? ["--panel"] : []) + [engine]
         let outcome = try runCommand(packageRoot.appendingPathComponent("tools/ibus-client.py").path, arguments, stdin: commands, environment: environment, seconds: 60)
         guard outcome.status == 0 else { throw TestSetupError("ibus-client.py failed: \(outcome.stderr)\nibus-daemon: \(daemon.stderrSoFar)") }
         return try JSONDecoder().decode(IBusClientResult.self, from: Data(outcome.stdout.utf8))

@@ -18,6 +18,11 @@ public struct CheonJiInPlus: LayoutRules {
         public init(thirdPressWraps: Bool = true) {
             self.thirdPressWraps = thirdPressWraps
         }
+
+        /// The option the settings name (`cheonjiin-plus-third-press-anew`).
+        public init(_ chosen: Set<KeyboardLayout.Option>) {
+            self.init(thirdPressWraps: !chosen.contains(.cheonjiinPlusThirdPressAnew))
+        }
     }
 
     /// The keys that type one consonant, never changing it.

@@ -22,6 +22,11 @@ public struct Naratgeul: LayoutRules {
             self.strokeWraps = strokeWraps
             self.doubleOnOtherConsonants = doubleOnOtherConsonants
         }
+
+        /// The options the settings name (`naratgeul-stroke-stops`, `naratgeul-more-doubles`).
+        public init(_ chosen: Set<KeyboardLayout.Option>) {
+            self.init(strokeWraps: !chosen.contains(.naratgeulStrokeStops), doubleOnOtherConsonants: chosen.contains(.naratgeulMoreDoubles))
+        }
     }
 
     /// The consonant each consonant key types.

@@ -19,6 +19,11 @@ public struct Vega: LayoutRules {
         public init(vowelRunsReachIntoCompounds: Bool = true) {
             self.vowelRunsReachIntoCompounds = vowelRunsReachIntoCompounds
         }
+
+        /// The option the settings name (`vega-compounds-stay`).
+        public init(_ chosen: Set<KeyboardLayout.Option>) {
+            self.init(vowelRunsReachIntoCompounds: !chosen.contains(.vegaCompoundsStay))
+        }
     }
 
     /// What each key types on its first, second, third press.

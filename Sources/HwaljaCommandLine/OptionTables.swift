@@ -1,0 +1,65 @@
+import Dispatch
+import HwaljaCore
+import HwaljaRules
+import HwaljaRuntime
+
+/// The tables of the layouts the settings' `layout-options` change, generated in memory from the
+/// layout's rules with those options (``TableGenerator``); the table files hold the defaults.
+public enum OptionTables {
+    /// `loaded` (`layout`'s table from its file), or the table generated with `options` when
+    /// some of them are that layout's.
+    public static func table(_ layout: KeyboardLayout, _ loaded: TransitionTable, options: Set<KeyboardLayout.Option>) -> TransitionTable {
+        let own = options.filter { $0.layout == layout }
+        return own.isEmpty ? loaded : TableGenerator(layout: layout, options: own).table
+    }
+
+    /// Every table in `everything` with `options` applied.
+    public static func apply(_ options: Set<KeyboardLayout.Option>, to everything: inout TableLoader.Everything) {
+        for (layout, loaded) in everything.tables {
+            everything.tables[layout]!.table = table(layout, loaded.table, options: options)
+        }
+    }
+}
+
+/// Makes the tables of the settings' `layout-options` off a program's queue, so that it serves at
+/// once with the files' tables and switches when they are ready (a second or so; each context
+/// of that layout when its syllable ends).
+public final class OptionTableMaker: @unchecked Sendable {  // `latest` confined to `queue`
+    private let queue: DispatchQueue
+    /// The last request: an older one's tables, ready later, are dropped.
+    private var latest = 0
+
+    public init(queue: DispatchQueue) {
+        self.queue = queue
+    }
+
+    /// On the queue, or before the program serves: generates, in the background, the tables
+    /// `options` change among the tables `load` gives (called there too), then, back on the queue
+    /// and unless asked again meanwhile, calls `use` with every table and what was generated in
+    /// how many milliseconds. Does nothing when `options` is empty or changes none of them.
+    public func make(
+        _ options: Set<KeyboardLayout.Option>, from load: @escaping @Sendable () -> TableLoader.Everything?,
+        then use: @escaping (TableLoader.Everything, String) -> Void
+    ) {
+        latest += 1
+        let request = latest
+        guard !options.isEmpty else { return }
+        nonisolated(unsafe) let use = use  // called on the queue only
+        DispatchQueue.global().async { [self] in
+            guard let tables = load() else { return }
+            let changed = Set(options.map(\.layout)).filter { tables.tables[$0] != nil }
+            guard !changed.isEmpty else { return }
+            let start = DispatchTime.now().uptimeNanoseconds
+            var made = tables
+            OptionTables.apply(options, to: &made)
+            let generated = made
+            let milliseconds = (DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+            let names = options.map(\.name).sorted().joined(separator: ", ")
+            let layouts = changed.map(\.name).sorted().joined(separator: ", ")
+            queue.async { [self] in
+                guard request == latest else { return }
+                use(generated, "generated the \(layouts) table with \(names) in \(milliseconds) ms")
+            }
+        }
+    }
+}
