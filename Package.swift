@@ -31,8 +31,6 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // glibc's malloc.h (malloc_trim: hwaljad gives freed memory back when contexts go).
         .systemLibrary(name: "CMalloc"),
-        // glibc's dl_iterate_phdr (the program's own segments, for ProgramPages).
-        .systemLibrary(name: "CProgramHeaders"),
         // The only importer of CDBus: connections, messages, values and errors, with no C type in
         // its API; the daemon's client (EngineClient, replaying a log through the daemon).
         .target(name: "HwaljaDBus", dependencies: ["CDBus", "HwaljaCore", "HwaljaReplay"]),
@@ -60,7 +58,7 @@ let package = Package(
         // files, the keystroke recorder, the clock on Dispatch, Unix signals, memory given back when idle.
         .target(
             name: "HwaljaRuntime",
-            dependencies: ["CMalloc", "CProgramHeaders", "HwaljaCore", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon"]),
+            dependencies: ["CMalloc", "HwaljaCore", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon"]),
         .testTarget(
             name: "HwaljaIBusTests",
             dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaDBus", "HwaljaLexicon", "HwaljaTestSupport"]),

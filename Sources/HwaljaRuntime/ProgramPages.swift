@@ -1,4 +1,3 @@
-import CProgramHeaders
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,31 +8,56 @@ import Glibc
 /// page read (fault-around): start-up and a few messages leave most of the binary mapped and counted
 /// in the resident memory, though an idle program reads none of it.
 public enum ProgramPages {
-    /// Unmaps the pages of the executable's read-only segments from the process: code and
-    /// constants, never a writable segment (relocated data). They stay in the page cache and are
-    /// mapped again, as any file page, when the program reads them. Returns the bytes of the
-    /// segments released.
+    /// Unmaps the pages of the executable's read-only, unmodified mappings from the process (as
+    /// `/proc/self/smaps` lists them): code and constants. Never a writable mapping, nor one with
+    /// pages of its own (`Anonymous`: the relocated data the loader made read-only afterwards,
+    /// which the file does not hold). They stay in the page cache and are mapped again, as any
+    /// file page, when the program reads them. Returns the bytes released.
     @discardableResult
     public static func release() -> Int {
+        guard let executable = executablePath(), let smaps = SystemFiles.read("/proc/self/smaps") else { return 0 }
         var released = 0
-        _ = withUnsafeMutablePointer(to: &released) { total in
-            dl_iterate_phdr({ info, _, total in
-                guard let info = info?.pointee, let headers = info.dlpi_phdr, let total else { return 1 }
-                let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
-                for index in 0..<Int(info.dlpi_phnum) {
-                    let header = headers[index]
-                    guard header.p_type == PT_LOAD, header.p_flags & UInt32(PF_W) == 0 else { continue }
-                    let first = UInt(info.dlpi_addr) + UInt(header.p_vaddr)
-                    let start = first & ~(page - 1)
-                    let end = (first + UInt(header.p_memsz) + page - 1) & ~(page - 1)
-                    guard let address = UnsafeMutableRawPointer(bitPattern: start) else { continue }
-                    if madvise(address, Int(end - start), MADV_DONTNEED) == 0 {
-                        total.assumingMemoryBound(to: Int.self).pointee += Int(end - start)
-                    }
-                }
-                return 1  // the first object is the executable: stop there
-            }, total)
+        var candidate: Mapping?
+        func releaseCandidate() {
+            guard let mapping = candidate, let address = UnsafeMutableRawPointer(bitPattern: mapping.start) else { return }
+            if madvise(address, Int(mapping.end - mapping.start), MADV_DONTNEED) == 0 { released += Int(mapping.end - mapping.start) }
         }
+        for line in String(decoding: smaps, as: UTF8.self).split(separator: "\n") {
+            if let mapping = Mapping(line) {
+                releaseCandidate()
+                candidate = mapping.path == executable && !mapping.writable && mapping.end > mapping.start ? mapping : nil
+            } else if line.hasPrefix("Anonymous:"), line.split(separator: " ").dropFirst().first != "0" {
+                candidate = nil  // modified pages: only this process has them
+            }
+        }
+        releaseCandidate()
         return released
+    }
+
+    /// The path the kernel gives the running executable (`/proc/self/exe`), as `/proc/self/maps` names it.
+    private static func executablePath() -> Substring? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBufferPointer { readlink("/proc/self/exe", $0.baseAddress!, $0.count) }
+        guard count > 0, count < buffer.count else { return nil }
+        return Substring(String(decoding: buffer[..<count], as: UTF8.self))
+    }
+
+    /// A mapping's first line in `/proc/self/smaps`: `start-end perms offset device inode path`.
+    struct Mapping {
+        var start: UInt
+        var end: UInt
+        var writable: Bool
+        var path: Substring
+
+        init?(_ line: Substring) {
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            guard fields.count == 6 else { return nil }  // anonymous mappings have no path; field lines have fewer
+            let range = fields[0].split(separator: "-")
+            guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16) else { return nil }
+            self.start = start
+            self.end = end
+            writable = fields[1].dropFirst().first != "-"
+            path = fields[5].drop { $0 == " " }
+        }
     }
 }
