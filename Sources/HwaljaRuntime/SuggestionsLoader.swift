@@ -41,7 +41,10 @@ public final class SuggestionsLoader: @unchecked Sendable {
         apply(settings)
         DispatchQueue.global().async {
             let suggester = Self.read(lexiconPath, table: table, log: log)
-            queue.async { suggestions.suggester = suggester }
+            queue.async {
+                suggestions.suggester = suggester
+                if let suggester { log("word suggestions: \(suggester.lexicon.count) words from \(Excerpt.path(lexiconPath))") }
+            }
         }
     }
 
