@@ -79,9 +79,17 @@ def main():
         NAME = owner = None  # a peer connection has no names: whatever comes on it is the daemon's
     else:
         bus = Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
-        owner = bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
-                              GLib.Variant("(s)", (NAME,)), GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 5000,
-                              None).unpack()[0]
+        def name_owner():
+            return bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetNameOwner",
+                                 GLib.Variant("(s)", (NAME,)), GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 5000,
+                                 None).unpack()[0]
+        try:
+            owner = name_owner()
+        except GLib.Error:
+            # An installed hwaljad may not run yet: the bus starts it (D-Bus activation), as a first call would.
+            bus.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "StartServiceByName",
+                          GLib.Variant("(su)", (NAME, 0)), GLib.VariantType("(u)"), Gio.DBusCallFlags.NONE, 10000, None)
+            owner = name_owner()
     app, signals, handled = Application(), [], []
 
     def received(_c, _s, _p, _i, member, params):
