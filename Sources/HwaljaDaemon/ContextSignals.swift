@@ -38,8 +38,8 @@ final class ContextSignals {
     private let path: String
     /// The interface of the context's object.
     let interface: String
-    /// The templates built so far, by ``Member`` raw value less the interface's first (0...4).
-    private var templates: (BusMessage?, BusMessage?, BusMessage?, BusMessage?, BusMessage?)
+    /// The templates built so far, by ``Member`` raw value less the interface's first (0...3).
+    private var templates: (BusMessage?, BusMessage?, BusMessage?, BusMessage?)
 
     /// Signals for the context at `path` implementing `interface`, addressed to `owner` only:
     /// typed text is never broadcast.
@@ -53,7 +53,16 @@ final class ContextSignals {
     static let size = 160
 
     /// Signal `member` carrying `values`, or `nil` if the context's interface has no such signal.
+    /// `SuggestionsChanged` is built anew each time, with no template kept: it goes after a key's
+    /// answer, not on its path, and a template would cost every context that typed a letter.
     func signal(_ member: Member, _ values: [BusValue]) -> BusMessage? {
+        guard member.interface == interface else { return nil }
+        if member == .suggestionsChanged || member == .inputSuggestionsChanged {
+            let signal = BusMessage.signal(path: path, interface: interface, member: member.name)
+            signal.setDestination(owner)
+            try? signal.append(values)
+            return signal
+        }
         guard let template = template(member) else { return nil }
         let signal = template.copy()
         try? signal.append(values)  // fails only without memory; the signal then goes without its arguments
@@ -62,15 +71,13 @@ final class ContextSignals {
 
     /// The template of `member`, built now if it is the first of its kind.
     private func template(_ member: Member) -> BusMessage? {
-        guard member.interface == interface else { return nil }
-        let slot = member.rawValue % 5  // five members per interface
+        let slot = member.rawValue % 5  // five members per interface, the fifth never kept
         let built: BusMessage? =
             switch slot {
             case 0: templates.0
             case 1: templates.1
             case 2: templates.2
-            case 3: templates.3
-            default: templates.4
+            default: templates.3
             }
         if let built { return built }
         let fresh = BusMessage.signal(path: path, interface: interface, member: member.name)
@@ -80,8 +87,7 @@ final class ContextSignals {
         case 0: templates.0 = signal
         case 1: templates.1 = signal
         case 2: templates.2 = signal
-        case 3: templates.3 = signal
-        default: templates.4 = signal
+        default: templates.3 = signal
         }
         return signal
     }

@@ -101,6 +101,7 @@ enum BusBenchmark {
         print("first PressKeys after idle:        \(afterIdle.map(format).joined(separator: ", "))")
         print(String(format: "memory per context:                %.2f KB (%d contexts of %d clients: %@ → %@), %@ a second after they went",
             perContext.perContext, perContext.contexts, perContext.clients, megabytes(perContext.before), megabytes(perContext.with), megabytes(perContext.after)))
+        print(String(format: "memory per context held, idle:     %.2f KB (anonymous memory, idle and trimmed, with the contexts against without)", perContext.held))
     }
 
     static func megabytes(_ kilobytes: Int?) -> String {
@@ -109,8 +110,12 @@ enum BusBenchmark {
 
     /// The daemon's resident memory before, with and a second after (its `malloc_trim`) 16 clients
     /// held 64 contexts each, each context having typed a few keys; and the growth per context.
-    static func contextMemory(address: String, daemon: Int32) throws -> (perContext: Double, contexts: Int, clients: Int, before: Int?, with: Int?, after: Int?) {
+    static func contextMemory(
+        address: String, daemon: Int32
+    ) throws -> (perContext: Double, contexts: Int, clients: Int, before: Int?, with: Int?, after: Int?, held: Double) {
         let clients = 16, each = 64
+        usleep(7_000_000)  // idle: hwaljad's heap trimmed (IdleMemory), what it holds and no more
+        let liveBefore = kilobytes(daemon, "RssAnon:")
         let before = residentKilobytes(daemon)
         var connections: [(EngineClient, [String])] = []
         for _ in 0..<clients {
@@ -124,13 +129,18 @@ enum BusBenchmark {
             connections.append((client, paths))
         }
         let with = residentKilobytes(daemon)
+        // Held, not typing: idle again, the heap trimmed, each key's long-press timer gone (hwaljad
+        // keeps a context's Dispatch timer until its armed time rather than re-arm it on every key).
+        usleep(7_000_000)
+        let liveWith = kilobytes(daemon, "RssAnon:")
         for (client, paths) in connections {
             for path in paths { try client.destroyContext(path) }
         }
         usleep(1_500_000)  // hwaljad gives freed memory back a second after contexts went
         let after = residentKilobytes(daemon)
         let grown = Double((with ?? 0) - (before ?? 0)) / Double(clients * each)
-        return (grown, clients * each, clients, before, with, after)
+        let held = Double((liveWith ?? 0) - (liveBefore ?? 0)) / Double(clients * each)
+        return (grown, clients * each, clients, before, with, after, held)
     }
 
     /// A bare libdbus service answering `Echo(s) → s`: the baseline round trip.
@@ -160,8 +170,13 @@ enum BusBenchmark {
     }
 
     static func residentKilobytes(_ pid: Int32) -> Int? {
+        kilobytes(pid, "VmRSS:")
+    }
+
+    /// A `/proc/PID/status` figure in KiB (`VmRSS:`, `RssAnon:`).
+    static func kilobytes(_ pid: Int32, _ field: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) })
         else { return nil }
         return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
