@@ -1,11 +1,13 @@
 import HwaljaCore
+import HwaljaReplay
 
 /// What an application holds of one context's typing, kept as the interface file says a client
 /// must: each signal applied once and in order, and the key of each call whose reply says
 /// `consumed` false (``applyDeclined(_:)``). The text before the cursor and the preedit after it.
 public struct ContextText: Sendable, Equatable {
     /// The application's text before the cursor.
-    public private(set) var committed = ""
+    public var committed: String { application.text }
+    private var application = ApplicationText()
     /// The preedit, shown at the cursor.
     public private(set) var preedit = ""
     /// How many `DeleteBeforeCursor` signals arrived.
@@ -21,11 +23,10 @@ public struct ContextText: Sendable, Equatable {
     public mutating func apply(_ member: String, _ arguments: [BusValue]) -> Bool {
         switch (member, arguments.first) {
         case ("DeleteBeforeCursor", .uint32(let count)?):
-            // Counted in Unicode scalars: conjoining jamo make one Character of several.
-            committed.unicodeScalars.removeLast(min(Int(count), committed.unicodeScalars.count))
+            application.deleteScalars(Int(count))
             deletions += 1
         case ("Committed", .string(let text)?):
-            committed += text
+            application.insert(text)
         case ("PreeditChanged", .string(let text)?):
             preedit = text
         case ("KeyNotConsumed", .string(let name)?):
@@ -41,10 +42,6 @@ public struct ContextText: Sendable, Equatable {
     /// character, a return inserts a newline. For a call whose reply says `consumed` false, with
     /// the call's key, and for `KeyNotConsumed`.
     public mutating func applyDeclined(_ key: Key) {
-        switch key {
-        case .backspace: if !committed.isEmpty { committed.removeLast() }
-        case .enter: committed += "\n"
-        default: break
-        }
+        application.applyDeclined(key)
     }
 }

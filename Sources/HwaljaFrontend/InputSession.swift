@@ -141,8 +141,9 @@ public struct InputSession: Sendable {
     }
 
     /// Picks suggestion `index` as ``acceptSuggestion(_:)`` does, for a frontend that drives
-    /// ``typing`` by key names: returns what the typing did (then call
-    /// ``suggestionsChanged(after:learning:)``), or `nil` for no such suggestion.
+    /// ``typing`` by key names: returns what the typing did (then, as after a key,
+    /// ``learnWords(endedBy:)`` if the client learns, and ``suggestionsUpdate()``), or `nil` for
+    /// no such suggestion.
     public mutating func pickSuggestion(_ index: Int) -> TypingContext.Outcome? {
         guard suggestions.indices.contains(index) else { return nil }
         let picked = suggestions[index]

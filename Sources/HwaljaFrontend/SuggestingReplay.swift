@@ -10,7 +10,8 @@ public struct SuggestingReplay {
     /// The session typed into.
     public private(set) var session: InputSession
     /// Everything the application holds so far, preedit excluded.
-    public private(set) var committed = ""
+    public var committed: String { application.text }
+    private var application = ApplicationText()
 
     /// Typing with `typing`, suggesting from `suggestions` (whose learned words it never changes).
     public init(typing: TypingContext, suggestions: WordSuggestions) {
@@ -52,11 +53,9 @@ public struct SuggestingReplay {
     private mutating func apply(_ outcome: TypingContext.Outcome, as name: String) -> String {
         outcome.forEachEdit { edit in
             switch edit {
-            case .delete(let count): for _ in 0..<count where !committed.isEmpty { committed.unicodeScalars.removeLast() }
-            case .insert(let text): committed += text
-            case .key(.backspace): if !committed.isEmpty { committed.removeLast() }
-            case .key(.enter): committed += "\n"
-            case .key: break
+            case .delete(let count): application.deleteScalars(count)
+            case .insert(let text): application.insert(text)
+            case .key(let key): application.applyDeclined(key)
             }
         }
         _ = session.suggestionsUpdate()

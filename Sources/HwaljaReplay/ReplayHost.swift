@@ -28,7 +28,8 @@ public struct ReplayHost: Sendable {
     /// The composer being driven.
     public private(set) var composer: Composer
     /// Everything the application holds so far, preedit excluded.
-    public private(set) var committed = ""
+    public var committed: String { application.text }
+    private var application = ApplicationText()
     /// Every action applied, in order, while ``keepsSteps``.
     public private(set) var steps: [Step] = []
     /// Whether ``steps`` keeps every step; `hwalja-replay` keeps none, so that its memory does not
@@ -47,17 +48,9 @@ public struct ReplayHost: Sendable {
     /// Applies one action to the composer and the application.
     public mutating func apply(_ action: HoldTimer.Action) {
         let response = composer.perform(action)
-        // Retracted text is counted in Unicode scalars: conjoining jamo make one Character of several.
-        // (Scalar by scalar: counting the whole text's scalars on every step made a long log quadratic.)
-        for _ in 0..<response.retract where !committed.isEmpty { committed.unicodeScalars.removeLast() }
-        committed += response.commit.string
-        if !response.consumed, let key = action.hostKey {
-            switch key {
-            case .backspace: if !committed.isEmpty { committed.removeLast() }
-            case .enter: committed += "\n"
-            default: break
-            }
-        }
+        application.deleteScalars(response.retract)
+        application.insert(response.commit.string)
+        if !response.consumed, let key = action.hostKey { application.applyDeclined(key) }
         let step = Step(action: action, response: response)
         onStep?(step)
         if keepsSteps { steps.append(step) }
