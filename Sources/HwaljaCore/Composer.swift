@@ -1,4 +1,4 @@
-/// The composer of a 12-key layout (the table's ``TransitionTable/keyboard``): keys in; committed text, preedit and whether the key was used out.
+/// The composer of a phone-keypad layout (the table's ``TransitionTable/keyboard``): keys in; committed text, preedit and whether the key was used out.
 ///
 /// The composer is a value type with no clock, no I/O and no callbacks. Each letter key is one
 /// lookup in the ``TransitionTable`` on the composer's own preedit, never on the application's

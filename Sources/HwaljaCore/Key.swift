@@ -158,24 +158,6 @@ public enum Key: UInt8, Sendable, CaseIterable, Hashable {
         }
     }
 
-    /// The phone-keypad digit on this key in the Cheon-Ji-In layout (what a long press types), or
-    /// `nil` for keys without one there (``KeyboardLayout/digit(of:)`` for any layout).
-    public var digit: Unicode.Scalar? {
-        switch self {
-        case .in: "1"
-        case .cheon: "2"
-        case .ji: "3"
-        case .giyeokKieuk: "4"
-        case .nieunRieul: "5"
-        case .digeutTieut: "6"
-        case .bieupPieup: "7"
-        case .siotHieut: "8"
-        case .jieutChieut: "9"
-        case .ieungMieum: "0"
-        default: nil
-        }
-    }
-
     /// The key tokens, for messages that tell the user what is accepted.
     public static let tokenSummary = "ㅣ ㆍ ㅡ ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ ㅈㅊ ㅇㅁ (or digits 1-9, 0), PUNCT, NEXT, SPACE, BS, ENTER"
 
@@ -195,7 +177,9 @@ public enum Key: UInt8, Sendable, CaseIterable, Hashable {
         var map: [String: Key] = [:]
         for key in Key.allCases where key.rawValue <= Key.enter.rawValue {
             map[key.name] = key
-            if let digit = key.digit { map[String(Character(digit))] = key }
+            // The digit aliases are the keys' phone digits (``KeyboardLayout/digit(of:)``); `*` and
+            // `#` are not aliases here (``KeyboardLayout/key(token:)`` takes `*` as PUNCT).
+            if let digit = KeyboardLayout.cheonjiin.digit(of: key) { map[String(Character(digit))] = key }
         }
         return map
     }()

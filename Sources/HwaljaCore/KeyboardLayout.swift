@@ -1,4 +1,4 @@
-/// One of the Korean 12-key input layouts: which letter keys it has, in what order its table
+/// One of the Korean phone-keypad input layouts (12 keys; 천지인 플러스 17 letter keys): which letter keys it has, in what order its table
 /// numbers them, and the phone digit on each (what a long press types, and the key's digit alias).
 ///
 /// ```

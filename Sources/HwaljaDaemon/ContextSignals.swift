@@ -8,9 +8,11 @@ final class ContextSignals {
     /// A signal of either context interface.
     enum Member: Int, CaseIterable {
         // org.hwalja.Context1
-        case committed, preeditChanged, keyNotConsumed, deleteBeforeCursor, suggestionsChanged
+        case committed, preeditChanged, keyNotConsumed, deleteBeforeCursor
         // org.hwalja.InputContext1
-        case commitText, updatePreedit, deleteSurroundingText, forwardKeyEvent, inputSuggestionsChanged
+        case commitText, updatePreedit, deleteSurroundingText, forwardKeyEvent
+        // both
+        case suggestionsChanged
 
         /// The member name on the bus.
         var name: String {
@@ -23,14 +25,21 @@ final class ContextSignals {
             case .updatePreedit: "UpdatePreedit"
             case .deleteSurroundingText: "DeleteSurroundingText"
             case .forwardKeyEvent: "ForwardKeyEvent"
-            case .suggestionsChanged, .inputSuggestionsChanged: "SuggestionsChanged"
+            case .suggestionsChanged: "SuggestionsChanged"
             }
         }
 
-        /// The interface the signal belongs to.
-        var interface: String {
-            rawValue < Member.commitText.rawValue ? EngineInterface.contextInterface : EngineInterface.inputContextInterface
+        /// The interface the signal belongs to; `nil` for one both have.
+        var interface: String? {
+            switch self {
+            case .committed, .preeditChanged, .keyNotConsumed, .deleteBeforeCursor: EngineInterface.contextInterface
+            case .commitText, .updatePreedit, .deleteSurroundingText, .forwardKeyEvent: EngineInterface.inputContextInterface
+            case .suggestionsChanged: nil
+            }
         }
+
+        /// Its template's place among its interface's four.
+        var slot: Int { rawValue % 4 }
     }
 
     /// The unique bus name the signals are addressed to.
@@ -56,14 +65,13 @@ final class ContextSignals {
     /// `SuggestionsChanged` is built anew each time, with no template kept: it goes after a key's
     /// answer, not on its path, and a template would cost every context that typed a letter.
     func signal(_ member: Member, _ values: [BusValue]) -> BusMessage? {
-        guard member.interface == interface else { return nil }
-        if member == .suggestionsChanged || member == .inputSuggestionsChanged {
+        if member == .suggestionsChanged {
             let signal = BusMessage.signal(path: path, interface: interface, member: member.name)
             signal.setDestination(owner)
             try? signal.append(values)
             return signal
         }
-        guard let template = template(member) else { return nil }
+        guard member.interface == interface, let template = template(member) else { return nil }
         let signal = template.copy()
         try? signal.append(values)  // fails only without memory; the signal then goes without its arguments
         return signal
@@ -71,7 +79,7 @@ final class ContextSignals {
 
     /// The template of `member`, built now if it is the first of its kind.
     private func template(_ member: Member) -> BusMessage? {
-        let slot = member.rawValue % 5  // five members per interface, the fifth never kept
+        let slot = member.slot
         let built: BusMessage? =
             switch slot {
             case 0: templates.0

@@ -9,9 +9,10 @@ struct DaemonContext: FrontendContext {
     var session: InputSession
     /// Whether the context was made by `CreateInputContext` and speaks `org.hwalja.InputContext1`.
     let takesKeyEvents: Bool
-    /// Whether the words typed are learned: always for key events (an input framework's user;
-    /// never in secret fields), for key names only when the client asks (``EngineInterface/Capability/learnWords``).
-    var learnsWords: Bool
+    /// Whether a key-name context learns the words typed: only when its client asks
+    /// (``EngineInterface/Capability/learnWords``). Contexts of key events learn in their
+    /// ``InputSession`` (never in secret fields), whatever this says.
+    var learnsWords = false
 
     /// The interface the context's object implements.
     var interface: String { takesKeyEvents ? EngineInterface.inputContextInterface : EngineInterface.contextInterface }

@@ -25,7 +25,7 @@ public final class EngineService {
     /// The other layouts' tables (천지인's is ``loaded``); a layout missing here cannot be chosen.
     private var otherLayouts: [KeyboardLayout: TransitionTable]
     private(set) var frontend: Frontend<DaemonContext>!
-    private(set) var signals: [Int: ContextSignals] = [:]
+    private var signals: [Int: ContextSignals] = [:]
     private var backlog: ClientBacklog
     /// Signals a call produced, with their approximate sizes, sent just before its reply.
     private var pendingSignals: [(message: BusMessage, owner: String, bytes: Int)] = []
@@ -147,7 +147,7 @@ public final class EngineService {
             // The lexicon spells words with 천지인's keys: suggestions for its contexts only, so far.
             if layout == .cheonjiin { session.wordSuggestions = wordSuggestions }
             let takesKeyEvents = member == "CreateInputContext"
-            let context = DaemonContext(session: session, takesKeyEvents: takesKeyEvents, learnsWords: takesKeyEvents)
+            let context = DaemonContext(session: session, takesKeyEvents: takesKeyEvents)
             let number = try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
                 try frontend.add(context, owner: caller)
             }
@@ -187,15 +187,20 @@ public final class EngineService {
         switch member {
         case "PressKey", "KeyDown", "KeyUp":
             try expect(call, "s")
-            let layout = try onTyping(number, caller) { $0.layout }
-            let key = try parseKey(try call.arguments()[0].stringValue ?? "", layout: layout)
-            outcome = try onTyping(number, caller) { context in
-                switch member {
-                case "PressKey": context.tap(key, at: time)
-                case "KeyDown": context.keyDown(key, at: time)
-                default: context.keyUp(key, at: time)
+            let token = try call.arguments()[0].stringValue ?? ""
+            // One look-up of the context a key: its layout reads the token, then it types the key.
+            let typed = try onTyping(number, caller) { context -> Result<(Key, TypingContext.Outcome), BusError> in
+                Result { () throws(BusError) in
+                    let key = try parseKey(token, layout: context.layout)
+                    switch member {
+                    case "PressKey": return (key, context.tap(key, at: time))
+                    case "KeyDown": return (key, context.keyDown(key, at: time))
+                    default: return (key, context.keyUp(key, at: time))
+                    }
                 }
             }
+            let key: Key
+            (key, outcome) = try typed.get()
             if frontend.recorder != nil {
                 let events: [(Bool, Key)] =
                     switch member {

@@ -81,10 +81,7 @@ extension EngineService {
             case .preedit(let text, let cursor):
                 queueSignal(number, .updatePreedit, [.string(text), .uint32(UInt32(clamping: cursor))], carrying: text)
             case .suggestions(let words):
-                // Both interfaces have the signal; the context's own is the one that goes.
-                let member: ContextSignals.Member =
-                    signals[number]?.interface == EngineInterface.contextInterface ? .suggestionsChanged : .inputSuggestionsChanged
-                queueSignal(number, member, [.stringArray(words)], carrying: words.joined())
+                queueSignal(number, .suggestionsChanged, [.stringArray(words)], carrying: words.joined())
             }
         }
     }

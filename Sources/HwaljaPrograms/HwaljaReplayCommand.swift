@@ -114,7 +114,6 @@ public struct HwaljaReplayCommand: ParsableCommand {
         host.keepsSteps = false
         if trace { host.onStep = { print($0) } }
         var timer = HoldTimer(settings: settings.timing)
-        timer.layout = layout.keyboard
         do {
             while let event = try reader.next() {
                 if case .pick = event { fail("the log picks a word suggestion (PICK n): replay it with --suggestions 3", status: 2) }

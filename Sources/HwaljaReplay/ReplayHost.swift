@@ -60,12 +60,13 @@ public struct ReplayHost: Sendable {
     /// (its long presses on the keys of the composer's layout).
     public mutating func play(_ log: KeystrokeLog, timing: HoldTimer.Settings = HoldTimer.Settings()) {
         var timer = HoldTimer(settings: timing)
-        timer.layout = composer.table.keyboard
         for event in log.events { play(event, timer: &timer) }
     }
 
     /// Plays one event of a log, timed events through `timer`.
+    /// The timer's long presses type the digits of the composer's layout.
     public mutating func play(_ event: KeystrokeLog.Event, timer: inout HoldTimer) {
+        timer.layout = composer.table.keyboard
         switch event {
         case .tap(let key):
             apply(.press(key))

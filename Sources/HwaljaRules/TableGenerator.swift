@@ -31,7 +31,7 @@ public struct TableGenerator: Sendable {
 
     /// Runs the generator for `layout`.
     public init(layout: KeyboardLayout) {
-        self.init(rules: layout.rules)
+        self.init(layout: layout, options: [])
     }
 
     /// Runs the generator for `layout` with those of `options` that are its own (the settings'

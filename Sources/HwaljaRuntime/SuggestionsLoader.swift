@@ -14,7 +14,6 @@ import HwaljaLexicon
 /// answer waits for the disk.
 public final class SuggestionsLoader: @unchecked Sendable {
     public let suggestions: WordSuggestions
-    public let lexiconPath: String
     private let store: LearnedWordsStore?
     private let log: @Sendable (String) -> Void
     private let queue: DispatchQueue
@@ -31,7 +30,6 @@ public final class SuggestionsLoader: @unchecked Sendable {
         store: LearnedWordsStore? = LearnedWordsStore.standard(), log: @escaping @Sendable (String) -> Void
     ) {
         let lexiconPath = Self.lexiconPath(beside: tablePath)
-        self.lexiconPath = lexiconPath
         self.store = store
         self.log = log
         self.queue = queue
@@ -50,8 +48,7 @@ public final class SuggestionsLoader: @unchecked Sendable {
 
     /// The lexicon's path beside the table file at `tablePath`.
     public static func lexiconPath(beside tablePath: String) -> String {
-        let folder = tablePath.lastIndex(of: "/").map { String(tablePath[..<$0]) } ?? "."
-        return folder + "/hwalja.lexicon"
+        TableLoader.sibling(of: tablePath, named: "hwalja.lexicon")
     }
 
     /// The lexicon at `path` with `table`, or `nil` after saying in one line through `log` why not.

@@ -3,9 +3,8 @@ import HwaljaCore
 /// Writes a table in the public Hwalja project's JSON shape, `{key: {tail: replacement}}`, where
 /// the empty tail `""` is the key's default, so other Hwalja users can consume it.
 ///
-/// Keys are the canonical key names (``Key/name``) of the table's layout, all of them in one
-/// file even where the binary table needs two; the punctuation key is `PUNCT`. Output is
-/// deterministic: keys in keypad order, tails sorted by scalar values, one transition per line.
+/// Keys are the canonical key names (``Key/name``) of the table's layout; the punctuation key is
+/// `PUNCT`. Output is deterministic: keys in ``KeyboardLayout/tableKeys`` order, tails sorted by scalar values, one transition per line.
 /// A consumer using Hwalja's lookup rule must restart after a next-character press (look up no
 /// tail that reaches back before it); live pairs are not exported.
 public enum HwaljaJSON {

@@ -16,7 +16,7 @@ enum Benchmark {
     static func main() throws {
         let options = Options(CommandLine.arguments.dropFirst())
         if let file = options.keystrokeSaving {
-            let table = try TableFile.decode(try read(options.table))
+            let table = try KeyboardLayout.cheonjiin.decodeTable(try read(options.table))
             try KeystrokeSaving.run(file: file, learn: options.learn, limit: options.suggestions, table: table, lexiconPath: options.lexicon)
             return
         }
@@ -24,7 +24,7 @@ enum Benchmark {
         let jsonBytes = try read(options.json)
         let log = String(decoding: try read(options.keys), as: UTF8.self)
         let keys = parseKeys(log)
-        let table = try TableFile.decode(tableBytes)
+        let table = try KeyboardLayout.cheonjiin.decodeTable(tableBytes)
         let repetitions = max(1, 1_000_000 / keys.count)
 
         print("hwalja-bench: \(keys.count) keys from \(options.keys), typed \(repetitions) times (\(keys.count * repetitions) keys)")

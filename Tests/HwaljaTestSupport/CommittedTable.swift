@@ -14,7 +14,7 @@ public let committedTable: TransitionTable = {
         fatalError("\(path) is missing: run `swift run hwalja-gen`")
     }
     do {
-        return try TableFile.decode([UInt8](data))
+        return try KeyboardLayout.cheonjiin.decodeTable([UInt8](data))
     } catch {
         fatalError("\(path): \(error)")
     }

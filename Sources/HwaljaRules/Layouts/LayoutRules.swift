@@ -14,18 +14,6 @@ public protocol LayoutRules {
     func isLivePair(_ first: TextUnit, _ second: TextUnit) -> Bool
 }
 
-extension KeyboardLayout {
-    /// The rules the layout's table is generated from.
-    public var rules: any LayoutRules {
-        switch self {
-        case .cheonjiin: CheonJiIn()
-        case .cheonjiinPlus: CheonJiInPlus()
-        case .naratgeul: Naratgeul()
-        case .vega: Vega()
-        }
-    }
-}
-
 /// Decides live pairs for rules that rewrite what precedes the last unit: a pair is live when some
 /// key rewrites its first unit, or turns it into another live pair with the same first unit and a
 /// lone letter second (나랏글's 알ㄴ: 획 gives 알ㄷ, 획 again 앑). Remembers its answers.
