@@ -34,6 +34,9 @@ public struct Hwaljad: ParsableCommand {
               space-inserts = false   true: SPACE always inserts a blank
               max-contexts = 64       contexts one client may hold at once
               max-unread-kib = 1024   KiB a client may leave unread before it is cut off
+              suggestions = 3         word suggestions shown, 0-9 (0: none)
+              learn-words = true      learn the words input contexts type (never in password fields)
+              pick-adds-space = true  a picked suggestion is followed by a space
             Flags override the file.
             """
     )

@@ -35,7 +35,8 @@ public struct IBusEngineCommand: ParsableCommand {
 
             Settings ($XDG_CONFIG_HOME/hwalja/hwalja.conf, shared with hwaljad: keymap, long-press, \
             repeat-interval, auto-next, space-inserts, suggestions, learn-words, pick-adds-space) are \
-            read again whenever an engine is enabled and on SIGHUP, which reloads the table too.
+            read again whenever an engine is enabled and on SIGHUP, which reloads the table too; \
+            layout-options at start and on SIGHUP.
 
             Word suggestions (the lexicon hwalja.lexicon beside the table) show in IBus's candidate \
             list; a click picks one. Words the user commits are learned and kept in \
