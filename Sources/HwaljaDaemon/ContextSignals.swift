@@ -2,8 +2,8 @@ import HwaljaDBus
 
 /// The signals of one context, each built once with its path, interface, member and owner set,
 /// on first use: sending one copies its template and adds the arguments (`BusMessage.copy()`), a
-/// fraction of the cost of building a signal and addressing it anew on every key. A context that
-/// never sends a signal costs no message at all.
+/// fraction of the cost of building a signal and addressing it anew on every key. Kept only for
+/// the contexts that signalled last (``RecentSignals``): an idle context costs no message at all.
 final class ContextSignals {
     /// A signal of either context interface.
     enum Member: Int, CaseIterable {

@@ -25,7 +25,8 @@ public final class EngineService {
     /// The other layouts' tables (천지인's is ``loaded``); a layout missing here cannot be chosen.
     private var otherLayouts: [KeyboardLayout: TransitionTable]
     private(set) var frontend: Frontend<DaemonContext>!
-    private var signals: [Int: ContextSignals] = [:]
+    /// The signal templates of the contexts that signalled last.
+    private var signals = RecentSignals()
     private var backlog: ClientBacklog
     /// Signals a call produced, with their approximate sizes, sent just before its reply.
     private var pendingSignals: [(message: BusMessage, owner: String, bytes: Int)] = []
@@ -151,9 +152,7 @@ public final class EngineService {
             let number = try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
                 try frontend.add(context, owner: caller)
             }
-            let path = EngineInterface.contextPath(number)
-            signals[number] = ContextSignals(path: path, interface: context.interface, owner: caller)
-            return try call.methodReturn([.objectPath(path)])
+            return try call.methodReturn([.objectPath(EngineInterface.contextPath(number))])
         case "DestroyContext":
             try expect(call, "o")
             let path = try call.arguments()[0].stringValue ?? ""
@@ -333,7 +332,11 @@ public final class EngineService {
 
     /// Queues signal `member` of context `number` to go out before the reply (or at once, from a timer).
     func queueSignal(_ number: Int, _ member: ContextSignals.Member, _ values: [BusValue], carrying text: String = "") {
-        guard let templates = signals[number], let signal = templates.signal(member, values) else { return }
+        let templates = signals.signals(of: number) {
+            guard let owner = frontend.owner(of: number), let interface = frontend.inspect(number, { $0.interface }) else { return nil }
+            return ContextSignals(path: EngineInterface.contextPath(number), interface: interface, owner: owner)
+        }
+        guard let templates, let signal = templates.signal(member, values) else { return }
         pendingSignals.append((signal, templates.owner, ContextSignals.size + text.utf8.count))
     }
 
@@ -422,13 +425,9 @@ public final class EngineService {
         return numbers.count
     }
 
-    /// Drops the signal templates of contexts that went; the dictionary is rebuilt once mostly
-    /// empty, as it keeps its capacity otherwise (memory returns when many contexts go).
+    /// Drops the signal templates of contexts that went.
     private func forgetSignals(of numbers: [Int]) {
-        for number in numbers { signals[number] = nil }
-        if signals.capacity > 64 && signals.count * 4 < signals.capacity {
-            signals = Dictionary(uniqueKeysWithValues: signals.map { ($0.key, $0.value) })
-        }
+        signals.forget(numbers)
     }
 
     /// The approximate wire size of the reply to `call`, generous for its header and text (an

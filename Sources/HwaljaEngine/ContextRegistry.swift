@@ -98,6 +98,9 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
     /// The numbers of `owner`'s contexts, sorted; costs nothing per context of other owners.
     @inlinable public func numbers(ownedBy owner: String) -> [Int] { byOwner[owner] ?? [] }
 
+    /// The owner of context `number`, if it exists.
+    @inlinable public func owner(of number: Int) -> String? { owners[number] }
+
     /// Whether `owner` holds context `number`.
     @inlinable public func owns(_ owner: String, _ number: Int) -> Bool { owners[number] == owner }
 

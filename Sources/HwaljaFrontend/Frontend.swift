@@ -86,6 +86,9 @@ public final class Frontend<Context: FrontendContext> {
         registry.withAny(number) { body($0) }
     }
 
+    /// The client that owns context `number`, if it exists.
+    public func owner(of number: Int) -> String? { registry.owner(of: number) }
+
     /// Records key events of context `number`, if recording.
     public func record(_ number: Int, _ events: [(down: Bool, key: Key)]) {
         recorder?.record(context: number, at: now, events)

@@ -63,9 +63,11 @@ public struct InputSession: Sendable {
     private var resetWitness = ResetWitness()
     /// The suggestions the field shows (``FrontendAction/suggestions(_:)``), and where they come from.
     public var wordSuggestions: WordSuggestions?
-    public private(set) var suggestions: [Suggestion] = []
-    /// The word's keys and the learned words' clock ``suggestions`` were found for.
-    private var suggestedFor: [Key]?? = .none
+    /// The suggestions shown, as keys (texts are typed from them when needed).
+    private var shown = SuggestedWords()
+    /// A hash of the word's keys, and the learned words' clock, ``shown`` was found for (a hash,
+    /// not a copy of the keys: each field keeps as little as it can).
+    private var suggestedFor: Int?
     private var learnedClock = -1
 
     public init(typing: TypingContext, keymap: Keymap, onFocusLoss: PreeditOnFocusLoss) {
@@ -145,11 +147,16 @@ public struct InputSession: Sendable {
     /// ``learnWords(endedBy:)`` if the client learns, and ``suggestionsUpdate()``), or `nil` for
     /// no such suggestion.
     public mutating func pickSuggestion(_ index: Int) -> TypingContext.Outcome? {
-        guard suggestions.indices.contains(index) else { return nil }
-        let picked = suggestions[index]
-        let suffix = wordSuggestions?.pickAddsSpace == true ? " " : ""
+        guard let wordSuggestions, let keys = shown.word(index), let text = wordSuggestions.text(typing: keys) else { return nil }
+        let suffix = wordSuggestions.pickAddsSpace ? " " : ""
         passedPresses.removeAll()
-        return typing.replaceWord(with: picked.text, keys: picked.keys, suffix: suffix)
+        return typing.replaceWord(with: text, keys: keys, suffix: suffix)
+    }
+
+    /// The suggestions shown last, in order.
+    public var suggestions: [Suggestion] {
+        guard let wordSuggestions else { return [] }
+        return zip(wordSuggestions.texts(of: shown), shown.words).map { Suggestion(text: $0, keys: $1) }
     }
 
     /// For a frontend that drives ``typing`` by key names (hwaljad's `org.hwalja.Context1`):
@@ -178,13 +185,14 @@ public struct InputSession: Sendable {
         guard let wordSuggestions else { return actions }
         // Most events (releases, timers, keys of other fields) leave the word as it was: no lookup.
         let keys = passesKeysThrough ? [] : typing.word.keys
-        guard keys != suggestedFor || wordSuggestions.learned.clock != learnedClock else { return actions }
-        suggestedFor = keys
+        let hash = keys.hashValue
+        guard hash != suggestedFor || wordSuggestions.learned.clock != learnedClock else { return actions }
+        suggestedFor = hash
         learnedClock = wordSuggestions.learned.clock
         let now = wordSuggestions.suggestions(for: keys)
-        guard now != suggestions else { return actions }
-        suggestions = now
-        return actions + [.suggestions(now.map(\.text))]
+        guard now != shown else { return actions }
+        shown = now
+        return actions + [.suggestions(wordSuggestions.texts(of: now))]
     }
 
     /// The field lost focus, or the application reset it (a click moved the cursor): the syllable

@@ -36,29 +36,62 @@ struct ResetWitness: Sendable {
     /// The longest text kept whole, to find a second copy anywhere in it.
     static let longest = 4096
 
-    private var latest: Report?
-    private var previous: Report?
-    /// Whether ``latest`` came after the last key event.
-    private var reportedSinceKey = false
-    /// After a reset the client committed: its report then, and the syllable.
-    private var watched: (report: Report, syllable: [Unicode.Scalar])?
+    /// What the reports told so far, kept out of line and made at the first report: a context
+    /// whose client never reports its text (key names, most on-screen keyboards) keeps 8 bytes.
+    private final class Reports: @unchecked Sendable {
+        var latest: Report?
+        var previous: Report?
+        /// Whether ``latest`` came after the last key event.
+        var reportedSinceKey = false
+        /// After a reset the client committed: its report then, and the syllable.
+        var watched: (report: Report, syllable: [Unicode.Scalar])?
+
+        func copy() -> Reports {
+            let copy = Reports()
+            (copy.latest, copy.previous, copy.reportedSinceKey, copy.watched) = (latest, previous, reportedSinceKey, watched)
+            return copy
+        }
+    }
+
+    private var reports: Reports?
+
+    /// The reports, to change: made now if there were none, copied first if another copy of the
+    /// witness shares them (it is a value).
+    private var changing: Reports {
+        mutating get {
+            if reports == nil {
+                reports = Reports()
+            } else if !isKnownUniquelyReferenced(&reports!) {
+                reports = reports!.copy()
+            }
+            return reports!
+        }
+    }
+
+    private var latest: Report? { reports?.latest }
+    private var previous: Report? { reports?.previous }
+    private var reportedSinceKey: Bool { reports?.reportedSinceKey ?? false }
+    private var watched: (report: Report, syllable: [Unicode.Scalar])? { reports?.watched }
 
     /// A key event: reports from before it say nothing about a reset after it.
     mutating func keyEvent() {
-        reportedSinceKey = false
-        watched = nil
+        guard reports != nil else { return }
+        let reports = changing
+        reports.reportedSinceKey = false
+        reports.watched = nil
     }
 
     /// The client's report of its text; returns how many scalars just before the cursor are a
     /// second copy of a syllable the client committed on a reset (0: none).
     mutating func report(_ report: Report) -> Int {
-        previous = latest
-        latest = report
-        reportedSinceKey = true
-        guard let watching = watched else { return 0 }
+        let reports = changing
+        reports.previous = reports.latest
+        reports.latest = report
+        reports.reportedSinceKey = true
+        guard let watching = reports.watched else { return 0 }
         // The click may move the cursor first (Qt reports that too): watch on until the text changes.
         if report.isWhole, watching.report.isWhole, report.text == watching.report.text { return 0 }
-        watched = nil
+        reports.watched = nil
         return Self.report(report, is: watching.report, withCopyBeforeCursor: watching.syllable) ? watching.syllable.count : 0
     }
 
@@ -69,7 +102,7 @@ struct ResetWitness: Sendable {
         guard reportedSinceKey, let latest,
             Self.text(latest.beforeCursor, is: previous?.beforeCursor ?? [], followedBy: syllable)
         else { return false }
-        watched = (latest, syllable)
+        changing.watched = (latest, syllable)
         return true
     }
 

@@ -27,11 +27,19 @@ public final class WordSuggestions: @unchecked Sendable {
     }
 
     /// What to suggest after `keys` (`nil`: the word is unknown).
-    func suggestions(for keys: [Key]?) -> [Suggestion] {
-        guard let keys, !keys.isEmpty, limit > 0, let suggester else { return [] }
-        return suggester.entries(forKeys: keys, limit: limit, learned: learned).map {
-            Suggestion(text: TypedText.text(typing: $0.keys, table: suggester.table), keys: $0.keys)
-        }
+    func suggestions(for keys: [Key]?) -> SuggestedWords {
+        guard let keys, !keys.isEmpty, limit > 0, let suggester else { return SuggestedWords() }
+        return SuggestedWords(suggester.entries(forKeys: keys, limit: limit, learned: learned).map(\.keys))
+    }
+
+    /// The text each of `words` types, in order (none before the lexicon is read).
+    func texts(of words: SuggestedWords) -> [String] {
+        words.words.compactMap(text(typing:))
+    }
+
+    /// The text `keys` type, with the lexicon's table; `nil` before the lexicon is read.
+    func text(typing keys: [Key]) -> String? {
+        suggester.map { TypedText.text(typing: keys, table: $0.table) }
     }
 
     /// Learns the words a field's typing ended.

@@ -26,9 +26,17 @@ public final class DispatchClock: FrontendClock, @unchecked Sendable {
     /// Milliseconds since this object was created, on the monotonic clock.
     public var now: Int { Int((DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000) }
 
+    /// The Dispatch timers held, armed or not (each context that has a deadline has one).
+    public var timerCount: Int { timers.count }
+
     public func schedule(_ number: Int, at deadline: Int?) {
         deadlines[number] = deadline
-        guard let deadline else { return }  // an armed timer fires, finds nothing due and goes
+        guard let deadline else {
+            // An armed timer fires, finds nothing due and goes; one that has fired goes now (a
+            // context whose long press came and went, a context destroyed after it).
+            if let timer = timers[number], timer.armed == nil { timers.removeValue(forKey: number)?.source.cancel() }
+            return
+        }
         if let armed = timers[number]?.armed, armed <= deadline { return }  // it fires first and arms for the rest
         arm(number, at: deadline)
     }

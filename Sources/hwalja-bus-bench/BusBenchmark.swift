@@ -99,48 +99,77 @@ enum BusBenchmark {
         print("hwaljad start-up to owning name:   \(format(startup))")
         print("hwaljad resident memory:           \(megabytes(rss)) after the calls, \(megabytes(afterStartup)) half a second after start-up, \(megabytes(idle)) idle (7 s after the last message)")
         print("first PressKeys after idle:        \(afterIdle.map(format).joined(separator: ", "))")
+        let (first, second) = (perContext[0], perContext[1])
         print(String(format: "memory per context:                %.2f KB (%d contexts of %d clients: %@ → %@), %@ a second after they went",
-            perContext.perContext, perContext.contexts, perContext.clients, megabytes(perContext.before), megabytes(perContext.with), megabytes(perContext.after)))
-        print(String(format: "memory per context held, idle:     %.2f KB (anonymous memory, idle and trimmed, with the contexts against without)", perContext.held))
+            first.grown, first.contexts, ContextRound.clients, megabytes(first.before), megabytes(first.with), megabytes(first.after)))
+        print(String(format: "memory per context held, idle:     %.2f KB, %.2f KB the next %d (anonymous memory, idle and trimmed, with the contexts against before them)",
+            first.held, second.held, second.contexts))
+        print(String(format: "memory per context kept after:     %.2f KB, %.2f KB the next %d (anonymous memory a second after the contexts went, against before them)",
+            first.kept, second.kept, second.contexts))
+    }
+
+    static func megabytes(_ kilobytes: Int) -> String {
+        megabytes(Optional(kilobytes))
     }
 
     static func megabytes(_ kilobytes: Int?) -> String {
         kilobytes.map { String(format: "%.1f MB", Double($0) / 1024) } ?? "unknown"
     }
 
-    /// The daemon's resident memory before, with and a second after (its `malloc_trim`) 16 clients
-    /// held 64 contexts each, each context having typed a few keys; and the growth per context.
-    static func contextMemory(
-        address: String, daemon: Int32
-    ) throws -> (perContext: Double, contexts: Int, clients: Int, before: Int?, with: Int?, after: Int?, held: Double) {
-        let clients = 16, each = 64
+    /// The daemon's memory around one round of contexts: 16 clients connect and hold 64 contexts
+    /// each, each context having typed a few keys, then destroy them. Resident (`VmRSS`) and
+    /// anonymous (`RssAnon`, the heap) memory in KiB: idle before, at once with the contexts, idle
+    /// with them (7 s after the last message: the heap trimmed, each key's long-press timer gone),
+    /// and a second after they went (hwaljad trims its heap then).
+    struct ContextRound {
+        static let clients = 16, each = 64
+        var before = 0, with = 0, after = 0
+        var anonymousBefore = 0, anonymousHeld = 0, anonymousAfter = 0
+
+        var contexts: Int { Self.clients * Self.each }
+        /// Resident memory grown per context, in KB.
+        var grown: Double { Double(with - before) / Double(contexts) }
+        /// Anonymous memory held per context while idle, in KB.
+        var held: Double { Double(anonymousHeld - anonymousBefore) / Double(contexts) }
+        /// Anonymous memory per context kept after the contexts went, in KB.
+        var kept: Double { Double(anonymousAfter - anonymousBefore) / Double(contexts) }
+    }
+
+    /// Two rounds of contexts (``ContextRound``), the second after the first went: the first pays
+    /// for what the daemon makes once (its registry's tables at their largest, Dispatch's worker
+    /// threads and their heaps), the second shows what a context costs a daemon that has run a while.
+    static func contextMemory(address: String, daemon: Int32) throws -> [ContextRound] {
         usleep(7_000_000)  // idle: hwaljad's heap trimmed (IdleMemory), what it holds and no more
-        let liveBefore = kilobytes(daemon, "RssAnon:")
-        let before = residentKilobytes(daemon)
+        return try (0..<2).map { _ in try contextRound(address: address, daemon: daemon) }
+    }
+
+    static func contextRound(address: String, daemon: Int32) throws -> ContextRound {
+        var round = ContextRound()
+        round.anonymousBefore = kilobytes(daemon, "RssAnon:") ?? 0
+        round.before = residentKilobytes(daemon) ?? 0
         var connections: [(EngineClient, [String])] = []
-        for _ in 0..<clients {
+        for _ in 0..<ContextRound.clients {
             let client = try EngineClient(bus: .address(address))
             var paths: [String] = []
-            for _ in 0..<each {
+            for _ in 0..<ContextRound.each {
                 let path = try client.createContext()
                 for key in ["ㄱㅋ", "ㅣ", "ㆍ"] { _ = try client.key("PressKey", key, on: path) }
                 paths.append(path)
             }
             connections.append((client, paths))
         }
-        let with = residentKilobytes(daemon)
-        // Held, not typing: idle again, the heap trimmed, each key's long-press timer gone (hwaljad
-        // keeps a context's Dispatch timer until its armed time rather than re-arm it on every key).
+        round.with = residentKilobytes(daemon) ?? 0
+        // Held, not typing: idle again (hwaljad keeps a context's Dispatch timer until its armed
+        // time rather than re-arm it on every key).
         usleep(7_000_000)
-        let liveWith = kilobytes(daemon, "RssAnon:")
+        round.anonymousHeld = kilobytes(daemon, "RssAnon:") ?? 0
         for (client, paths) in connections {
             for path in paths { try client.destroyContext(path) }
         }
         usleep(1_500_000)  // hwaljad gives freed memory back a second after contexts went
-        let after = residentKilobytes(daemon)
-        let grown = Double((with ?? 0) - (before ?? 0)) / Double(clients * each)
-        let held = Double((liveWith ?? 0) - (liveBefore ?? 0)) / Double(clients * each)
-        return (grown, clients * each, clients, before, with, after, held)
+        round.after = residentKilobytes(daemon) ?? 0
+        round.anonymousAfter = kilobytes(daemon, "RssAnon:") ?? 0
+        return round
     }
 
     /// A bare libdbus service answering `Echo(s) → s`: the baseline round trip.
