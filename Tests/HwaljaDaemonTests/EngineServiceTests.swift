@@ -69,4 +69,24 @@ struct EngineServiceTests {
         harness.service.apply(settings, keymap: .phone)
         #expect(try harness.createInputContext(":1.7").hasPrefix(EngineInterface.contextsPath))
     }
+
+    /// hwaljad keeps signal templates for the contexts that signalled last only: a context that
+    /// types again after many others did still gets its signals, on its own path, to its own client.
+    @Test func aContextTypingAfterManyOthersStillGetsItsSignalsAddressedToItsOwner() throws {
+        let harness = Harness()
+        let clients = (0..<20).map { ":1.\(100 + $0)" }
+        let paths = try clients.map { try harness.createInputContext($0) }
+        func type(_ keysym: UInt32, _ index: Int) throws -> [BusMessage] {  // pressed and released
+            try [0, KeyEventState.release].flatMap { state in
+                try harness.call(clients[index], paths[index], EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(state)])
+            }
+        }
+        for index in paths.indices { _ = try type(0x34, index) }  // 4: ㄱ in each
+        let again = try type(0x31, 0).filter { $0.kind == .signal }  // 1: 기 in the first, after 19 others typed
+        #expect(Harness.described(again) == ["UpdatePreedit 기"])
+        #expect(again.allSatisfy { $0.path == paths[0] && $0.destination == clients[0] })
+        let last = try type(0x31, 19).filter { $0.kind == .signal }
+        #expect(Harness.described(last) == ["UpdatePreedit 기"])
+        #expect(last.allSatisfy { $0.path == paths[19] && $0.destination == clients[19] })
+    }
 }
