@@ -38,8 +38,8 @@ public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
                 schedule()
             } else {
                 scheduled = false
-                ProgramPages.release()
                 _ = malloc_trim(0)
+                ProgramPages.release()  // last: what runs after it maps its code again
             }
         }
     }
