@@ -74,7 +74,7 @@ let package = Package(
         .target(
             name: "HwaljaPrograms",
             dependencies: [
-                "CMalloc", "HwaljaCommandLine", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend",
+                "HwaljaCommandLine", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend",
                 "HwaljaIBus", "HwaljaReplay", "HwaljaRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import HwaljaCore
-import HwaljaDBus
 import HwaljaReplay
 
 /// Replays a log through a running hwaljad: taps as `PressKey`, timed events as `KeyDown`/`KeyUp`

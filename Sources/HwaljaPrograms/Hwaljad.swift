@@ -1,5 +1,4 @@
 import ArgumentParser
-import CMalloc
 import Dispatch
 import HwaljaCommandLine
 import HwaljaCore
@@ -96,7 +95,7 @@ public struct Hwaljad: ParsableCommand {
             peers.log = program.diagnostics.log
             peers.start()
         }
-        engine.contextsFreed = FreedMemory(queue: program.queue).returnSoon
+        engine.contextsFreed = program.idleMemory.trimHeapSoon
         let optionTables = OptionTableMaker(queue: program.queue)
         let useOptionTables = { (generated: TableLoader.Everything, said: String) in
             engine.reload(generated.main, otherLayouts: generated.others)
@@ -149,25 +148,5 @@ public struct Hwaljad: ParsableCommand {
             diagnostics.fail("bad flag: \(message.hasPrefix("line 0: ") ? String(message.dropFirst("line 0: ".count)) : message)")
         }
         return loaded
-    }
-}
-
-/// Gives freed heap back to the system a second after contexts went (`malloc_trim`), at most once
-/// a second however many clients come and go: the allocator keeps freed memory otherwise.
-final class FreedMemory: @unchecked Sendable {  // confined to `queue`
-    private let queue: DispatchQueue
-    private var scheduled = false
-
-    init(queue: DispatchQueue) {
-        self.queue = queue
-    }
-
-    func returnSoon() {
-        guard !scheduled else { return }
-        scheduled = true
-        queue.asyncAfter(deadline: .now() + 1) { [self] in
-            scheduled = false
-            _ = malloc_trim(0)
-        }
     }
 }

@@ -4,12 +4,14 @@ import Dispatch
 /// Gives memory back once a program has been idle for a while (no message for `seconds` to
 /// 2 × `seconds`): the code pages it read (``ProgramPages/release()``) and the heap the allocator
 /// kept (`malloc_trim`). The next message maps the code it needs again (minor page faults).
-/// At most one timer at a time, none while idle.
+/// At most one timer at a time, none while idle. Asked, it also gives the heap back a second
+/// after much of it was freed (``trimHeapSoon()``), idle or not.
 public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
     private let queue: DispatchQueue
     private let seconds: Int
     private var active = true  // start-up counts as activity
     private var scheduled = false
+    private var trimScheduled = false
 
     /// Watches for idleness on `queue`, the queue the program's messages are handled on.
     public init(queue: DispatchQueue, seconds: Int = 3) {
@@ -28,6 +30,18 @@ public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
     /// start-up if no message comes.
     public func start() {
         queue.async { [self] in noteActivity() }
+    }
+
+    /// Gives freed heap back a second from now (`malloc_trim`; hwaljad: after contexts went), at
+    /// most once a second however many calls come: the allocator keeps freed memory otherwise,
+    /// and a busy daemon may not be idle for long. On the queue.
+    public func trimHeapSoon() {
+        guard !trimScheduled else { return }
+        trimScheduled = true
+        queue.asyncAfter(deadline: .now() + 1) { [self] in
+            trimScheduled = false
+            _ = malloc_trim(0)
+        }
     }
 
     private func schedule() {

@@ -1,5 +1,4 @@
 import Dispatch
-import HwaljaDBus
 
 #if canImport(Glibc)
 import Glibc
