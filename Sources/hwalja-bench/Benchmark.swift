@@ -4,7 +4,8 @@ import HwaljaTable
 
 /// `hwalja-bench`: prints the composer's cost per key, the table's load time and size, beside the
 /// same figures for a Hwalja-shaped JSON table used the way the public Hwalja README shows
-/// (parse the JSON, look tails up in string-keyed maps). Run it in release:
+/// (parse the JSON, look tails up in string-keyed maps); then each layout's, `hwalja-replay`'s
+/// peak memory on long logs and the Debian package's size (``Footprint``). Run it in release:
 ///
 ///     swift run -c release hwalja-bench [--table PATH] [--json PATH] [--keys LOG]
 ///     swift run -c release hwalja-bench --keystroke-saving TEXT [--learn] [--suggestions N]
@@ -63,6 +64,7 @@ enum Benchmark {
         }
         print("  five-line rule:   \(String(format: "%.1f", jsonPerKey)) ns per key (string-keyed lookups on the text's last scalars)")
         try LayoutFigures.print()
+        try Footprint.run(log: log, keysPerCopy: keys.count)
     }
 
     struct Options {
