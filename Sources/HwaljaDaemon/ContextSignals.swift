@@ -63,7 +63,7 @@ final class ContextSignals {
 
     /// Signal `member` carrying `values`, or `nil` if the context's interface has no such signal.
     /// `SuggestionsChanged` is built anew each time, with no template kept: it goes after a key's
-    /// answer, not on its path, and a template would cost every context that typed a letter.
+    /// answer, not on its path.
     func signal(_ member: Member, _ values: [BusValue]) -> BusMessage? {
         if member == .suggestionsChanged {
             let signal = BusMessage.signal(path: path, interface: interface, member: member.name)

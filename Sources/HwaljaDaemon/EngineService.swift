@@ -160,7 +160,7 @@ public final class EngineService {
                 throw BusError(name: EngineInterface.ErrorName.noSuchContext, message: "\(Excerpt.quoted(path)) is not a context's path")
             }
             try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try frontend.remove(number, caller: caller) }
-            forgetSignals(of: [number])
+            signals.forget([number])
             contextsFreed()
             return try call.methodReturn()
         case "GetPeerAddress":
@@ -420,14 +420,9 @@ public final class EngineService {
     @discardableResult
     private func freeContexts(of client: String) -> Int {
         let numbers = frontend.removeAll(ownedBy: client)
-        forgetSignals(of: numbers)
+        signals.forget(numbers)
         if !numbers.isEmpty { contextsFreed() }
         return numbers.count
-    }
-
-    /// Drops the signal templates of contexts that went.
-    private func forgetSignals(of numbers: [Int]) {
-        signals.forget(numbers)
     }
 
     /// The approximate wire size of the reply to `call`, generous for its header and text (an

@@ -38,7 +38,7 @@ struct ResetWitness: Sendable {
 
     /// What the reports told so far, kept out of line and made at the first report: a context
     /// whose client never reports its text (key names, most on-screen keyboards) keeps 8 bytes.
-    private final class Reports: @unchecked Sendable {
+    private final class Reports: @unchecked Sendable {  // changed only through `changing`, unshared first
         var latest: Report?
         var previous: Report?
         /// Whether ``latest`` came after the last key event.

@@ -4,11 +4,11 @@ import HwaljaCore
 /// (the keys' raw values, a 0 after each word): a field keeps them at the cost of one short
 /// array, not an array and a string per word. Their texts are typed from the keys when needed
 /// (``WordSuggestions/texts(of:)``).
-public struct SuggestedWords: Sendable, Equatable {
+struct SuggestedWords: Sendable, Equatable {
     private var packed: [UInt8] = []
 
     /// No words.
-    public init() {}
+    init() {}
 
     /// `words`, in order.
     init(_ words: [[Key]]) {
@@ -19,18 +19,15 @@ public struct SuggestedWords: Sendable, Equatable {
         }
     }
 
-    /// Whether there are no words.
-    public var isEmpty: Bool { packed.isEmpty }
-
     /// The words' keys, in order.
-    public var words: [[Key]] {
+    var words: [[Key]] {
         packed.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { word in
             word.compactMap(Key.init(rawValue:))
         }
     }
 
     /// The keys of word `index`, or `nil` if there is no such word.
-    public func word(_ index: Int) -> [Key]? {
+    func word(_ index: Int) -> [Key]? {
         let all = words
         return all.indices.contains(index) ? all[index] : nil
     }

@@ -26,7 +26,8 @@ public final class DispatchClock: FrontendClock, @unchecked Sendable {
     /// Milliseconds since this object was created, on the monotonic clock.
     public var now: Int { Int((DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000) }
 
-    /// The Dispatch timers held, armed or not (each context that has a deadline has one).
+    /// The Dispatch timers held, armed or not: one for each context with a deadline, and one armed
+    /// for a deadline since cleared, until its time. For tests.
     public var timerCount: Int { timers.count }
 
     public func schedule(_ number: Int, at deadline: Int?) {

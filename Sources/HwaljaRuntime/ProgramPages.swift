@@ -8,14 +8,11 @@ import Glibc
 /// page read (fault-around): start-up and a few messages leave most of the binary mapped and counted
 /// in the resident memory, though an idle program reads none of it.
 public enum ProgramPages {
-    /// Unmaps the pages of the executable's read-only, unmodified mappings from the process (as
-    /// `/proc/self/smaps` lists them): code and constants. Never a writable mapping, nor one with
-    /// pages of its own (`Anonymous`: the relocated data the loader made read-only afterwards,
-    /// which the file does not hold). They stay in the page cache and are mapped again, as any
-    /// file page, when the program reads them. Returns the bytes released.
-    @discardableResult
-    public static func release() -> Int {
-        guard let executable = executablePath(), let smaps = SystemFiles.read("/proc/self/smaps") else { return 0 }
+    /// The executable's read-only, unmodified mappings (as `/proc/self/smaps` lists them): code and
+    /// constants. Never a writable mapping, nor one with pages of its own (`Anonymous`: the
+    /// relocated data the loader made read-only afterwards, which the file does not hold).
+    public static func ranges() -> [(start: UInt, end: UInt)] {
+        guard let executable = executablePath(), let smaps = SystemFiles.read("/proc/self/smaps") else { return [] }
         var ranges: [(start: UInt, end: UInt)] = []
         var candidate: Mapping?
         for line in String(decoding: smaps, as: UTF8.self).split(separator: "\n") {
@@ -27,14 +24,22 @@ public enum ProgramPages {
             }
         }
         if let chosen = candidate { ranges.append((chosen.start, chosen.end)) }
-        // Only now, with the parsing done: code run after the release maps its pages again, and
-        // reading smaps runs much of the string code (released first, it came back at once: 1.8 MB).
-        return unmap(ranges)
+        return ranges
+    }
+
+    /// Unmaps the pages of ``ranges()`` from the process. They stay in the page cache and are
+    /// mapped again, as any file page, when the program reads them. Returns the bytes released.
+    /// Call it last: code run after it maps its pages again (reading smaps runs much of the
+    /// string code; unmapped before that parsing ended, 1.8 MB came back at once).
+    @discardableResult
+    public static func release() -> Int {
+        unmap(ranges())
     }
 
     /// `madvise(MADV_DONTNEED)` on each range; returns the bytes released. Kept short: what runs
     /// after the first call is mapped again.
-    private static func unmap(_ ranges: [(start: UInt, end: UInt)]) -> Int {
+    @discardableResult
+    public static func unmap(_ ranges: [(start: UInt, end: UInt)]) -> Int {
         var released = 0
         for range in ranges {
             guard let address = UnsafeMutableRawPointer(bitPattern: range.start) else { continue }

@@ -19,7 +19,7 @@ enum Footprint {
         let copies = max(1, 1_000_000 / keysPerCopy)
         let keysOnly = log.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n") + "\n"
         let short = folder.appendingPathComponent("short.keys")
-        try Data(String(repeating: keysOnly, count: copies / 10).utf8).write(to: short)
+        try Data(String(repeating: keysOnly, count: max(1, copies / 10)).utf8).write(to: short)
         let long = folder.appendingPathComponent("long.keys")
         try Data(String(repeating: keysOnly, count: copies).utf8).write(to: long)
         let oneLine = folder.appendingPathComponent("one-line.keys")
@@ -27,7 +27,7 @@ enum Footprint {
         try Data(line.utf8).write(to: oneLine)
         // Flat in the log's length: ten times the keys, the same peak.
         for (what, arguments) in [
-            ("\(copies / 10 * keysPerCopy) keys", [short.path]),
+            ("\(max(1, copies / 10) * keysPerCopy) keys", [short.path]),
             ("\(copies * keysPerCopy) keys", [long.path]),
             ("the same, --trace", ["--trace", long.path]),
             (String(format: "them on one line of %.1f MB", Double(line.utf8.count) / 1_048_576), [oneLine.path]),
@@ -63,6 +63,9 @@ enum Footprint {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: program, NSLocalizedDescriptionKey: "\(program) \(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus))"])
+        }
         let fields = (try String(contentsOf: report, encoding: .utf8)).split(whereSeparator: \.isWhitespace)
         guard fields.count >= 2, let kilobytes = Int(fields[fields.count - 2]), let seconds = Double(fields[fields.count - 1]) else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: report.path])

@@ -144,9 +144,14 @@ enum BusBenchmark {
     }
 
     static func contextRound(address: String, daemon: Int32) throws -> ContextRound {
+        /// A figure of the daemon's `/proc/PID/status`; a bench without it measures nothing.
+        func read(_ field: String) throws -> Int {
+            guard let value = kilobytes(daemon, field) else { throw BusError.failed("cannot read \(field) of hwaljad (\(daemon)) in /proc") }
+            return value
+        }
         var round = ContextRound()
-        round.anonymousBefore = kilobytes(daemon, "RssAnon:") ?? 0
-        round.before = residentKilobytes(daemon) ?? 0
+        round.anonymousBefore = try read("RssAnon:")
+        round.before = try read("VmRSS:")
         var connections: [(EngineClient, [String])] = []
         for _ in 0..<ContextRound.clients {
             let client = try EngineClient(bus: .address(address))
@@ -158,17 +163,17 @@ enum BusBenchmark {
             }
             connections.append((client, paths))
         }
-        round.with = residentKilobytes(daemon) ?? 0
+        round.with = try read("VmRSS:")
         // Held, not typing: idle again (hwaljad keeps a context's Dispatch timer until its armed
         // time rather than re-arm it on every key).
         usleep(7_000_000)
-        round.anonymousHeld = kilobytes(daemon, "RssAnon:") ?? 0
+        round.anonymousHeld = try read("RssAnon:")
         for (client, paths) in connections {
             for path in paths { try client.destroyContext(path) }
         }
         usleep(1_500_000)  // hwaljad gives freed memory back a second after contexts went
-        round.after = residentKilobytes(daemon) ?? 0
-        round.anonymousAfter = kilobytes(daemon, "RssAnon:") ?? 0
+        round.after = try read("VmRSS:")
+        round.anonymousAfter = try read("RssAnon:")
         return round
     }
 
