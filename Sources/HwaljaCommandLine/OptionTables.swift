@@ -33,6 +33,24 @@ public final class OptionTableMaker: @unchecked Sendable {  // `latest` confined
         self.queue = queue
     }
 
+    /// A reload (SIGHUP), on the queue: reads every layout's table again from the files beside
+    /// `path`, logs their problems and switches to them with `use`, then makes the tables
+    /// `options` change as ``make(_:from:then:)`` does. A table that cannot be read keeps the
+    /// old ones, and says so.
+    public func reloadEveryLayout(
+        path: String, options: Set<KeyboardLayout.Option>, log: (String) -> Void,
+        use: @escaping (TableLoader.Everything, String) -> Void
+    ) {
+        do {
+            let fresh = try TableLoader.loadEveryLayout(path: path)
+            fresh.problems.forEach(log)
+            make(options, from: { fresh }, then: use)
+            use(fresh, "reloaded the settings and the tables beside \(path) (\(fresh.main.table.transitionCount) transitions in \(fresh.main.path))")
+        } catch {
+            log("reloaded the settings; kept the old table: \(error)")
+        }
+    }
+
     /// On the queue, or before the program serves: generates, in the background, the tables
     /// `options` change among the tables `load` gives (called there too), then, back on the queue
     /// and unless asked again meanwhile, calls `use` with every table and what was generated in

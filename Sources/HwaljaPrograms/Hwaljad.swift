@@ -97,11 +97,11 @@ public struct Hwaljad: ParsableCommand {
         }
         engine.contextsFreed = program.idleMemory.trimHeapSoon
         let optionTables = OptionTableMaker(queue: program.queue)
-        let useOptionTables = { (generated: TableLoader.Everything, said: String) in
+        let useTables = { (generated: TableLoader.Everything, said: String) in
             engine.reload(generated.main, otherLayouts: generated.others)
             program.diagnostics.log(said)
         }
-        optionTables.make(settings.settings.layoutOptions, from: { tables }, then: useOptionTables)
+        optionTables.make(settings.settings.layoutOptions, from: { tables }, then: useTables)
         program.serve(
             name: EngineInterface.busName, replace: replace,
             matchRules: ["type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'"],
@@ -110,16 +110,8 @@ public struct Hwaljad: ParsableCommand {
                 let freshSettings = self.settings(program.diagnostics)
                 engine.apply(freshSettings.settings, keymap: freshSettings.keymap)
                 suggestions.apply(freshSettings.settings)
-                do {
-                    let fresh = try TableLoader.loadEveryLayout(path: loaded.path)
-                    fresh.problems.forEach(program.diagnostics.log)
-                    optionTables.make(freshSettings.settings.layoutOptions, from: { fresh }, then: useOptionTables)
-                    let table = fresh.main
-                    engine.reload(table, otherLayouts: fresh.others)
-                    program.diagnostics.log("reloaded the settings and \(table.path) (\(table.table.transitionCount) transitions)")
-                } catch {
-                    program.diagnostics.log("reloaded the settings; kept the old table: \(error)")
-                }
+                optionTables.reloadEveryLayout(
+                    path: loaded.path, options: freshSettings.settings.layoutOptions, log: program.diagnostics.log, use: useTables)
             },
             started: "serving \(EngineInterface.busName) on the \(bus) bus as \(program.connection.uniqueName) (table \(loaded.path), \(loaded.table.transitionCount) transitions; layouts \(KeyboardLayout.allCases.filter { tables.tables[$0] != nil }.map(\.name).joined(separator: ", ")))"
         )

@@ -94,25 +94,18 @@ public struct IBusEngineCommand: ParsableCommand {
         engines.afterTimer = program.sendQueued
         // The tables the settings' layout-options change are made in the background, then switched to.
         let optionTables = OptionTableMaker(queue: program.queue)
-        let useOptionTables = { (generated: TableLoader.Everything, said: String) in
+        let useTables = { (generated: TableLoader.Everything, said: String) in
             engines.reload(generated.tables.values.map(\.table))
             diagnostics.log(said)
         }
         let tablePath = loaded.path
-        optionTables.make(layoutOptions.value, from: { try? TableLoader.loadEveryLayout(path: tablePath) }, then: useOptionTables)
+        optionTables.make(layoutOptions.value, from: { try? TableLoader.loadEveryLayout(path: tablePath) }, then: useTables)
         program.serve(
             name: Self.componentName, handler: engines.handle, busGone: "ibus-daemon went away; exiting", busGoneStatus: 0,
             onReload: {
                 engines.readSettingsAgain()
-                do {
-                    let fresh = try TableLoader.loadEveryLayout(path: loaded.path)
-                    fresh.problems.forEach(diagnostics.log)
-                    optionTables.make(layoutOptions.value, from: { fresh }, then: useOptionTables)
-                    engines.reload(fresh.tables.values.map(\.table))  // also those no engine has used yet: cheap beside a reload
-                    diagnostics.log("reloaded the settings and the tables beside \(loaded.path)")
-                } catch {
-                    diagnostics.log("reloaded the settings; kept the old table: \(error)")
-                }
+                // Every layout's table, also those no engine has used yet: cheap beside a reload.
+                optionTables.reloadEveryLayout(path: loaded.path, options: layoutOptions.value, log: diagnostics.log, use: useTables)
             },
             started: "serving \(Self.componentName) on \(busAddress) (table \(loaded.path), keymap \(settings.settings.keymap))"
         )

@@ -195,6 +195,39 @@ struct IBusEndToEndTests {
         #expect(result.text == "ㅊ", "\(result.events)")
     }
 
+    /// SIGHUP reads the settings and every layout's table again, and makes the tables the
+    /// layout-options setting changes now: an option set after the engine started applies.
+    @Test func aSighupMakesTheEngineTakeLayoutOptionsSetSinceItStarted() throws {
+        let ibus = try PrivateIBus()
+        let typing = "tap 7\ntap asterisk\ntap asterisk\ntap asterisk\ntap space\n"  // ㅅ 획 획 획: ㅊ only with the option
+        #expect(try ibus.type(typing, engine: "hwalja-naratgeul").text == "ㅅ")
+        let folder = ibus.configDirectory.appendingPathComponent("hwalja")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "layout-options = naratgeul-stroke-stops\n".write(to: folder.appendingPathComponent("hwalja.conf"), atomically: true, encoding: .utf8)
+        let engine = try #require(Self.engineProcess(of: ibus.daemon.process.processIdentifier))
+        #expect(kill(engine, SIGHUP) == 0)
+        let deadline = Date().addingTimeInterval(120)
+        while !ibus.daemon.stderrSoFar.contains("generated the naratgeul table with naratgeul-stroke-stops in ") {
+            guard Date() < deadline else { throw TestSetupError("the engine never made the table: \(ibus.daemon.stderrSoFar)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(ibus.daemon.stderrSoFar.contains("reloaded the settings and the tables beside "))
+        #expect(try ibus.type(typing, engine: "hwalja-naratgeul").text == "ㅊ")
+    }
+
+    /// The PID of the hwalja engine `daemon` (an ibus-daemon) started.
+    static func engineProcess(of daemon: Int32) -> Int32? {
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return processes.compactMap(Int32.init).first { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+            else { return false }
+            // pid (comm) state ppid …: comm may hold spaces, so count from the last parenthesis.
+            let fields = stat[(stat.lastIndex(of: ")") ?? stat.startIndex)...].split(separator: " ")
+            return fields.count > 2 && Int32(fields[2]) == daemon && String(decoding: command, as: UTF8.self).contains("ibus-engine-hwalja")
+        }
+    }
+
     @Test func theKeypadPositionKeymapPutsTheVowelsOnTop() throws {
         let ibus = try PrivateIBus(engineArguments: ["--keymap", "keypad-position"])
         // KP_5 = ㄴㄹ, KP_7 = ㅣ, KP_8 = ㆍ: 나
