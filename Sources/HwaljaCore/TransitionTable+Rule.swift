@@ -34,6 +34,12 @@ extension TransitionTable {
     /// (anything else has a first scalar no key can change any more). Keys are tried in table
     /// order, so the first path to a syllable is a shortest one, the same on every run.
     public func shortestSyllableSpellings() -> [UInt32: [Key]] {
+        shortestSpellings { Hangul.isSyllable($0) }
+    }
+
+    /// For every scalar some key sequence types from empty text as the whole text and `keep`
+    /// accepts, the shortest such sequence (found as ``shortestSyllableSpellings()`` finds them).
+    public func shortestSpellings(keeping keep: (UInt32) -> Bool) -> [UInt32: [Key]] {
         var seen: Set<[Unicode.Scalar]> = [[]]
         var queue: [([Unicode.Scalar], [Key])] = [([], [])]
         var head = 0
@@ -41,7 +47,7 @@ extension TransitionTable {
         while head < queue.count {
             let (text, keys) = queue[head]
             head += 1
-            if text.count == 1, Hangul.isSyllable(text[0].value), spellings[text[0].value] == nil { spellings[text[0].value] = keys }
+            if text.count == 1, keep(text[0].value), spellings[text[0].value] == nil { spellings[text[0].value] = keys }
             for key in keyboard.tableKeys {
                 let next = applying(key, to: text)
                 guard next.count == 1 || (next.count <= 3 && endsWithLivePair(next)) else { continue }

@@ -218,7 +218,7 @@ public enum EngineInterface {
             </signal>
             <!-- Completions of the word being typed, best first (empty: show none), whenever they
                  change: from the lexicon and the learned words, matched on the keys typed so far.
-                 At most the suggestions setting (3); none in other layouts yet. Sent to the owner only. -->
+                 At most the suggestions setting (3), in every layout. Sent to the owner only. -->
             <signal name="SuggestionsChanged">
               <arg name="words" type="as"/>
             </signal>

@@ -145,8 +145,7 @@ public final class EngineService {
             let typing = TypingContext(table: try table(of: layout), options: settings.composer, timing: settings.timing)
             let layoutKeymap = Keymap.forLayout(layout, setting: settings.keymap, resolved: keymap)
             var session = InputSession(typing: typing, keymap: layoutKeymap, onFocusLoss: .sessionCommits)
-            // The lexicon spells words with 천지인's keys: suggestions for its contexts only, so far.
-            if layout == .cheonjiin { session.wordSuggestions = wordSuggestions }
+            session.wordSuggestions = wordSuggestions  // every layout's: its words are spelled as the lexicon's
             let takesKeyEvents = member == "CreateInputContext"
             let context = DaemonContext(session: session, takesKeyEvents: takesKeyEvents)
             let number = try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in

@@ -19,7 +19,7 @@ public struct WordTracker: Sendable, Equatable {
     mutating func record(_ action: HoldTimer.Action, undid: Bool, response: Composer.Response) -> [Key]? {
         let given = response.commit.count - response.retract
         switch action {
-        case .press(let key) where key.isLexiconKey:
+        case .press(let key) where Self.isWordKey(key):
             guard response.consumed, !(key == .next && keys == []) else { return nil }
             keys?.append(key)
             committedCount += given
@@ -40,6 +40,12 @@ public struct WordTracker: Sendable, Equatable {
         case .press, .typeDigit:  // space, return, punctuation, a digit: the word ends
             return end()
         }
+    }
+
+    /// Whether `key` belongs to a word in any layout: a letter key (a consonant, a vowel stroke,
+    /// 나랏글's stroke and double keys) or next-character; for 천지인 the keys a lexicon word has.
+    static func isWordKey(_ key: Key) -> Bool {
+        key == .next || (key.isTableKey && key != .punctuation)
     }
 
     /// Ends the word (a boundary, a commit); returns its keys, if known and not empty.

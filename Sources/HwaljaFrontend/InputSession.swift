@@ -65,10 +65,12 @@ public struct InputSession: Sendable {
     public var wordSuggestions: WordSuggestions?
     /// The suggestions shown, as keys (texts are typed from them when needed).
     private var shown = SuggestedWords()
-    /// A hash of the word's keys, and the learned words' clock, ``shown`` was found for (a hash,
-    /// not a copy of the keys: each field keeps as little as it can).
+    /// A hash of the word's keys, the learned words' clock and how many layouts' spellings were
+    /// made, when ``shown`` was found (a hash, not a copy of the keys: each field keeps as little
+    /// as it can).
     private var suggestedFor: Int?
     private var learnedClock = -1
+    private var spellingsMade = 0
 
     public init(typing: TypingContext, keymap: Keymap, onFocusLoss: PreeditOnFocusLoss) {
         self.typing = typing
@@ -147,7 +149,9 @@ public struct InputSession: Sendable {
     /// ``learnWords(endedBy:)`` if the client learns, and ``suggestionsUpdate()``), or `nil` for
     /// no such suggestion.
     public mutating func pickSuggestion(_ index: Int) -> TypingContext.Outcome? {
-        guard let wordSuggestions, let keys = shown.word(index), let text = wordSuggestions.text(typing: keys) else { return nil }
+        guard let wordSuggestions, let picked = shown.word(index), let text = wordSuggestions.text(typing: picked),
+            let keys = wordSuggestions.keys(ofSuggested: picked, typedWith: typing.composer.table)
+        else { return nil }
         let suffix = wordSuggestions.pickAddsSpace ? " " : ""
         passedPresses.removeAll()
         return typing.replaceWord(with: text, keys: keys, suffix: suffix)
@@ -175,7 +179,7 @@ public struct InputSession: Sendable {
     /// The actions for `outcome`, learning the words it ended (never in a secret field).
     private mutating func actions(for outcome: TypingContext.Outcome) -> [FrontendAction] {
         if !outcome.endedWords.isEmpty, !InputPurpose.secret.contains(purpose), !passesKeysThrough {
-            wordSuggestions?.learn(outcome.endedWords)
+            wordSuggestions?.learn(outcome.endedWords, typedWith: typing.composer.table)
         }
         return FrontendAction.actions(for: outcome)
     }
@@ -186,10 +190,12 @@ public struct InputSession: Sendable {
         // Most events (releases, timers, keys of other fields) leave the word as it was: no lookup.
         let keys = passesKeysThrough ? [] : typing.word.keys
         let hash = keys.hashValue
-        guard hash != suggestedFor || wordSuggestions.learned.clock != learnedClock else { return actions }
+        guard hash != suggestedFor || wordSuggestions.learned.clock != learnedClock || wordSuggestions.spellingsMade != spellingsMade
+        else { return actions }
         suggestedFor = hash
         learnedClock = wordSuggestions.learned.clock
-        let now = wordSuggestions.suggestions(for: keys)
+        spellingsMade = wordSuggestions.spellingsMade
+        let now = wordSuggestions.suggestions(for: keys, typedWith: typing.composer.table)
         guard now != shown else { return actions }
         shown = now
         return actions + [.suggestions(wordSuggestions.texts(of: now))]

@@ -6,7 +6,9 @@ import HwaljaLexicon
 /// frontend's one thread.
 public final class WordSuggestions: @unchecked Sendable {
     /// The lexicon and its table; `nil` until a program has read them (it starts serving first).
-    public var suggester: Suggester?
+    public var suggester: Suggester? {
+        didSet { spellings.forget() }
+    }
     /// How many suggestions a field shows (0: none).
     public var limit: Int
     /// Whether words the user commits are learned.
@@ -17,6 +19,19 @@ public final class WordSuggestions: @unchecked Sendable {
     public private(set) var learned: LearnedWords
     /// Called after a word is learned, to keep them (never for a secret field: nothing is learned there).
     public var onLearned: (LearnedWords) -> Void = { _ in }
+    /// Words of other layouts' fields, spelled as the lexicon spells them.
+    private let spellings = LexiconSpellings()
+
+    /// How a layout's spelling is made: `make(table, done)` calls `done` with `KeySpelling(table:)`
+    /// on the frontend's thread. At once by default; a program that serves keys makes it off its
+    /// queue and hands it back there, so that a field of another layout never holds up a key.
+    public var makeSpelling: (TransitionTable, @escaping (KeySpelling) -> Void) -> Void {
+        get { spellings.make }
+        set { spellings.make = newValue }
+    }
+
+    /// How many layouts' spellings were made so far (a field looks its suggestions up again after one).
+    var spellingsMade: Int { spellings.madeCount }
 
     public init(suggester: Suggester?, learned: LearnedWords = LearnedWords(), limit: Int = 3, learns: Bool = true, pickAddsSpace: Bool = true) {
         self.suggester = suggester
@@ -26,10 +41,12 @@ public final class WordSuggestions: @unchecked Sendable {
         self.pickAddsSpace = pickAddsSpace
     }
 
-    /// What to suggest after `keys` (`nil`: the word is unknown).
-    func suggestions(for keys: [Key]?) -> SuggestedWords {
-        guard let keys, !keys.isEmpty, limit > 0, let suggester else { return SuggestedWords() }
-        return SuggestedWords(suggester.entries(forKeys: keys, limit: limit, learned: learned).map(\.keys))
+    /// What to suggest after `keys`, typed with `table` (`nil`: the word is unknown).
+    func suggestions(for keys: [Key]?, typedWith table: TransitionTable) -> SuggestedWords {
+        guard let keys, !keys.isEmpty, limit > 0, let suggester,
+            let spelled = spellings.lexiconKeys(keys, typedWith: table, lexiconTable: suggester.table, beginning: true)
+        else { return SuggestedWords() }
+        return SuggestedWords(suggester.entries(forKeys: spelled, limit: limit, learned: learned).map(\.keys))
     }
 
     /// The text each of `words` types, in order (none before the lexicon is read).
@@ -42,11 +59,23 @@ public final class WordSuggestions: @unchecked Sendable {
         suggester.map { TypedText.text(typing: keys, table: $0.table) }
     }
 
-    /// Learns the words a field's typing ended.
-    func learn(_ words: [[Key]]) {
+    /// A suggested word's keys as `table` types it (the word tracker of a field of another
+    /// layout than the lexicon's holds that layout's keys); `nil` if it cannot.
+    func keys(ofSuggested keys: [Key], typedWith table: TransitionTable) -> [Key]? {
+        guard let suggester else { return nil }
+        return spellings.keys(ofLexiconWord: keys, lexiconTable: suggester.table, typedWith: table)
+    }
+
+    /// Learns the words a field's typing ended, typed with `table`.
+    func learn(_ words: [[Key]], typedWith table: TransitionTable) {
         guard learns, !words.isEmpty else { return }
         for keys in words {
-            if let suggester { suggester.learn(keys, into: &learned) } else { learned.learn(keys) }  // stems need the lexicon's table
+            if let suggester {  // stems need the lexicon's table
+                guard let spelled = spellings.lexiconKeys(keys, typedWith: table, lexiconTable: suggester.table, beginning: false) else { continue }
+                suggester.learn(spelled, into: &learned)
+            } else if table.keyboard == .cheonjiin {  // the lexicon's keys; another layout's wait for it
+                learned.learn(keys)
+            }
         }
         onLearned(learned)
     }

@@ -141,8 +141,7 @@ public final class IBusEngineAdapter {
                 typing: TypingContext(table: table, options: settings.composer, timing: settings.timing),
                 keymap: engine.keymap ?? Keymap.forLayout(engine.layout, setting: settings.keymap, resolved: keymap),
                 onFocusLoss: .clientCommits)
-            // The lexicon spells words with 천지인's keys: suggestions for its engines only, so far.
-            session.wordSuggestions = engine.layout == .cheonjiin ? wordSuggestions : nil
+            session.wordSuggestions = wordSuggestions  // every layout's: its words are spelled as the lexicon's
             let number = try frontend.add(session, owner: Self.owner)
             fixedKeymaps[number] = engine.keymap
             return try call.methodReturn([.objectPath(Self.enginePrefix + String(number))])

@@ -7,29 +7,61 @@ import HwaljaCore
 /// Used when the lexicon is generated; suggestions then match on keys, not on the text shown.
 public struct KeySpelling: Sendable {
     public let table: TransitionTable
-    /// Each reachable syllable's shortest keys (``TransitionTable/shortestSyllableSpellings()``).
-    private let syllables: [UInt32: [Key]]
+    /// Each reachable Hangul scalar's shortest keys, syllables and lone jamo
+    /// (``TransitionTable/shortestSpellings(keeping:)``), packed: all the keys in one array, and
+    /// for each scalar where its keys start (shifted left 8) and how many there are. About 200 KB
+    /// a layout, where a dictionary of arrays took 0.75 MB.
+    private let packed: [Key]
+    private let spans: [UInt32: UInt32]
 
     public init(table: TransitionTable) {
         self.table = table
-        syllables = table.shortestSyllableSpellings()
+        var packed: [Key] = []
+        var spans: [UInt32: UInt32] = [:]
+        let spellings = table.shortestSpellings { Hangul.isHangul($0) }
+        spans.reserveCapacity(spellings.count)
+        for (scalar, keys) in spellings.sorted(by: { $0.key < $1.key }) {
+            spans[scalar] = UInt32(packed.count) << 8 | UInt32(keys.count)
+            packed += keys
+        }
+        self.packed = packed
+        self.spans = spans
     }
 
     /// The keys of one precomposed syllable, or `nil` if typing cannot reach it.
     public func keys(forSyllable scalar: Unicode.Scalar) -> [Key]? {
-        syllables[scalar.value]
+        Hangul.isSyllable(scalar.value) ? keys(forScalar: scalar.value) : nil
+    }
+
+    /// The shortest keys that type `scalar` alone, if any.
+    private func keys(forScalar scalar: UInt32) -> [Key]? {
+        guard let span = spans[scalar] else { return nil }
+        let start = Int(span >> 8)
+        return Array(packed[start..<start + Int(span & 0xFF)])
     }
 
     /// The keys that type `word` (precomposed syllables only), or `nil` if they would type
     /// something else or a syllable cannot be reached.
     public func keys(forWord word: String) -> [Key]? {
+        keys(for: word, lastMayBeJamo: false)
+    }
+
+    /// The keys that type `text`, the beginning of a word: precomposed syllables, the last of them
+    /// possibly a lone jamo still being typed (ㄱ, ㅗ); `nil` as for ``keys(forWord:)``.
+    public func keys(forWordBeginning text: String) -> [Key]? {
+        keys(for: text, lastMayBeJamo: true)
+    }
+
+    private func keys(for text: String, lastMayBeJamo: Bool) -> [Key]? {
         var keys: [Key] = []
-        for scalar in word.unicodeScalars {
-            guard let syllable = self.keys(forSyllable: scalar) else { return nil }
-            if let last = keys.last, last == syllable.first { keys.append(.next) }
-            keys += syllable
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            let spelled = lastMayBeJamo && index == scalars.count - 1 ? self.keys(forScalar: scalar.value) : self.keys(forSyllable: scalar)
+            guard let spelled else { return nil }
+            if let last = keys.last, last == spelled.first { keys.append(.next) }
+            keys += spelled
         }
-        guard !keys.isEmpty, TypedText.text(typing: keys, table: table) == word else { return nil }
+        guard !keys.isEmpty, TypedText.text(typing: keys, table: table) == text else { return nil }
         return keys
     }
 }

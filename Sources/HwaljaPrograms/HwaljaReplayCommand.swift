@@ -64,7 +64,7 @@ public struct HwaljaReplayCommand: ParsableCommand {
 
     @Option(
         help: """
-            Show up to N word suggestions (the lexicon beside the table; 천지인 only) in --trace, and let \
+            Show up to N word suggestions (the lexicon beside the table, in any layout) in --trace, and let \
             the log pick one: PICK n. Through the daemon its own settings say how many.
             """
     )
@@ -74,9 +74,6 @@ public struct HwaljaReplayCommand: ParsableCommand {
 
     public func validate() throws {
         if !(0...9).contains(suggestions) { throw ValidationError("--suggestions takes 0-9, not \(suggestions)") }
-        if suggestions > 0 && layout.keyboard != .cheonjiin {
-            throw ValidationError("word suggestions are for cheonjiin only, so far: drop --suggestions or --layout")
-        }
         if keys != nil && file != nil { throw ValidationError("give either --keys or a FILE, not both") }
         if keys == nil && file == nil { throw ValidationError("give --keys 'TOKENS' or a FILE ('-' for standard input)") }
     }
@@ -109,7 +106,7 @@ public struct HwaljaReplayCommand: ParsableCommand {
         let loaded = table.load(Diagnostics(program: "hwalja-replay"), layout: layout.keyboard)
         let options = Composer.Options(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, canRetract: !noRetract)
         let typingTable = OptionTables.table(layout.keyboard, loaded.table, options: layout.options)
-        if suggestions > 0 { return replayWithSuggestions(&reader, table: loaded, options: options, settings: settings) }
+        if suggestions > 0 { return replayWithSuggestions(&reader, table: loaded, typing: typingTable, options: options, settings: settings) }
         var host = ReplayHost(composer: Composer(table: typingTable, options: options))
         host.keepsSteps = false
         if trace { host.onStep = { print($0) } }
@@ -127,13 +124,21 @@ public struct HwaljaReplayCommand: ParsableCommand {
 
     /// Plays the log with word suggestions (``SuggestingReplay``), learning nothing.
     private func replayWithSuggestions(
-        _ reader: inout KeystrokeLogReader, table loaded: TableLoader.Loaded, options: Composer.Options, settings: DaemonSettings
+        _ reader: inout KeystrokeLogReader, table loaded: TableLoader.Loaded, typing typingTable: TransitionTable, options: Composer.Options,
+        settings: DaemonSettings
     ) {
         let diagnostics = Diagnostics(program: "hwalja-replay")
-        guard let suggester = SuggestionsLoader.read(SuggestionsLoader.lexiconPath(beside: loaded.path), table: loaded.table, log: diagnostics.log)
+        // The lexicon spells its words with 천지인's keys: its table, whatever the log's layout.
+        let lexiconTable: TransitionTable
+        do {
+            lexiconTable = layout.keyboard == .cheonjiin ? loaded.table : try TableLoader.load(.cheonjiin, beside: loaded.path).table
+        } catch {
+            fail("--suggestions needs 천지인's table beside the table: \(error)", status: 1)
+        }
+        guard let suggester = SuggestionsLoader.read(SuggestionsLoader.lexiconPath(beside: loaded.path), table: lexiconTable, log: diagnostics.log)
         else { fail("--suggestions needs the lexicon beside the table", status: 1) }
         let words = WordSuggestions(suggester: suggester, limit: suggestions, learns: false, pickAddsSpace: settings.pickAddsSpace)
-        var replay = SuggestingReplay(typing: TypingContext(table: loaded.table, options: options, timing: settings.timing), suggestions: words)
+        var replay = SuggestingReplay(typing: TypingContext(table: typingTable, options: options, timing: settings.timing), suggestions: words)
         do {
             while let event = try reader.next() {
                 let lines = replay.play(event)

@@ -36,6 +36,14 @@ public final class SuggestionsLoader: @unchecked Sendable {
         let suggestions = WordSuggestions(suggester: nil)
         self.suggestions = suggestions
         suggestions.onLearned = { [unowned self] words in save(words) }
+        // Spelling another layout's words takes 50-125 ms: off the queue, so that no key waits.
+        suggestions.makeSpelling = { table, done in
+            nonisolated(unsafe) let done = done  // called on `queue` only
+            DispatchQueue.global().async {
+                let spelling = KeySpelling(table: table)
+                queue.async { done(spelling) }
+            }
+        }
         apply(settings)
         DispatchQueue.global().async {
             let suggester = Self.read(lexiconPath, table: table, log: log)

@@ -1,16 +1,18 @@
 import Foundation
 import HwaljaCore
+import HwaljaLexicon
 import HwaljaRules
 import HwaljaTable
 
 /// The figures of every layout's table side by side: states the generator visits, transitions,
 /// bytes of the binary files, and the composer's cost per key typing the same text (UDHR article
-/// 1, without its punctuation for the layouts that have no punctuation key) with that layout's keys.
+/// 1, without its punctuation for the layouts that have no punctuation key) with that layout's keys,
+/// and the time a field of that layout first spends spelling words for suggestions (``KeySpelling``).
 enum LayoutFigures {
     static func print(tables directory: String = "Tables", keys folder: String = "tools/bench") throws {
         Swift.print("")
         Swift.print("Per layout (\(folder)/udhr-article-1[.LAYOUT].keys; states from a fresh hwalja-gen run)")
-        Swift.print("  layout            states  transitions      bytes  keys  composer")
+        Swift.print("  layout            states  transitions      bytes  keys  composer           spelling")
         for layout in KeyboardLayout.allCases {
             let file = try Benchmark.read("\(directory)/\(layout.tableFileName)")
             let table = try layout.decodeTable(file)
@@ -19,9 +21,10 @@ enum LayoutFigures {
                 .compactMap { layout.key(token: String($0)) }
             let states = TableGenerator(layout: layout).statistics.states
             let perKey = Benchmark.composerPerKey(keys, table: table)
+            let spelling = ContinuousClock().measure { _ = KeySpelling(table: table) }
             let name = layout.name.padding(toLength: 16, withPad: " ", startingAt: 0)
             Swift.print(
-                "  \(name) \(pad(states, 7))  \(pad(table.transitionCount, 11))  \(pad(file.count, 9))  \(pad(keys.count, 4))  \(Benchmark.nanoseconds(perKey)) per key"
+                "  \(name) \(pad(states, 7))  \(pad(table.transitionCount, 11))  \(pad(file.count, 9))  \(pad(keys.count, 4))  \(Benchmark.nanoseconds(perKey)) per key  \(Benchmark.format(spelling))"
             )
         }
     }

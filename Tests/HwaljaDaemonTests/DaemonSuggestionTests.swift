@@ -118,4 +118,18 @@ struct DaemonSuggestionTests {
         }
         #expect(Self.suggested(typed) == nil)
     }
+
+    /// A context of another layout (나랏글) gets the lexicon's suggestions for the word its keys
+    /// type, and a pick types the word.
+    @Test func aContextOfAnotherLayoutSuggestsTheWordsItsKeysType() throws {
+        let (_, suggestions) = Self.harness()
+        let harness = Harness(otherLayouts: [.naratgeul: committedTables[.naratgeul]!])
+        harness.service.wordSuggestions = suggestions
+        let created = try harness.call(":1.4", EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext", [.string("naratgeul")])
+        let path = try #require(created.last?.arguments().first?.stringValue)
+        let keys = LayoutSpelling.of(.naratgeul).keys(forWord: "감사").map(\.name).joined(separator: " ")
+        #expect(Self.suggested(try Self.press(harness, ":1.4", path, keys)) == ["감사합니다", "감사해요"])
+        let picked = try harness.call(":1.4", path, EngineInterface.contextInterface, "AcceptSuggestion", [.uint32(0)])
+        #expect(EngineServiceTests.Harness.described(picked).contains("Committed 감사합니다 "))
+    }
 }

@@ -295,5 +295,69 @@ struct InputSessionTests {
         // The learned word is suggested: ㅂ ㅣ (비) may still become 반.
         #expect(Self.shownSuggestions(Self.tap("71", on: &session, from: 300)) == ["반"])
     }
-}
 
+    /// A field of 나랏글, typed by key names (as hwaljad's Context1 does): the words its keys type
+    /// get 천지인's lexicon's suggestions, a pick types the word, and the words learned there are
+    /// the ones a 천지인 field is then offered.
+    @Test func aFieldOfAnotherLayoutGetsTheSameSuggestionsAndLearnsTheSameWords() {
+        var (cheonjiin, suggestions) = Self.suggesting([("감사합니다", 2781), ("감사해요", 454), ("가방", 100)])
+        let naratgeul = LayoutSpelling.of(.naratgeul)
+        var session = InputSession(
+            typing: TypingContext(table: committedTables[.naratgeul]!, options: Composer.Options(canRetract: true), timing: HoldTimer.Settings()),
+            keymap: .phone, onFocusLoss: .sessionCommits)
+        session.wordSuggestions = suggestions
+        var text = ""
+        var time = 0
+        /// Types `keys`, the text kept as the client keeps it; returns the suggestions shown last.
+        func type(_ keys: [Key]) -> [String]? {
+            var shown: [String]?
+            for key in keys {
+                time += 100
+                let outcome = session.typing.tap(key, at: time)
+                session.learnWords(endedBy: outcome)
+                outcome.forEachEdit { edit in
+                    switch edit {
+                    case .delete(let count): text.unicodeScalars.removeLast(count)
+                    case .insert(let inserted): text += inserted
+                    case .key: Issue.record("no key of these is declined")
+                    }
+                }
+                shown = Self.shownSuggestions(session.suggestionsUpdate()) ?? shown
+            }
+            return shown
+        }
+        #expect(type(naratgeul.keys(forWord: "감사")) == ["감사합니다", "감사해요"])
+        let picked = session.acceptSuggestion(0) ?? []
+        _ = Self.apply(picked, to: &text)
+        #expect(text == "감사합니다 ")
+        #expect(suggestions.learned.words.map(\.keys) == [SamsungSpelling.keys(forWord: "감사합니다")])
+        _ = type(naratgeul.keys(forWord: "반") + [.space])  // typed, ended by a space: learned
+        #expect(text == "감사합니다 반")  // SPACE ends the syllable, as in 천지인: no space
+        #expect(Set(suggestions.learned.words.map(\.keys)) == [SamsungSpelling.keys(forWord: "감사합니다"), SamsungSpelling.keys(forWord: "반")])
+        // The 천지인 field is offered what the 나랏글 field taught: ㅂ ㅣ (비) may still become 반.
+        #expect(Self.shownSuggestions(Self.tap("71", on: &cheonjiin, from: 1000)) == ["반"])
+    }
+
+    /// A program makes a layout's spelling off its queue: until it is handed back the field gets
+    /// no suggestions (its keys are typed as ever), then it gets them from its next key on.
+    @Test func anotherLayoutsFieldSuggestsOnceItsSpellingIsMade() {
+        let (_, suggestions) = Self.suggesting([("감사합니다", 2781), ("감사해요", 454)])
+        var asked: [(TransitionTable, (KeySpelling) -> Void)] = []
+        suggestions.makeSpelling = { table, done in asked.append((table, done)) }
+        var session = InputSession(
+            typing: TypingContext(table: committedTables[.naratgeul]!, options: Composer.Options(canRetract: true), timing: HoldTimer.Settings()),
+            keymap: .phone, onFocusLoss: .sessionCommits)
+        session.wordSuggestions = suggestions
+        let keys = LayoutSpelling.of(.naratgeul).keys(forWord: "감사")
+        var shown: [[FrontendAction]] = []
+        for (index, key) in keys.enumerated() {
+            _ = session.typing.tap(key, at: index * 100)
+            shown.append(session.suggestionsUpdate())
+        }
+        #expect(shown.allSatisfy { Self.shownSuggestions($0) == nil })
+        #expect(asked.map(\.0.keyboard) == [.cheonjiin])  // the lexicon's spelling, asked for once
+        #expect(session.typing.preedit == "사")
+        for (table, done) in asked { done(KeySpelling(table: table)) }
+        #expect(Self.shownSuggestions(session.suggestionsUpdate()) == ["감사합니다", "감사해요"])  // the same word, looked up again
+    }
+}
