@@ -40,19 +40,39 @@ extension TransitionTable {
     /// For every scalar some key sequence types from empty text as the whole text and `keep`
     /// accepts, the shortest such sequence (found as ``shortestSyllableSpellings()`` finds them).
     public func shortestSpellings(keeping keep: (UInt32) -> Bool) -> [UInt32: [Key]] {
-        var seen: Set<[Unicode.Scalar]> = [[]]
-        var queue: [([Unicode.Scalar], [Key])] = [([], [])]
+        // Each text visited is at most three scalars, none 0, packed into one integer; each step
+        // keeps the step it came from and its key, and a spelling is read back along them: no
+        // array kept per text (a program that spells another layout's words keeps less behind).
+        func pack(_ text: [Unicode.Scalar]) -> UInt64 {
+            text.enumerated().reduce(0) { $0 | UInt64($1.element.value) << (21 * UInt64($1.offset)) }
+        }
+        func unpack(_ packed: UInt64) -> [Unicode.Scalar] {
+            (0..<3).compactMap { index in
+                let value = UInt32(truncatingIfNeeded: packed >> (21 * UInt64(index))) & 0x1F_FFFF
+                return value == 0 ? nil : Unicode.Scalar(value)
+            }
+        }
+        var seen: Set<UInt64> = [0]
+        var steps: [(text: UInt64, from: Int32, key: Key)] = [(0, -1, .in)]
         var head = 0
         var spellings: [UInt32: [Key]] = [:]
-        while head < queue.count {
-            let (text, keys) = queue[head]
-            head += 1
-            if text.count == 1, keep(text[0].value), spellings[text[0].value] == nil { spellings[text[0].value] = keys }
+        while head < steps.count {
+            let text = unpack(steps[head].text)
+            if text.count == 1, keep(text[0].value), spellings[text[0].value] == nil {
+                var keys: [Key] = []
+                var step = head
+                while step > 0 {
+                    keys.append(steps[step].key)
+                    step = Int(steps[step].from)
+                }
+                spellings[text[0].value] = keys.reversed()
+            }
             for key in keyboard.tableKeys {
                 let next = applying(key, to: text)
                 guard next.count == 1 || (next.count <= 3 && endsWithLivePair(next)) else { continue }
-                if seen.insert(next).inserted { queue.append((next, keys + [key])) }
+                if seen.insert(pack(next)).inserted { steps.append((pack(next), Int32(head), key)) }
             }
+            head += 1
         }
         return spellings
     }

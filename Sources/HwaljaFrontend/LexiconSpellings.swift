@@ -5,8 +5,8 @@ import HwaljaLexicon
 /// keys, 천지인's) and back, through the text they type: a field of 나랏글, 베가 or 천지인 플러스
 /// gets the same suggestions and learns into the same words as one of 천지인.
 ///
-/// A layout's spelling (``KeySpelling``, about 200 KB) is made when a field of that layout first
-/// needs it, by ``make``: a program makes it off its queue (50–125 ms each in a release build),
+/// A layout's spelling (``KeySpelling``) is made when a field of that layout first needs it, by
+/// ``make``: a program makes it off its queue (40–110 ms each in a release build),
 /// so that no key waits; until it is there the field gets no suggestions and learns nothing.
 /// Used on the frontend's one thread.
 final class LexiconSpellings {

@@ -9,23 +9,28 @@ public struct KeySpelling: Sendable {
     public let table: TransitionTable
     /// Each reachable Hangul scalar's shortest keys, syllables and lone jamo
     /// (``TransitionTable/shortestSpellings(keeping:)``), packed: all the keys in one array, and
-    /// for each scalar where its keys start (shifted left 8) and how many there are. About 200 KB
-    /// a layout, where a dictionary of arrays took 0.75 MB.
+    /// for each scalar where its keys start (shifted left 8) and how many there are (0: none),
+    /// syllables by their place in the block (4 bytes each), the few other scalars in a
+    /// dictionary: one byte a key, no array per scalar.
     private let packed: [Key]
-    private let spans: [UInt32: UInt32]
+    private let syllableSpans: [UInt32]
+    private let otherSpans: [UInt32: UInt32]
 
     public init(table: TransitionTable) {
         self.table = table
-        var packed: [Key] = []
-        var spans: [UInt32: UInt32] = [:]
         let spellings = table.shortestSpellings { Hangul.isHangul($0) }
-        spans.reserveCapacity(spellings.count)
+        var packed: [Key] = []
+        packed.reserveCapacity(spellings.values.reduce(0) { $0 + $1.count })
+        var syllableSpans = [UInt32](repeating: 0, count: Int(Hangul.lastSyllable - Hangul.firstSyllable) + 1)
+        var otherSpans: [UInt32: UInt32] = [:]
         for (scalar, keys) in spellings.sorted(by: { $0.key < $1.key }) {
-            spans[scalar] = UInt32(packed.count) << 8 | UInt32(keys.count)
+            let span = UInt32(packed.count) << 8 | UInt32(keys.count)
+            if Hangul.isSyllable(scalar) { syllableSpans[Int(scalar - Hangul.firstSyllable)] = span } else { otherSpans[scalar] = span }
             packed += keys
         }
         self.packed = packed
-        self.spans = spans
+        self.syllableSpans = syllableSpans
+        self.otherSpans = otherSpans
     }
 
     /// The keys of one precomposed syllable, or `nil` if typing cannot reach it.
@@ -35,7 +40,8 @@ public struct KeySpelling: Sendable {
 
     /// The shortest keys that type `scalar` alone, if any.
     private func keys(forScalar scalar: UInt32) -> [Key]? {
-        guard let span = spans[scalar] else { return nil }
+        let span = Hangul.isSyllable(scalar) ? syllableSpans[Int(scalar - Hangul.firstSyllable)] : otherSpans[scalar] ?? 0
+        guard span & 0xFF != 0 else { return nil }
         let start = Int(span >> 8)
         return Array(packed[start..<start + Int(span & 0xFF)])
     }

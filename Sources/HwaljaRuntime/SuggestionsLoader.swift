@@ -36,7 +36,7 @@ public final class SuggestionsLoader: @unchecked Sendable {
         let suggestions = WordSuggestions(suggester: nil)
         self.suggestions = suggestions
         suggestions.onLearned = { [unowned self] words in save(words) }
-        // Spelling another layout's words takes 50-125 ms: off the queue, so that no key waits.
+        // Spelling another layout's words takes 40-110 ms: off the queue, so that no key waits.
         suggestions.makeSpelling = { table, done in
             nonisolated(unsafe) let done = done  // called on `queue` only
             DispatchQueue.global().async {
