@@ -36,7 +36,7 @@ public struct IBusEngineCommand: ParsableCommand {
             Settings ($XDG_CONFIG_HOME/hwalja/hwalja.conf, shared with hwaljad: keymap, long-press, \
             repeat-interval, auto-next, space-inserts, suggestions, learn-words, pick-adds-space) are \
             read again whenever an engine is enabled and on SIGHUP, which reloads the table too; \
-            layout-options at start and on SIGHUP.
+            a change of layout-options makes that layout's table again, in the background.
 
             Word suggestions (the lexicon hwalja.lexicon beside the table) show in IBus's candidate \
             list; a click picks one. Words the user commits are learned and kept in \
@@ -86,7 +86,7 @@ public struct IBusEngineCommand: ParsableCommand {
             recorder: service.recorder(diagnostics),
             reloadSettings: {
                 let fresh = service.loadSettings(diagnostics)
-                layoutOptions.value = fresh.settings.layoutOptions
+                layoutOptions.update(fresh.settings.layoutOptions)
                 suggestions.apply(fresh.settings)
                 return (fresh.settings, fresh.keymap)
             })
@@ -100,6 +100,10 @@ public struct IBusEngineCommand: ParsableCommand {
         }
         let tablePath = loaded.path
         optionTables.make(layoutOptions.value, from: { try? TableLoader.loadEveryLayout(path: tablePath) }, then: useTables)
+        // Options changed in the file apply when an engine is next enabled, as the other settings do.
+        layoutOptions.changed = { options in
+            optionTables.reloadEveryLayout(path: tablePath, options: options, log: diagnostics.log, use: useTables)
+        }
         program.serve(
             name: Self.componentName, handler: engines.handle, busGone: "ibus-daemon went away; exiting", busGoneStatus: 0,
             onReload: {
@@ -112,9 +116,17 @@ public struct IBusEngineCommand: ParsableCommand {
     }
 }
 
-/// The settings' layout-options as last read (an engine's Enable reads the settings again): a
-/// SIGHUP makes the tables with them.
+/// The settings' layout-options as last read (an engine's Enable reads the settings again):
+/// ``changed`` runs when they differ from before, and a SIGHUP makes the tables with them.
 private final class CurrentLayoutOptions {
-    var value: Set<KeyboardLayout.Option>
+    private(set) var value: Set<KeyboardLayout.Option>
+    /// Runs with the new options when ``update(_:)`` finds them changed.
+    var changed: (Set<KeyboardLayout.Option>) -> Void = { _ in }
     init(_ value: Set<KeyboardLayout.Option>) { self.value = value }
+
+    func update(_ options: Set<KeyboardLayout.Option>) {
+        guard options != value else { return }
+        value = options
+        changed(options)
+    }
 }

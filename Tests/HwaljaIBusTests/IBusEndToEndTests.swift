@@ -180,17 +180,11 @@ struct IBusEndToEndTests {
 
     @Test func theLayoutOptionsSettingChangesThatLayoutsEngine() throws {
         let ibus = try PrivateIBus()
-        let folder = ibus.configDirectory.appendingPathComponent("hwalja")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "layout-options = naratgeul-stroke-stops\n".write(to: folder.appendingPathComponent("hwalja.conf"), atomically: true, encoding: .utf8)
+        try Self.setStrokeStops(ibus)
         // 7 * * * is ㅅ 획 획 획: ㅅ by default (획 wraps), ㅊ with the option. The engine starts
         // with the files' tables and switches once it made 나랏글's (seconds in a debug build).
         _ = try? ibus.type("", engine: "hwalja-naratgeul")  // starts the engine (selected once it answers)
-        let deadline = Date().addingTimeInterval(120)
-        while !ibus.daemon.stderrSoFar.contains("generated the naratgeul table with naratgeul-stroke-stops in ") {
-            guard Date() < deadline else { throw TestSetupError("the engine never made the table: \(ibus.daemon.stderrSoFar)") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        try Self.waitForStrokeStopsTable(ibus)
         let result = try ibus.type("tap 7\ntap asterisk\ntap asterisk\ntap asterisk\ntap space\n", engine: "hwalja-naratgeul")
         #expect(result.text == "ㅊ", "\(result.events)")
     }
@@ -201,18 +195,41 @@ struct IBusEndToEndTests {
         let ibus = try PrivateIBus()
         let typing = "tap 7\ntap asterisk\ntap asterisk\ntap asterisk\ntap space\n"  // ㅅ 획 획 획: ㅊ only with the option
         #expect(try ibus.type(typing, engine: "hwalja-naratgeul").text == "ㅅ")
+        try Self.setStrokeStops(ibus)
+        let engine = try #require(Self.engineProcess(of: ibus.daemon.process.processIdentifier))
+        #expect(kill(engine, SIGHUP) == 0)
+        try Self.waitForStrokeStopsTable(ibus)
+        #expect(ibus.daemon.stderrSoFar.contains("reloaded the settings and the tables beside "))
+        #expect(try ibus.type(typing, engine: "hwalja-naratgeul").text == "ㅊ")
+    }
+
+    /// Like the other settings, layout-options set since the engine started apply when an engine
+    /// is next enabled (the table is made in the background, then switched to).
+    @Test func layoutOptionsSetSinceTheEngineStartedApplyWhenAnEngineIsNextEnabled() throws {
+        let ibus = try PrivateIBus()
+        let typing = "tap 7\ntap asterisk\ntap asterisk\ntap asterisk\ntap space\n"  // ㅅ 획 획 획: ㅊ only with the option
+        #expect(try ibus.type(typing, engine: "hwalja-naratgeul").text == "ㅅ")
+        try Self.setStrokeStops(ibus)
+        _ = try ibus.type("", engine: "hwalja-naratgeul")  // enabled again: reads the file
+        try Self.waitForStrokeStopsTable(ibus)
+        #expect(try ibus.type(typing, engine: "hwalja-naratgeul").text == "ㅊ")
+    }
+
+    /// Writes the settings file: `layout-options = naratgeul-stroke-stops`.
+    static func setStrokeStops(_ ibus: PrivateIBus) throws {
         let folder = ibus.configDirectory.appendingPathComponent("hwalja")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "layout-options = naratgeul-stroke-stops\n".write(to: folder.appendingPathComponent("hwalja.conf"), atomically: true, encoding: .utf8)
-        let engine = try #require(Self.engineProcess(of: ibus.daemon.process.processIdentifier))
-        #expect(kill(engine, SIGHUP) == 0)
+    }
+
+    /// Waits (up to 120 s: seconds in a debug build) for the engine to say it made 나랏글's table
+    /// with naratgeul-stroke-stops.
+    static func waitForStrokeStopsTable(_ ibus: PrivateIBus) throws {
         let deadline = Date().addingTimeInterval(120)
         while !ibus.daemon.stderrSoFar.contains("generated the naratgeul table with naratgeul-stroke-stops in ") {
             guard Date() < deadline else { throw TestSetupError("the engine never made the table: \(ibus.daemon.stderrSoFar)") }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        #expect(ibus.daemon.stderrSoFar.contains("reloaded the settings and the tables beside "))
-        #expect(try ibus.type(typing, engine: "hwalja-naratgeul").text == "ㅊ")
     }
 
     /// The PID of the hwalja engine `daemon` (an ibus-daemon) started.
