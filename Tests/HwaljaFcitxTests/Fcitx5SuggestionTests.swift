@@ -10,6 +10,12 @@ extension Fcitx5EndToEndTests {
     /// 감사 on the phone keymap (ㄱ ㅏ ㅁ ㅅ ㅏ).
     static let gamsa = "tap 4\ntap 1\ntap 2\ntap 0\ntap 0\ntap 8\ntap 1\ntap 2\n"
 
+    /// 감사합니다 was among the candidates while typing, and none show at the end.
+    static func expectShownThenHidden(_ result: IBusClientResult, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(result.candidates.contains { $0.contains("감사합니다") }, sourceLocation: sourceLocation)
+        #expect(result.candidates.last == [], sourceLocation: sourceLocation)
+    }
+
     /// fcitx5 and hwaljad, once hwaljad has read its lexicon.
     static func suggesting() throws -> PrivateFcitx5 {
         let fcitx5 = try PrivateFcitx5(installed: installed)
@@ -39,8 +45,7 @@ extension Fcitx5EndToEndTests {
         // letters, none picked a suggestion.
         let result = try fcitx5.type(Self.gamsa + "tap 8\ntap 8\ntap 1\ntap 2\ntap 1\ntap space\n", panel: true)
         #expect(result.text == "감사해", "\(result.events)")
-        #expect(result.candidates.contains { $0.contains("감사합니다") })
-        #expect(result.candidates.last == [])
+        Self.expectShownThenHidden(result)
     }
 
     @Test func aPasswordFieldShowsNoSuggestions() throws {
@@ -51,16 +56,14 @@ extension Fcitx5EndToEndTests {
         // Shown while typing in the open, hidden when the field turns secret.
         let turning = try fcitx5.type(Self.gamsa + "purpose 8\ntap 4\ntap 1\ntap 2\n", panel: true)
         #expect(turning.text == "감사412", "\(turning.events)")
-        #expect(turning.candidates.contains { $0.contains("감사합니다") })
-        #expect(turning.candidates.last == [])
+        Self.expectShownThenHidden(turning)
     }
 
     @Test func focusOutHidesTheSuggestions() throws {
         let fcitx5 = try Self.suggesting()
         let result = try fcitx5.type(Self.gamsa + "focus-out\n", panel: true)
         #expect(result.text == "감사", "\(result.events)")
-        #expect(result.candidates.contains { $0.contains("감사합니다") })
-        #expect(result.candidates.last == [])
+        Self.expectShownThenHidden(result)
     }
 
     @Test(.enabled(if: !installed))
@@ -73,7 +76,7 @@ extension Fcitx5EndToEndTests {
         let client = try fcitx5.start("tap 4\ntap 1\ntap 2\nmark \(reached)\nwait-for \(done)\ntap 7\n", panel: true)
         try Self.wait(for: reached, client)
         fcitx5.killDaemon()
-        FileManager.default.createFile(atPath: done, contents: nil)
+        _ = FileManager.default.createFile(atPath: done, contents: nil)
         let result = try fcitx5.result(of: client)
         #expect(result.text == "가7", "\(result.events)")
         #expect(result.candidates.dropLast().last?.isEmpty == false, "\(result.events)")
@@ -95,7 +98,7 @@ extension Fcitx5EndToEndTests {
         for (step, action) in zip(steps, [fcitx5.pauseDaemon, fcitx5.resumeDaemon]) {
             try Self.wait(for: step.reached, client)
             action()
-            FileManager.default.createFile(atPath: step.done, contents: nil)
+            _ = FileManager.default.createFile(atPath: step.done, contents: nil)
         }
         let result = try fcitx5.result(of: client)
         #expect(result.text == "가나", "\(result.events)")

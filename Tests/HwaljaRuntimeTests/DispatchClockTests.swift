@@ -9,70 +9,70 @@ import Testing
 /// kept once the context has none (a daemon serving many fields for days must not keep one per
 /// field that ever had a long press).
 struct DispatchClockTests {
-    /// Runs `body` on `queue` and waits for it.
-    static func on<T>(_ queue: DispatchQueue, _ body: () -> T) -> T { queue.sync(execute: body) }
+    /// A clock on a queue of its own, recording the numbers whose deadline came; with
+    /// `clearsOnFire`, each one then says it has no deadline left, as a ``Frontend`` does.
+    final class Fixture: @unchecked Sendable {
+        let queue = DispatchQueue(label: "clock-test")
+        let fired = DispatchSemaphore(value: 0)
+        var numbers: [Int] = []  // on `queue`
+        private(set) var clock: DispatchClock!
 
-    /// Waits (up to 5 s) until `fired` has been signalled `count` times.
-    static func wait(_ fired: DispatchSemaphore, count: Int = 1) -> Bool {
-        (0..<count).allSatisfy { _ in fired.wait(timeout: .now() + 5) == .success }
+        init(clearsOnFire: Bool) {
+            queue.sync {
+                let clock = DispatchClock(queue: queue)
+                clock.onDeadline = { [unowned self] number in
+                    numbers.append(number)
+                    if clearsOnFire { clock.schedule(number, at: nil) }
+                    fired.signal()
+                }
+                self.clock = clock
+            }
+        }
+
+        /// Runs `body` with the clock on the queue and waits for it.
+        func on<T>(_ body: (DispatchClock) -> T) -> T { queue.sync { body(clock) } }
+
+        /// Waits (up to 5 s) until `count` deadlines have fired.
+        func wait(count: Int = 1) -> Bool {
+            (0..<count).allSatisfy { _ in fired.wait(timeout: .now() + 5) == .success }
+        }
     }
 
     @Test func aDeadlineFiresOnceWithItsNumberAndItsTimerGoesWhenNothingFollows() {
-        let queue = DispatchQueue(label: "clock-test")
-        let fired = DispatchSemaphore(value: 0)
-        let clock = Self.on(queue) { DispatchClock(queue: queue) }
-        var numbers: [Int] = []
-        Self.on(queue) {
-            clock.onDeadline = { number in
-                numbers.append(number)
-                clock.schedule(number, at: nil)  // what a Frontend does when the context has no deadline left
-                fired.signal()
-            }
-            clock.schedule(7, at: clock.now + 5)
-        }
-        #expect(Self.wait(fired))
-        #expect(Self.on(queue) { numbers } == [7])
-        #expect(Self.on(queue) { clock.timerCount } == 0)
+        let fixture = Fixture(clearsOnFire: true)
+        fixture.on { $0.schedule(7, at: $0.now + 5) }
+        #expect(fixture.wait())
+        #expect(fixture.on { _ in fixture.numbers } == [7])
+        #expect(fixture.on { $0.timerCount } == 0)
     }
 
     @Test func aTimerThatFiredIsLetGoWhenItsContextIsDestroyed() {
-        let queue = DispatchQueue(label: "clock-test")
-        let fired = DispatchSemaphore(value: 0)
-        let clock = Self.on(queue) { DispatchClock(queue: queue) }
-        Self.on(queue) {
-            clock.onDeadline = { _ in fired.signal() }  // fired, and nothing re-set yet
+        let fixture = Fixture(clearsOnFire: false)  // fired, and nothing re-set yet
+        fixture.on { clock in
             clock.schedule(1, at: clock.now + 5)
             clock.schedule(2, at: clock.now + 5)
         }
-        #expect(Self.wait(fired, count: 2))
-        #expect(Self.on(queue) { clock.timerCount } == 2)
-        Self.on(queue) {
+        #expect(fixture.wait(count: 2))
+        #expect(fixture.on { $0.timerCount } == 2)
+        fixture.on { clock in
             clock.schedule(1, at: nil)  // destroyed
             clock.schedule(2, at: nil)
         }
-        #expect(Self.on(queue) { clock.timerCount } == 0)
+        #expect(fixture.on { $0.timerCount } == 0)
     }
 
     @Test func aDeadlineClearedBeforeItComesNeverFiresAndItsTimerGoesAtTheArmedTime() {
-        let queue = DispatchQueue(label: "clock-test")
-        let later = DispatchSemaphore(value: 0)
-        let clock = Self.on(queue) { DispatchClock(queue: queue) }
-        var numbers: [Int] = []
-        Self.on(queue) {
-            clock.onDeadline = { number in
-                numbers.append(number)
-                clock.schedule(number, at: nil)
-                later.signal()
-            }
+        let fixture = Fixture(clearsOnFire: true)
+        fixture.on { clock in
             clock.schedule(1, at: clock.now + 20)
             clock.schedule(1, at: nil)  // released before the long press
             clock.schedule(2, at: clock.now + 60)  // fires after 1's armed time
         }
-        #expect(Self.wait(later))
-        #expect(Self.on(queue) { numbers } == [2])
+        #expect(fixture.wait())
+        #expect(fixture.on { _ in fixture.numbers } == [2])
         // 1's timer goes at its armed time, whichever of the two a loaded machine ran first.
         let deadline = ContinuousClock.now + .seconds(5)
-        while Self.on(queue, { clock.timerCount }) > 0 && ContinuousClock.now < deadline { usleep(1_000) }
-        #expect(Self.on(queue) { clock.timerCount } == 0)
+        while fixture.on({ $0.timerCount }) > 0 && ContinuousClock.now < deadline { usleep(1_000) }
+        #expect(fixture.on { $0.timerCount } == 0)
     }
 }
