@@ -67,7 +67,7 @@ public enum EngineInterface {
          "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
         <!-- hwalja: the Cheon-Ji-In (천지인) input engine on the bus. Key names are those of
              hwalja-replay: ㅣ ㆍ ㅡ ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ ㅈㅊ ㅇㅁ (or digits 1-9, 0), PUNCT, NEXT, SPACE, BS, ENTER;
-             in a context of another layout, that layout's (hwalja-replay --layout).
+             in a context of another layout, that layout's (as hwalja-replay's layout option names them).
              Errors: org.hwalja.Error.UnknownKey, .NoSuchContext, .AccessDenied, .InvalidArgs, .LimitExceeded,
              .UnknownLayout. -->
         <node>
@@ -310,6 +310,7 @@ public enum EngineInterface {
             </signal>
             <!-- The suggestions shown now (as the last SuggestionsChanged). -->
             <property name="Suggestions" type="as" access="read"/>
+          </interface>
 
         """
 

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import HwaljaCore
 import HwaljaDBus
 import HwaljaTestSupport
@@ -75,6 +78,19 @@ struct DaemonBusTests {
         #expect(committed == EngineInterface.interfaceFile, "packaging/org.hwalja.Engine1.xml is stale: hwaljad --print-interfaces > it")
         let printed = try runProcess(product("hwaljad"), ["--print-interfaces"])
         #expect(printed.stdout == committed)
+    }
+
+    /// Every introspection document hwaljad answers, and the committed interface file, is
+    /// well-formed XML (a missing closing tag once slipped through the comparison above).
+    @Test func theIntrospectionDataIsWellFormedXML() throws {
+        var documents = [EngineInterface.interfaceFile]
+        for path in ["/", EngineInterface.enginePath, EngineInterface.contextsPath, EngineInterface.contextPath(1), EngineInterface.contextPath(2)] {
+            documents.append(try #require(EngineInterface.introspection(ofPath: path, contexts: [1, 2], takingKeyEvents: { $0 == 2 })))
+        }
+        for document in documents {
+            let parser = XMLParser(data: Data(document.utf8))
+            #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? ""): \(document.prefix(200))…")
+        }
     }
 
     @Test func gdbusReadsTheProperties() throws {
