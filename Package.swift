@@ -29,10 +29,12 @@ let package = Package(
         .target(name: "HwaljaReplay", dependencies: ["HwaljaCore"]),
         // libdbus-1, as a system library (Debian: libdbus-1-dev).
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        // glibc's malloc.h (malloc_trim: hwaljad gives freed memory back when contexts go).
+        // glibc's malloc.h (malloc_trim: hwaljad and the IBus engine give freed memory back when
+        // idle, and hwaljad when contexts go: IdleMemory).
         .systemLibrary(name: "CMalloc"),
         // The only importer of CDBus: connections, messages, values and errors, with no C type in
-        // its API; the daemon's client (EngineClient, replaying a log through the daemon).
+        // its API; the daemon's client (EngineClient, replaying a log through the daemon); the
+        // daemon's private peer-to-peer socket (PeerConnections).
         .target(name: "HwaljaDBus", dependencies: ["CDBus", "HwaljaCore", "HwaljaReplay"]),
         // IBus specifics: the engine adapter over the frontend layer, IBusText, finding ibus-daemon's bus.
         .target(name: "HwaljaIBus", dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime"]),

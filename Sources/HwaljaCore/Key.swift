@@ -112,6 +112,10 @@ public enum Key: UInt8, Sendable, CaseIterable, Hashable {
     /// Whether pressing this key is a transition-table lookup (a letter or punctuation key of some layout).
     public var isTableKey: Bool { rawValue <= Key.punctuation.rawValue || rawValue > Key.enter.rawValue }
 
+    /// Whether the key types letters, in any layout: a table key other than punctuation
+    /// (consonants, vowel strokes, 나랏글's stroke and double keys).
+    public var isLetterKey: Bool { isTableKey && self != .punctuation }
+
     /// The canonical name used in keystroke logs, on the bus and in the JSON table.
     public var name: String {
         switch self {

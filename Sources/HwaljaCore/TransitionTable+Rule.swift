@@ -24,21 +24,16 @@ extension TransitionTable {
 
     /// Every precomposed syllable that some key sequence, starting from empty text, types as the whole text.
     public func reachableSyllables() -> Set<UInt32> {
-        Set(shortestSyllableSpellings().keys)
-    }
-
-    /// For every syllable some key sequence types from empty text, the shortest such sequence.
-    ///
-    /// A breadth-first search with the lookup rule over texts that can still shrink back to one
-    /// syllable: texts of one scalar, and longer texts whose last two scalars are a live pair
-    /// (anything else has a first scalar no key can change any more). Keys are tried in table
-    /// order, so the first path to a syllable is a shortest one, the same on every run.
-    public func shortestSyllableSpellings() -> [UInt32: [Key]] {
-        shortestSpellings { Hangul.isSyllable($0) }
+        Set(shortestSpellings(keeping: Hangul.isSyllable).keys)
     }
 
     /// For every scalar some key sequence types from empty text as the whole text and `keep`
-    /// accepts, the shortest such sequence (found as ``shortestSyllableSpellings()`` finds them).
+    /// accepts, the shortest such sequence.
+    ///
+    /// A breadth-first search with the lookup rule over texts that can still shrink back to one
+    /// scalar: texts of one scalar, and longer texts whose last two scalars are a live pair
+    /// (anything else has a first scalar no key can change any more). Keys are tried in table
+    /// order, so the first path to a scalar is a shortest one, the same on every run.
     public func shortestSpellings(keeping keep: (UInt32) -> Bool) -> [UInt32: [Key]] {
         // Each text visited is at most three scalars, none 0, packed into one integer; each step
         // keeps the step it came from and its key, and a spelling is read back along them: no

@@ -270,8 +270,8 @@ public final class EngineService {
                 "Version": .string(hwaljaVersion),
                 "TableInfo": .stringVariantDictionary([
                     "format-version": .uint32(UInt32(TableFile.formatVersion)),
-                    "transitions": .uint32(UInt32(loaded.table.transitionCount)),
-                    "live-pairs": .uint32(UInt32(loaded.table.livePairCount)),
+                    "transitions": Self.transitionCount(loaded.table),
+                    "live-pairs": Self.livePairCount(loaded.table),
                     "checksum": .string(Checksum.hexadecimal(loaded.checksum)),
                     "path": .string(loaded.path),
                     "layouts": layoutTableInfo(),
@@ -515,14 +515,16 @@ public final class EngineService {
 
     /// TableInfo's `layouts`: each layout's table in use (the file's, or generated with the
     /// settings' layout-options), by name: its transitions and live pairs.
+    /// A table's counts as `TableInfo` gives them, for 천지인 and in its "layouts".
+    private static func transitionCount(_ table: TransitionTable) -> BusValue { .uint32(UInt32(table.transitionCount)) }
+    private static func livePairCount(_ table: TransitionTable) -> BusValue { .uint32(UInt32(table.livePairCount)) }
+
     private func layoutTableInfo() -> BusValue {
         var tables = otherLayouts
         tables[.cheonjiin] = loaded.table
         return .stringVariantDictionary(
             Dictionary(uniqueKeysWithValues: tables.map { layout, table in
-                (layout.name, .stringVariantDictionary([
-                    "transitions": .uint32(UInt32(table.transitionCount)), "live-pairs": .uint32(UInt32(table.livePairCount)),
-                ]))
+                (layout.name, .stringVariantDictionary(["transitions": Self.transitionCount(table), "live-pairs": Self.livePairCount(table)]))
             })
         )
     }

@@ -45,7 +45,7 @@ public struct WordTracker: Sendable, Equatable {
     /// Whether `key` belongs to a word in any layout: a letter key (a consonant, a vowel stroke,
     /// 나랏글's stroke and double keys) or next-character; for 천지인 the keys a lexicon word has.
     static func isWordKey(_ key: Key) -> Bool {
-        key == .next || (key.isTableKey && key != .punctuation)
+        key == .next || key.isLetterKey
     }
 
     /// Ends the word (a boundary, a commit); returns its keys, if known and not empty.

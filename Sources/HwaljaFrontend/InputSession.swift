@@ -138,7 +138,9 @@ public struct InputSession: Sendable {
     }
 
     /// Picks suggestion `index` (as shown last): the word typed so far becomes it, followed by a
-    /// space if ``WordSuggestions/pickAddsSpace``. Returns `nil` for no such suggestion.
+    /// space if ``WordSuggestions/pickAddsSpace``. Returns `nil` for no such suggestion. Its
+    /// actions end with the new suggestions, looked up here (a pick is a click, not a key: the
+    /// frontend need not send ``suggestionsUpdate()`` after it).
     public mutating func acceptSuggestion(_ index: Int) -> [FrontendAction]? {
         guard let outcome = pickSuggestion(index) else { return nil }
         return withSuggestions(actions(for: outcome))
@@ -167,7 +169,9 @@ public struct InputSession: Sendable {
     /// learns the words `outcome` ended (a client asks for it: a tool replaying a log must not
     /// teach the user's words). Then, as for key events, ``suggestionsUpdate()``.
     public mutating func learnWords(endedBy outcome: TypingContext.Outcome) {
-        _ = actions(for: outcome)
+        if !outcome.endedWords.isEmpty, !InputPurpose.secret.contains(purpose), !passesKeysThrough {
+            wordSuggestions?.learn(outcome.endedWords, typedWith: typing.composer.table)
+        }
     }
 
     /// The suggestions to show after a key event, once its answer is sent: `[.suggestions(…)]`
@@ -178,9 +182,7 @@ public struct InputSession: Sendable {
 
     /// The actions for `outcome`, learning the words it ended (never in a secret field).
     private mutating func actions(for outcome: TypingContext.Outcome) -> [FrontendAction] {
-        if !outcome.endedWords.isEmpty, !InputPurpose.secret.contains(purpose), !passesKeysThrough {
-            wordSuggestions?.learn(outcome.endedWords, typedWith: typing.composer.table)
-        }
+        learnWords(endedBy: outcome)
         return FrontendAction.actions(for: outcome)
     }
 
@@ -208,8 +210,7 @@ public struct InputSession: Sendable {
         resetWitness.forget()
         switch onFocusLoss {
         case .clientCommits:
-            let outcome = typing.reset()
-            _ = actions(for: outcome)
+            learnWords(endedBy: typing.reset())
             return withSuggestions([])
         case .sessionCommits:
             return withSuggestions(actions(for: typing.commit()))

@@ -20,7 +20,7 @@ public struct Keymap: Sendable, Equatable {
     public private(set) var picks: [UInt32: Int]
 
     /// The picking keys of every preset: Down and keypad `/` take the first (best) suggestion.
-    /// Keypad `/` is `#` in the layouts that use it, which have no suggestions yet.
+    /// Keypad `/` stays `#` in the layouts that type with it: a key's binding wins over a pick.
     public static let defaultPicks: [UInt32: Int] = [0xFF54: 0, 0xFFAF: 0]
     /// A keymap file's bindings for the other layouts, by its `[NAME]` sections.
     public private(set) var otherLayouts: [KeyboardLayout: Keymap] = [:]

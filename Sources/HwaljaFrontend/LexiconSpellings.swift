@@ -37,13 +37,14 @@ final class LexiconSpellings {
         guard table.keyboard != lexiconTable.keyboard else { return keys }
         guard let spelling = spelling(table) else { return nil }
         let text = TypedText.text(typing: keys, table: lexiconTable)
-        guard let spelled = spelling.keys(forWord: text), TypedText.text(typing: spelled, table: table) == text else {
-            // Made for a table that types otherwise (other layout options): make it again.
+        if let spelled = spelling.keys(forWord: text), TypedText.text(typing: spelled, table: table) == text { return spelled }
+        // Made for another table of the layout (other layout options): make it again. The same
+        // table: the word cannot be typed there, nothing to make.
+        if spelling.table.transitionCount != table.transitionCount || spelling.table.livePairCount != table.livePairCount {
             spellings[table.keyboard] = nil
             _ = self.spelling(table)
-            return nil
         }
-        return spelled
+        return nil
     }
 
     /// Forgets every spelling (the lexicon's table changed).

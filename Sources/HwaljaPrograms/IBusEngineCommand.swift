@@ -34,7 +34,7 @@ public struct IBusEngineCommand: ParsableCommand {
             out of the way and records nothing.
 
             Settings ($XDG_CONFIG_HOME/hwalja/hwalja.conf, shared with hwaljad: keymap, long-press, \
-            repeat-interval, auto-next, space-inserts, suggestions, learn-words, pick-adds-space) are \
+            repeat-interval, auto-next, space-inserts, suggestions, learn-words, pick-adds-space, layout-options) are \
             read again whenever an engine is enabled and on SIGHUP, which reloads the table too; \
             a change of layout-options makes that layout's table again, in the background.
 
@@ -107,7 +107,9 @@ public struct IBusEngineCommand: ParsableCommand {
         program.serve(
             name: Self.componentName, handler: engines.handle, busGone: "ibus-daemon went away; exiting", busGoneStatus: 0,
             onReload: {
-                engines.readSettingsAgain()
+                let changesBefore = layoutOptions.changes
+                engines.readSettingsAgain()  // changed options reload the tables themselves
+                guard layoutOptions.changes == changesBefore else { return }
                 // Every layout's table, also those no engine has used yet: cheap beside a reload.
                 optionTables.reloadEveryLayout(path: loaded.path, options: layoutOptions.value, log: diagnostics.log, use: useTables)
             },
@@ -120,6 +122,8 @@ public struct IBusEngineCommand: ParsableCommand {
 /// ``changed`` runs when they differ from before, and a SIGHUP makes the tables with them.
 private final class CurrentLayoutOptions {
     private(set) var value: Set<KeyboardLayout.Option>
+    /// How many times ``update(_:)`` found them changed.
+    private(set) var changes = 0
     /// Runs with the new options when ``update(_:)`` finds them changed.
     var changed: (Set<KeyboardLayout.Option>) -> Void = { _ in }
     init(_ value: Set<KeyboardLayout.Option>) { self.value = value }
@@ -127,6 +131,7 @@ private final class CurrentLayoutOptions {
     func update(_ options: Set<KeyboardLayout.Option>) {
         guard options != value else { return }
         value = options
+        changes += 1
         changed(options)
     }
 }

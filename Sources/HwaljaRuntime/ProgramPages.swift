@@ -27,17 +27,11 @@ public enum ProgramPages {
         return ranges
     }
 
-    /// Unmaps the pages of ``ranges()`` from the process. They stay in the page cache and are
-    /// mapped again, as any file page, when the program reads them. Returns the bytes released.
-    /// Call it last: code run after it maps its pages again (reading smaps runs much of the
-    /// string code; unmapped before that parsing ended, 1.8 MB came back at once).
-    @discardableResult
-    public static func release() -> Int {
-        unmap(ranges())
-    }
-
-    /// `madvise(MADV_DONTNEED)` on each range; returns the bytes released. Kept short: what runs
-    /// after the first call is mapped again.
+    /// Unmaps `ranges` (``ranges()``) from the process with `madvise(MADV_DONTNEED)`; returns the
+    /// bytes released. The pages stay in the page cache and are mapped again, as any file page,
+    /// when the program reads them: call it last, as what runs after it maps its code again
+    /// (reading smaps runs much of the string code; unmapped before that parsing ended, 1.8 MB
+    /// came back at once). Kept short for the same reason.
     @discardableResult
     public static func unmap(_ ranges: [(start: UInt, end: UInt)]) -> Int {
         var released = 0

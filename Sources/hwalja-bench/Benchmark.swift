@@ -118,7 +118,7 @@ enum Benchmark {
         var letters = 0
         for key in keys {
             result.append(key)
-            guard key.isTableKey && key != .punctuation else { continue }
+            guard key.isLetterKey else { continue }
             letters += 1
             if letters % 5 == 0 { result += [.giyeokKieuk, .backspace] }
         }

@@ -108,10 +108,6 @@ enum BusBenchmark {
             first.kept, second.kept, second.contexts))
     }
 
-    static func megabytes(_ kilobytes: Int) -> String {
-        megabytes(Optional(kilobytes))
-    }
-
     static func megabytes(_ kilobytes: Int?) -> String {
         kilobytes.map { String(format: "%.1f MB", Double($0) / 1024) } ?? "unknown"
     }
