@@ -1,7 +1,7 @@
 /// The signal templates (``ContextSignals``) of the contexts that signalled last, at most
 /// ``capacity`` of them: a context typing keeps its templates, the many a daemon holds idle keep
 /// none, so a context costs the same whether it typed or not (its templates are made again,
-/// in a few microseconds, when it types after others did).
+/// when it types after others did).
 struct RecentSignals {
     /// How many contexts keep their templates.
     static let capacity = 16
