@@ -228,6 +228,16 @@ public final class BusConnection: @unchecked Sendable {
 public protocol MessageSink: AnyObject {
     /// Queues `message` to be sent; returns its serial.
     @discardableResult func send(_ message: BusMessage) -> UInt32
+    /// The bytes this process still holds unwritten for `client`, where it has a connection of
+    /// its own to it (a peer); `nil` for a client reached through a bus, which only the bus can tell.
+    func unwrittenBytes(to client: String) -> Int?
 }
 
-extension BusConnection: MessageSink {}
+extension MessageSink {
+    public func unwrittenBytes(to client: String) -> Int? { nil }
+}
+
+extension BusConnection: MessageSink {
+    /// The bytes queued on this connection and not yet written to its socket.
+    public var unwrittenBytes: Int { Int(dbus_connection_get_outgoing_size(raw)) }
+}

@@ -77,6 +77,19 @@ public final class BusMessage: @unchecked Sendable {
         return BusMessage(owning: raw)
     }
 
+    /// The error reply to the call numbered `serial` from `destination`, for a call no longer at
+    /// hand (answered late).
+    public static func error(_ error: BusError, replyingTo serial: UInt32, destination: String) -> BusMessage {
+        guard let raw = dbus_message_new(DBUS_MESSAGE_TYPE_ERROR) else { preconditionFailure("BusMessage.error: out of memory") }
+        let message = BusMessage(owning: raw)
+        dbus_message_set_error_name(raw, error.name)
+        dbus_message_set_reply_serial(raw, serial)
+        dbus_message_set_no_reply(raw, 1)
+        message.setDestination(destination)
+        try? message.append([.string(error.message)])
+        return message
+    }
+
     /// A copy that can be changed and sent again (`dbus_message_copy`): an unsent template for
     /// messages that differ only in their arguments is cheaper to copy than to build.
     public func copy() -> BusMessage {

@@ -6,11 +6,11 @@ import HwaljaReplay
 
 /// Replays a log through a running hwaljad: taps as `PressKey`, timed events as `KeyDown`/`KeyUp`
 /// at their times (so the daemon's own timers make the long presses), the application's text
-/// kept as the interface says: each signal once and in order, and a call's own key when its
-/// reply says it was not consumed.
+/// kept as the interface says: each signal once and in order, then each reply. It asks for
+/// signals (``EngineInterface/Capability/signals``) only to trace them or to play timed events
+/// as they happen; a log of taps is one message each way per key.
 public enum BusReplay {
-    /// The application's text, fed by the daemon's signals and the `consumed` flag of each reply
-    /// (whose text repeats the signals).
+    /// The application's text, fed by the daemon's signals and replies.
     final class Host {
         var text = ContextText()
         var trace: Bool
@@ -24,6 +24,9 @@ public enum BusReplay {
             guard trace else { return }
             switch arguments.first {
             case .uint32(let count)?: print("signal \(member) \(count)")
+            case .array(_, let words)? where member == "SuggestionsChanged":
+                // Suggestions as a user sees them: shown when there are some.
+                if !words.isEmpty { print("suggestions: \(words.compactMap(\.stringValue).joined(separator: ", "))") }
             default: print("signal \(member) \"\(arguments.first?.stringValue ?? "")\"")
             }
         }
@@ -36,7 +39,10 @@ public enum BusReplay {
         let client = try EngineClient(bus: BusConnection.Bus(bus))
         let host = Host(trace: trace)
         let path = try client.createContext(layout: layout)
-        if canDelete { try client.setCapabilities(EngineInterface.Capability.deleteBeforeCursor, on: path) }
+        let timed = log.events.contains { if case .tap = $0 { false } else if case .pick = $0 { false } else { true } }
+        var capabilities: UInt32 = canDelete ? EngineInterface.Capability.deleteBeforeCursor : 0
+        if trace || timed { capabilities |= EngineInterface.Capability.signals }
+        if capabilities != 0 { try client.setCapabilities(capabilities, on: path) }
         client.onSignal = { member, signalPath, arguments in
             if signalPath == path { host.receive(member, arguments) }
         }
@@ -52,7 +58,9 @@ public enum BusReplay {
             case .pick(let index):
                 result = try client.acceptSuggestion(index, on: path)
                 if trace { print("AcceptSuggestion \(index)\tcommit \"\(result.commit)\"\tpreedit \"\(result.preedit)\"") }
-                continue  // nothing declined: an index no longer shown changes nothing
+                // Nothing declined: an index no longer shown changes nothing.
+                host.text.applyReply(commit: result.commit, preedit: result.preedit, consumed: true, key: nil)
+                continue
             case .down(let held, let time), .up(let held, let time):
                 key = held
                 let isDown = if case .down = event { true } else { false }
@@ -61,7 +69,7 @@ public enum BusReplay {
                 result = try client.key(isDown ? "KeyDown" : "KeyUp", key.name, on: path)
                 if trace { print("\(isDown ? "KeyDown" : "KeyUp") \(key.name) at \(time) ms\tcommit \"\(result.commit)\"\tpreedit \"\(result.preedit)\"") }
             }
-            if !result.consumed { host.text.applyDeclined(key) }
+            host.text.applyReply(commit: result.commit, preedit: result.preedit, consumed: result.consumed, key: key)
         }
         client.processSignals(waitingMilliseconds: 20)
         try client.destroyContext(path)

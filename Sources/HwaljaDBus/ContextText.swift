@@ -2,8 +2,8 @@ import HwaljaCore
 import HwaljaReplay
 
 /// What an application holds of one context's typing, kept as the interface file says a client
-/// must: each signal applied once and in order, and the key of each call whose reply says
-/// `consumed` false (``applyDeclined(_:)``). The text before the cursor and the preedit after it.
+/// must: each signal applied once and in order, then each call's reply (``applyReply(commit:preedit:consumed:key:)``).
+/// The text before the cursor and the preedit after it.
 public struct ContextText: Sendable, Equatable {
     /// The application's text before the cursor.
     public var committed: String { application.text }
@@ -36,6 +36,14 @@ public struct ContextText: Sendable, Equatable {
             return false
         }
         return true
+    }
+
+    /// Applies the reply to a call, after the signals that came before it: inserts `commit`, shows
+    /// `preedit`, and when the call's `key` was not consumed, applies it.
+    public mutating func applyReply(commit: String, preedit: String, consumed: Bool, key: Key?) {
+        application.insert(commit)
+        self.preedit = preedit
+        if !consumed, let key { applyDeclined(key) }
     }
 
     /// Applies a key the engine did not use, as the application does: a backspace deletes a

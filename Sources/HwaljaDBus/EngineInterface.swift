@@ -45,8 +45,12 @@ public enum EngineInterface {
         /// The words the client's user types are learned for word suggestions (never asked by a
         /// tool replaying a log).
         public static let learnWords: UInt32 = 2
+        /// The client reads signals: what timers do between calls (long press, held backspace,
+        /// auto-next) comes as it happens, and `SuggestionsChanged`. Without it a client gets one
+        /// message per call, its reply, and what timers did comes with its next call's reply.
+        public static let signals: UInt32 = 4
         /// Every bit this daemon knows; others are ignored.
-        public static let known: UInt32 = deleteBeforeCursor | learnWords
+        public static let known: UInt32 = deleteBeforeCursor | learnWords | signals
     }
 
     /// Error names the daemon replies with.
@@ -57,6 +61,8 @@ public enum EngineInterface {
         public static let invalidArgs = "org.hwalja.Error.InvalidArgs"
         public static let limitExceeded = "org.hwalja.Error.LimitExceeded"
         public static let unknownLayout = "org.hwalja.Error.UnknownLayout"
+        /// The client left too much of what the daemon sent it unread; it is served again once it reads.
+        public static let notReading = "org.hwalja.Error.NotReading"
     }
 
     /// Both hwalja interfaces, as installed to `/usr/share/dbus-1/interfaces/org.hwalja.Engine1.xml`
@@ -122,15 +128,18 @@ public enum EngineInterface {
     /// The context interface's XML.
     public static let context = """
           <!-- One place being typed into. Object /org/hwalja/Engine1/Context/N; only its creator may use it.
-               Every answer comes once. Signals carry every change to the text, in order, including
-               those a timer makes between calls (long press, auto-next, a held BS): DeleteBeforeCursor,
-               Committed, KeyNotConsumed, PreeditChanged, sent to the owner only and before the reply.
-               A reply's consumed false is the only report of that call's own key (apply it after the
-               signals); KeyNotConsumed is only for a key a timer declined. So a client applies each
-               signal once, in order, and each reply's consumed flag. A reply's commit and preedit
-               repeat the signals, for tools that read replies only (they miss what timers do); a
-               client that applies signals ignores them. A reply cannot carry a deletion: a client
-               that sets DeleteBeforeCursor applies the signals. -->
+               One message per call: each key's reply carries what the call did (commit, then preedit;
+               consumed false: apply the key yourself), so a client making blocking calls needs
+               nothing else. What no reply can carry comes as signals to the owner only, just before
+               the reply, in order, and is applied before it: DeleteBeforeCursor (only to a client
+               that set DeleteBeforeCursor), KeyNotConsumed (a key a timer declined), and Committed
+               for text inserted before either. What timers do between calls (long press, held BS,
+               auto-next) and suggestions come as signals only to a client that set Signals; for
+               any other, no timer runs: what it would have done is done at the client's next call
+               and carried in that reply. Every change comes once.
+               A client that leaves over max-unread-kib (1024 KiB) unread is served no more: its
+               contexts are freed and each of its calls gets org.hwalja.Error.NotReading until it
+               reads again (hwaljad asks the bus how much waits for it, or pings it). -->
           <interface name="org.hwalja.Context1">
             <!-- What the client can do; returns the bits the daemon will use (unknown bits are ignored).
                  1 DeleteBeforeCursor: the client deletes text before its cursor when told, so backspace
@@ -140,7 +149,10 @@ public enum EngineInterface {
                  at any time, e.g. on every focus change; text the client already has is never asked back
                  once the bit is cleared.
                  2 LearnWords: the words typed are the user's, learned for suggestions (never ask it
-                 when replaying a log; input contexts of key events always learn, except in secret fields). -->
+                 when replaying a log; input contexts of key events always learn, except in secret fields).
+                 4 Signals: the client reads signals: what timers do (a long press's digit, a held BS's
+                 repeats, auto-next) comes as DeleteBeforeCursor, Committed, KeyNotConsumed and
+                 PreeditChanged as it happens, and SuggestionsChanged after each change. -->
             <method name="SetCapabilities">
               <arg name="capabilities" type="u" direction="in"/>
               <arg name="accepted" type="u" direction="out"/>
@@ -186,7 +198,8 @@ public enum EngineInterface {
             </method>
             <!-- Drops the preedit. -->
             <method name="Reset"/>
-            <!-- Picks suggestion index (0: the first of the last SuggestionsChanged): the word being
+            <!-- Picks suggestion index (0: the first of the last SuggestionsChanged, or of the
+                 Suggestions property as last read): the word being
                  typed becomes it, with a space after it if pick-adds-space; answered as a key. An index
                  no longer shown (the suggestions changed meanwhile) changes nothing: consumed false. -->
             <method name="AcceptSuggestion">
@@ -197,16 +210,19 @@ public enum EngineInterface {
             </method>
             <!-- Delete count characters (Unicode scalars) just before the cursor: text this context
                  committed earlier in the word, taken back because backspace undid the keystroke that
-                 committed it; the PreeditChanged that follows shows it again. Only to a client that set
-                 DeleteBeforeCursor, before the Committed of the same change. Sent to the owner only. -->
+                 committed it; the preedit that follows (a reply's, or PreeditChanged) shows it again.
+                 Only to a client that set DeleteBeforeCursor, before the text of the same change.
+                 Sent to the owner only. -->
             <signal name="DeleteBeforeCursor">
               <arg name="count" type="u"/>
             </signal>
-            <!-- Text committed for good, including by a timer (long press, auto-next). Sent to the owner only. -->
+            <!-- Text committed for good: by a timer (long press, auto-next), or by a call before a
+                 deletion or declined key of the same call. Sent to the owner only. -->
             <signal name="Committed">
               <arg name="text" type="s"/>
             </signal>
-            <!-- The whole new preedit, on every change. Sent to the owner only. -->
+            <!-- The whole new preedit, when a timer changed it (a call's is in its reply). Sent to the
+                 owner only. -->
             <signal name="PreeditChanged">
               <arg name="text" type="s"/>
             </signal>
@@ -218,13 +234,15 @@ public enum EngineInterface {
             </signal>
             <!-- Completions of the word being typed, best first (empty: show none), whenever they
                  change: from the lexicon and the learned words, matched on the keys typed so far.
-                 At most the suggestions setting (3), in every layout. Sent to the owner only. -->
+                 At most the suggestions setting (3), in every layout. Sent to the owner only, after the
+                 reply, and only to a client that set Signals (others read the Suggestions property). -->
             <signal name="SuggestionsChanged">
               <arg name="words" type="as"/>
             </signal>
             <!-- The text being composed. -->
             <property name="Preedit" type="s" access="read"/>
-            <!-- The suggestions shown now (as the last SuggestionsChanged). -->
+            <!-- The suggestions for the word being typed (as the last SuggestionsChanged; for a client
+                 without Signals, looked up when read): AcceptSuggestion's indexes are into this list. -->
             <property name="Suggestions" type="as" access="read"/>
           </interface>
 

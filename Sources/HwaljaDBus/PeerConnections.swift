@@ -137,6 +137,12 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
         return serial
     }
 
+    /// What this process still holds unwritten for peer `client`; `nil` for a bus client.
+    public func unwrittenBytes(to client: String) -> Int? {
+        guard client.hasPrefix(Self.namePrefix) else { return nil }
+        return peers[client]?.connection.unwrittenBytes ?? 0
+    }
+
     /// Writes what was sent to peers outside their own dispatch (a timer's signals). On the queue.
     public func sendQueued() {
         for name in written { peers[name]?.dispatcher.sendQueued() }

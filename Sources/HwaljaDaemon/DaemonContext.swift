@@ -13,9 +13,16 @@ struct DaemonContext: FrontendContext {
     /// (``EngineInterface/Capability/learnWords``). Contexts of key events learn in their
     /// ``InputSession`` (never in secret fields), whatever this says.
     var learnsWords = false
+    /// Whether a key-name context's client reads signals (``EngineInterface/Capability/signals``).
+    /// Without it the context arms no timer: what a timer would do is done at the client's next
+    /// call and carried in its reply. Contexts of key events always get signals.
+    var readsSignals = false
 
     /// The interface the context's object implements.
     var interface: String { takesKeyEvents ? EngineInterface.inputContextInterface : EngineInterface.contextInterface }
 
-    var deadline: Int? { session.deadline }
+    var deadline: Int? { takesKeyEvents || readsSignals ? session.deadline : nil }
+
+    /// Whether signals go to the context's client between calls: what timers do, and suggestions.
+    var getsSignals: Bool { takesKeyEvents || readsSignals }
 }

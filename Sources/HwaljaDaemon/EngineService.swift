@@ -28,6 +28,12 @@ public final class EngineService {
     /// The signal templates of the contexts that signalled last.
     private var signals = RecentSignals()
     private var backlog: ClientBacklog
+    /// Whether the bus answers `GetConnectionStats` (until it refuses once).
+    private var busReportsQueues = true
+    /// The serials of checks asked of the bus, not of the client.
+    private var busChecks: Set<UInt32> = []
+    /// The calls of stalled clients still to answer, by client: answered once each reads again.
+    private var unanswered: [String: [UInt32]] = [:]
     /// Signals a call produced, with their approximate sizes, sent just before its reply.
     private var pendingSignals: [(message: BusMessage, owner: String, bytes: Int)] = []
     /// Contexts whose suggestions may have changed: looked up after the reply is sent.
@@ -61,6 +67,7 @@ public final class EngineService {
         frontend = Frontend(clock: clock, limitPerOwner: settings.maxContextsPerClient, recorder: recorder) { [unowned self] _, number in
             timerFired(number)
         }
+        frontend.onChores = { [unowned self] in recheckStalledClients() }
     }
 
     /// Milliseconds on the service's clock.
@@ -75,11 +82,15 @@ public final class EngineService {
             handleBusSignal(message)
             return false
         case .methodCall:
+            if let caller = message.sender, backlog.isStalled(caller), message.path?.hasPrefix(EngineInterface.enginePath) == true {
+                refuse(message, from: caller)
+                return true
+            }
             guard let reply = route(message) else { return false }
             // Signals first: a client has seen every change a call made when its reply arrives.
             sendPendingSignals()
             if !message.noReplyExpected, let caller = message.sender {
-                deliver(reply, to: caller, bytes: Self.estimatedSize(ofReplyTo: message))
+                deliver(reply, to: caller, bytes: Self.estimatedSize(ofReplyTo: message), isReply: true)
             }
             // Then the suggestions, off the key's answer: a lookup costs more than the key.
             if !suggestionsDue.isEmpty {
@@ -88,7 +99,7 @@ public final class EngineService {
             }
             return true
         case .methodReturn, .error:
-            return handlePingReply(message)
+            return handleCheckAnswer(message)
         default:
             return false
         }
@@ -220,6 +231,7 @@ public final class EngineService {
             try onContext(number, caller) { context in
                 context.session.typing.clientCanDelete = accepted & EngineInterface.Capability.deleteBeforeCursor != 0
                 context.learnsWords = accepted & EngineInterface.Capability.learnWords != 0
+                context.readsSignals = accepted & EngineInterface.Capability.signals != 0
             }
             return try call.methodReturn([.uint32(accepted)])
         case "AcceptSuggestion":
@@ -232,18 +244,43 @@ public final class EngineService {
         case "Commit":
             try expect(call, "")
             let result = try onTyping(number, caller) { $0.commit() }
-            emitSignals(for: result, context: number)
+            learnWords(endedBy: result, context: number)
+            suggestionsMayChange(number)
             return try call.methodReturn([.string(result.commit)])
         case "Reset":
             try expect(call, "")
-            let result = try onTyping(number, caller) { $0.reset() }
-            emitSignals(for: result, context: number)
+            _ = try onTyping(number, caller) { $0.reset() }
+            suggestionsMayChange(number)
             return try call.methodReturn()
         default:
             return nil
         }
-        emitSignals(for: outcome, context: number)
-        return try call.methodReturn([.string(outcome.commit), .string(outcome.preedit), .boolean(outcome.consumed)])
+        let commit = queueSignalsBeforeReply(for: outcome, context: number)
+        learnWords(endedBy: outcome, context: number)
+        suggestionsMayChange(number)
+        return try call.methodReturn([.string(commit), .string(outcome.preedit), .boolean(outcome.consumed)])
+    }
+
+    /// What a call on a key-name context did goes in its reply, one message, except what a reply
+    /// cannot carry: a deletion, or a key a timer declined. Those, and the text inserted before
+    /// them, go as signals just before the reply. Returns the reply's commit: the text inserted
+    /// after the last of them (all of it, in the usual case).
+    private func queueSignalsBeforeReply(for outcome: TypingContext.Outcome, context number: Int) -> String {
+        if outcome.retract == 0 && (outcome.passed.isEmpty || (outcome.passed.count == 1 && outcome.ownKeyDeclined)) {
+            return outcome.commit
+        }
+        var trailing = ""
+        outcome.forEachEdit(withoutOwnKey: true) { edit in
+            switch edit {
+            case .insert(let text):
+                trailing += text
+            case .delete, .key:
+                if !trailing.isEmpty { queueSignal(for: .insert(trailing), context: number) }
+                trailing = ""
+                queueSignal(for: edit, context: number)
+            }
+        }
+        return trailing
     }
 
     /// Queues `SuggestionsChanged` for each context whose suggestions changed since last shown.
@@ -255,9 +292,11 @@ public final class EngineService {
         suggestionsDue.removeAll(keepingCapacity: true)
     }
 
-    /// Notes that context `number`'s suggestions may have changed (``queueSuggestions()`` looks).
+    /// Notes that context `number`'s suggestions may have changed (``queueSuggestions()`` looks),
+    /// if its client gets signals.
     func suggestionsMayChange(_ number: Int) {
-        if wordSuggestions != nil, !suggestionsDue.contains(number) { suggestionsDue.append(number) }
+        guard wordSuggestions != nil, !suggestionsDue.contains(number), frontend.inspect(number, { $0.getsSignals }) == true else { return }
+        suggestionsDue.append(number)
     }
 
     private func properties(_ call: BusMessage, path: String, member: String) throws -> BusMessage? {
@@ -278,8 +317,10 @@ public final class EngineService {
                 ]),
             ]
         } else if let number = EngineInterface.contextNumber(inPath: path) {
-            let (kind, preedit, suggestions) = try onContext(number, call.sender ?? "") {
-                ($0.interface, $0.session.typing.preedit, $0.session.suggestions.map(\.text))
+            let (kind, preedit, suggestions) = try onContext(number, call.sender ?? "") { context in
+                // A client that takes no signals learns its suggestions here: they are looked up now.
+                if !context.getsSignals { _ = context.session.suggestionsUpdate() }
+                return (context.interface, context.session.typing.preedit, context.session.suggestions.map(\.text))
             }
             interface = kind
             all =
@@ -311,22 +352,30 @@ public final class EngineService {
 
     // MARK: Signals and timers
 
-    private func emitSignals(for outcome: TypingContext.Outcome, context number: Int) {
-        // The call's own declined key is in its reply (consumed false) only: each answer once.
-        outcome.forEachEdit(withoutOwnKey: true) { edit in
-            switch edit {
-            case .delete(let count): queueSignal(number, .deleteBeforeCursor, [.uint32(UInt32(clamping: count))])
-            case .insert(let text): queueSignal(number, .committed, [.string(text)], carrying: text)
-            case .key(let key): queueSignal(number, .keyNotConsumed, [.string(key.name)], carrying: key.name)
-            }
-        }
+    /// Signals what a timer did to key-name context `number` (a client that reads signals; for
+    /// others no timer is armed).
+    private func signalTimerOutcome(_ outcome: TypingContext.Outcome, context number: Int) {
+        outcome.forEachEdit { edit in queueSignal(for: edit, context: number) }
         if outcome.preeditChanged { queueSignal(number, .preeditChanged, [.string(outcome.preedit)], carrying: outcome.preedit) }
-        if !outcome.endedWords.isEmpty {
-            frontend.withAny(number) { context in
-                if context.learnsWords { context.session.learnWords(endedBy: outcome) }
-            }
-        }
+        learnWords(endedBy: outcome, context: number)
         suggestionsMayChange(number)
+    }
+
+    /// Queues the `org.hwalja.Context1` signal of one edit.
+    private func queueSignal(for edit: TypingContext.Outcome.Edit, context number: Int) {
+        switch edit {
+        case .delete(let count): queueSignal(number, .deleteBeforeCursor, [.uint32(UInt32(clamping: count))])
+        case .insert(let text): queueSignal(number, .committed, [.string(text)], carrying: text)
+        case .key(let key): queueSignal(number, .keyNotConsumed, [.string(key.name)], carrying: key.name)
+        }
+    }
+
+    /// Learns the words `outcome` ended, if context `number`'s client asked.
+    private func learnWords(endedBy outcome: TypingContext.Outcome, context number: Int) {
+        guard !outcome.endedWords.isEmpty else { return }
+        frontend.withAny(number) { context in
+            if context.learnsWords { context.session.learnWords(endedBy: outcome) }
+        }
     }
 
     /// Queues signal `member` of context `number` to go out before the reply (or at once, from a timer).
@@ -340,7 +389,7 @@ public final class EngineService {
     }
 
     private func sendPendingSignals() {
-        for (signal, owner, bytes) in pendingSignals { deliver(signal, to: owner, bytes: bytes) }
+        for (signal, owner, bytes) in pendingSignals { deliver(signal, to: owner, bytes: bytes, isReply: false) }
         pendingSignals.removeAll(keepingCapacity: true)
     }
 
@@ -350,7 +399,7 @@ public final class EngineService {
             context.takesKeyEvents ? (nil, context.session.advance(to: time)) : (context.session.typing.advance(to: time), [])
         }
         guard let (outcome, actions) = fired else { return }
-        if let outcome { emitSignals(for: outcome, context: number) }
+        if let outcome { signalTimerOutcome(outcome, context: number) }
         queueSignals(for: actions, context: number)
         queueSuggestions()
         sendPendingSignals()
@@ -381,38 +430,121 @@ public final class EngineService {
 
     // MARK: Output to each client, bounded
 
-    /// Sends `message` to `client` unless the client has left too much unread (then drops it and,
-    /// the first time, frees the client's contexts and says so once); asks now and then whether
-    /// the client still reads.
-    private func deliver(_ message: BusMessage, to client: String, bytes: Int) {
-        let verdict = backlog.admit(bytes: bytes, to: client)
+    /// Sends `message` to `client` unless the client has left too much unread: then its signals
+    /// are dropped and its calls answered with ``notReading(maxUnread:)``; the first time, its
+    /// contexts are freed and one line says so. Checks now and then how much the client has read.
+    private func deliver(_ message: BusMessage, to client: String, bytes: Int, isReply: Bool) {
+        let verdict = backlog.admit(bytes: bytes, to: client, isReply: isReply)
         if verdict.send { output.send(message) }
-        if verdict.ping {
-            let ping = BusMessage.methodCall(destination: client, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")
-            backlog.pingSent(serial: output.send(ping), to: client)
-        }
         if verdict.justStalled {
             let freed = freeContexts(of: client)
-            log("client \(client) left over \(backlog.limits.maxUnread >> 10) KiB unread: sending it nothing until it reads again (freed its \(freed) contexts; max-unread-kib)")
+            log("client \(client) left over \(backlog.limits.maxUnread >> 10) KiB unread: its calls get \(EngineInterface.ErrorName.notReading) until it reads again (freed its \(freed) contexts; max-unread-kib)")
+        }
+        if verdict.check { check(client) }
+    }
+
+    /// Never silence: a stalled client's call is answered `NotReading`, at once while what it has
+    /// unread allows (``ClientBacklog/Limits/hardLimit``), else when it reads again.
+    private func refuse(_ call: BusMessage, from client: String) {
+        guard !call.noReplyExpected else { return }
+        let error = call.errorReply(Self.notReading(maxUnread: backlog.limits.maxUnread))
+        let verdict = backlog.admit(bytes: Self.errorSize, to: client, isReply: true)
+        if verdict.send {
+            output.send(error)
+        } else if unanswered[client, default: []].count < Self.maxUnanswered {
+            unanswered[client, default: []].append(call.serial)
+            if unanswered.count == 1 { frontend.scheduleChores(at: now + Self.recheckInterval) }
+        }
+        if verdict.check { check(client) }
+    }
+
+    /// The approximate wire size of a `NotReading` error.
+    private static let errorSize = 320
+    /// The most calls of one client kept to answer late (a session bus lets a client wait for 50,000).
+    private static let maxUnanswered = 65_536
+    /// How often a stalled client with calls to answer is checked, in milliseconds.
+    private static let recheckInterval = 500
+
+    /// The chores' timer: checks each stalled client with calls to answer, and answers them once it reads.
+    private func recheckStalledClients() {
+        for client in unanswered.keys where !backlog.isChecking(client) { check(client) }
+        afterTimer()
+        frontend.scheduleChores(at: unanswered.isEmpty ? nil : now + Self.recheckInterval)
+    }
+
+    /// A stalled client read what waited: it is served again, and its calls not yet answered get `NotReading`.
+    private func readsAgain(_ client: String) {
+        log("client \(client) reads again")
+        for serial in unanswered.removeValue(forKey: client) ?? [] {
+            let error = BusMessage.error(Self.notReading(maxUnread: backlog.limits.maxUnread), replyingTo: serial, destination: client)
+            deliver(error, to: client, bytes: Self.errorSize, isReply: true)
         }
     }
 
-    /// A reply to one of our pings: the client has read what was sent before it.
-    private func handlePingReply(_ message: BusMessage) -> Bool {
-        let serial = message.replySerial
-        guard backlog.isPing(serial) else { return false }
-        if message.kind == .error {
-            backlog.pingFailed(serial: serial)
-        } else if let client = backlog.pingAnswered(serial: serial, by: message.sender ?? "") {
-            log("client \(client) reads again")
+    /// Asks how much of what was sent to `client` still waits: its own connection's queue for a
+    /// peer, else the bus (dbus-daemon's connection statistics), else the client itself (a ping).
+    private func check(_ client: String) {
+        if let unwritten = output.unwrittenBytes(to: client) {
+            if backlog.measured(client, queued: unwritten) { readsAgain(client) }
+            return
         }
+        if busReportsQueues {
+            let ask = BusMessage.methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus.Debug.Stats",
+                member: "GetConnectionStats")
+            try? ask.append([.string(client)])
+            let serial = output.send(ask)
+            busChecks.insert(serial)
+            backlog.checkSent(serial: serial, to: client)
+        } else {
+            let ping = BusMessage.methodCall(destination: client, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")
+            backlog.checkSent(serial: output.send(ping), to: client)
+        }
+    }
+
+    /// The answer to one of our checks: how much its client had not read.
+    private func handleCheckAnswer(_ message: BusMessage) -> Bool {
+        let serial = message.replySerial
+        guard let client = backlog.client(ofCheck: serial) else { return false }
+        let askedBus = busChecks.remove(serial) != nil
+        // Believe the bus about the bus, the client about itself.
+        guard message.sender == (askedBus ? "org.freedesktop.DBus" : client) else { return true }
+        if message.kind == .error {
+            backlog.checkFailed(serial: serial)
+            if askedBus, message.errorName != "org.freedesktop.DBus.Error.NameHasNoOwner" {
+                // This bus keeps no statistics (dbus-broker; a dbus-daemon built without them, or
+                // whose policy refuses them): ask the clients themselves from now on.
+                busReportsQueues = false
+                log("the bus does not report clients' queues (\(message.errorName ?? "an error")): checking clients with Ping")
+            }
+            return true
+        }
+        let queued = askedBus ? Self.outgoingBytes(in: message) : 0
+        if let (client, recovered) = backlog.checked(serial: serial, queued: queued), recovered { readsAgain(client) }
         return true
+    }
+
+    /// `OutgoingBytes` of a `GetConnectionStats` reply: what the bus holds for the client, unread.
+    private static func outgoingBytes(in reply: BusMessage) -> Int {
+        guard case .array(_, let entries)? = try? reply.arguments().first else { return Int.max / 4 }
+        for case .dictEntry(.string("OutgoingBytes"), .variant(.uint32(let bytes))) in entries { return Int(bytes) }
+        return Int.max / 4  // an answer without it says nothing was read
+    }
+
+    /// The error a stalled client's calls get.
+    static func notReading(maxUnread: Int) -> BusError {
+        BusError(
+            name: EngineInterface.ErrorName.notReading,
+            message: "this client left over \(maxUnread >> 10) KiB of hwaljad's messages unread, so its contexts were freed; read your connection (each reply and signal), then call again and create new contexts"
+        )
     }
 
     /// A client went (left the bus, or closed its peer connection): its contexts are freed.
     public func clientLeft(_ client: String) {
         freeContexts(of: client)
         backlog.forget(client)
+        unanswered[client] = nil
+        busChecks = busChecks.filter { backlog.client(ofCheck: $0) != nil }
     }
 
     /// Frees every context of `client`; returns how many.

@@ -1,38 +1,47 @@
-/// How much each bus client has been sent and not yet shown it has read, so that one client that
-/// never reads cannot fill the bus's queue and freeze the daemon for everyone.
+/// How much each bus client has been sent and not yet shown to have read, so that one client that
+/// never reads cannot fill the bus's queues and freeze the daemon for everyone, while one that
+/// reads is served forever, whether or not it dispatches what it reads.
 ///
-/// The bus gives no word of what a client has read. So the daemon asks: once a client has
-/// ``Limits/pingEvery`` bytes outstanding it sends it `org.freedesktop.DBus.Peer.Ping` (every
-/// D-Bus library answers it by itself); the reply can only come once the client has read
-/// everything sent before the ping, which is then no longer outstanding. A client with more than
-/// ``Limits/maxUnread`` bytes outstanding is *stalled*: nothing more is sent to it until a ping
-/// reply shows it reads again. Pure bookkeeping: the daemon sends and measures.
+/// The daemon does not see a client's socket, so it checks now and then: once a client has
+/// ``Limits/checkEvery`` bytes not known to be read, the daemon asks (``Verdict/check``) how much
+/// of it still waits. It asks the bus first (dbus-daemon's
+/// `org.freedesktop.DBus.Debug.Stats.GetConnectionStats`: the bytes queued for the client,
+/// answered by the bus whatever the client does), or the connection itself for a peer of its own;
+/// where neither can say, it sends the client `org.freedesktop.DBus.Peer.Ping`, whose reply can
+/// only come once the client has read everything sent before it. A client with more than
+/// ``Limits/maxUnread`` bytes waiting is *stalled*: it is sent no signal, and each of its calls
+/// gets a short error instead of an answer, until a check shows it reads again. Pure
+/// bookkeeping: the daemon sends and measures.
 public struct ClientBacklog: Sendable {
     /// The thresholds, in bytes (approximate wire sizes).
     public struct Limits: Sendable, Equatable {
-        /// The most a client may leave unread before the daemon stops writing to it.
+        /// The most a client may leave unread before the daemon stops serving it.
         public var maxUnread: Int
-        /// How much outstanding output makes the daemon ask whether the client still reads.
-        public var pingEvery: Int
+        /// How much output not known to be read makes the daemon check.
+        public var checkEvery: Int
 
-        public init(maxUnread: Int = 1 << 20, pingEvery: Int = 16 << 10) {
+        public init(maxUnread: Int = 1 << 20, checkEvery: Int = 16 << 10) {
             self.maxUnread = maxUnread
-            self.pingEvery = min(pingEvery, maxUnread / 2)
+            self.checkEvery = min(checkEvery, maxUnread / 2)
         }
+
+        /// What a stalled client may still be sent (its calls' short errors): past it, nothing.
+        public var hardLimit: Int { 2 * maxUnread }
     }
 
     /// What to do with one message for a client.
     public struct Verdict: Sendable, Equatable {
         /// Send the message (else drop it).
         public var send: Bool
-        /// Send a ping to the client after it, then report it with ``ClientBacklog/pingSent(serial:to:)``.
-        public var ping: Bool
+        /// Check how much the client has read, then report it with ``checkSent(serial:to:)``
+        /// (or at once with ``measured(_:queued:)``).
+        public var check: Bool
         /// The client has just become stalled (say so once, free what it holds).
         public var justStalled: Bool
 
-        public init(send: Bool, ping: Bool, justStalled: Bool) {
+        public init(send: Bool, check: Bool, justStalled: Bool) {
             self.send = send
-            self.ping = ping
+            self.check = check
             self.justStalled = justStalled
         }
     }
@@ -40,68 +49,95 @@ public struct ClientBacklog: Sendable {
     private struct Client {
         var sent = 0
         var acknowledged = 0
-        var pingSerial: UInt32?
-        var pingMark = 0
+        /// The serial of the check awaiting its answer.
+        var checkSerial: UInt32?
+        /// ``sent`` when that check went.
+        var checkMark = 0
         var stalled = false
     }
 
     /// The thresholds in force.
     public var limits: Limits
     private var clients: [String: Client] = [:]
-    private var pings: [UInt32: String] = [:]
+    private var checks: [UInt32: String] = [:]
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
     }
 
-    /// Accounts for a message of about `bytes` bytes to `client` and says whether to send it.
-    public mutating func admit(bytes: Int, to client: String) -> Verdict {
+    /// Accounts for a message of about `bytes` bytes to `client` and says whether to send it. A
+    /// reply (`isReply`) still goes to a client that has just stalled, and a stalled client's
+    /// error replies go up to ``Limits/hardLimit``; its signals do not.
+    public mutating func admit(bytes: Int, to client: String, isReply: Bool) -> Verdict {
         var state = clients[client, default: Client()]
         defer { clients[client] = state }
-        let needsPing = state.pingSerial == nil
-        if state.stalled { return Verdict(send: false, ping: needsPing, justStalled: false) }
-        if state.sent - state.acknowledged + bytes > limits.maxUnread {
+        let unchecked = state.checkSerial == nil
+        var justStalled = false
+        if !state.stalled && state.sent - state.acknowledged + bytes > limits.maxUnread {
             state.stalled = true
-            return Verdict(send: false, ping: needsPing, justStalled: true)
+            justStalled = true
+        }
+        if state.stalled {
+            let send = isReply && state.sent - state.acknowledged + bytes <= limits.hardLimit
+            if send { state.sent += bytes }
+            return Verdict(send: send, check: unchecked, justStalled: justStalled)
         }
         state.sent += bytes
-        return Verdict(send: true, ping: needsPing && state.sent - state.acknowledged >= limits.pingEvery, justStalled: false)
+        return Verdict(send: true, check: unchecked && state.sent - state.acknowledged >= limits.checkEvery, justStalled: false)
     }
 
-    /// Records the serial of the ping just sent to `client`.
-    public mutating func pingSent(serial: UInt32, to client: String) {
+    /// Records the serial of the check (a question to the bus, or a ping) just sent about `client`.
+    public mutating func checkSent(serial: UInt32, to client: String) {
         guard var state = clients[client] else { return }
-        state.pingSerial = serial
-        state.pingMark = state.sent
+        state.checkSerial = serial
+        state.checkMark = state.sent
         clients[client] = state
-        pings[serial] = client
+        checks[serial] = client
     }
 
-    /// A reply to a ping: what was sent before it has been read. Returns the client if it was
-    /// stalled and now reads again; `nil` otherwise (also for a serial that is not a ping's, or a
-    /// reply from someone else).
-    public mutating func pingAnswered(serial: UInt32, by sender: String) -> String? {
-        guard let client = pings[serial], client == sender else { return nil }
-        pings[serial] = nil
-        guard var state = clients[client] else { return nil }
-        state.pingSerial = nil
-        state.acknowledged = max(state.acknowledged, state.pingMark)
-        let recovered = state.stalled
+    /// The answer to check `serial`: of what was sent to its client before the check, `queued`
+    /// bytes still wait (0 for a ping's reply). Returns the client and whether it was stalled
+    /// and now reads again; `nil` for a serial that is no check's.
+    public mutating func checked(serial: UInt32, queued: Int) -> (client: String, recovered: Bool)? {
+        guard let client = checks.removeValue(forKey: serial), var state = clients[client] else { return nil }
+        state.checkSerial = nil
+        state.acknowledged = max(state.acknowledged, state.checkMark - max(0, queued))
+        let recovered = settle(&state)
+        clients[client] = state
+        return (client, recovered)
+    }
+
+    /// `queued` bytes are all that still wait for `client`, measured at once (a peer connection of
+    /// the daemon's own). Returns whether it was stalled and now reads again.
+    public mutating func measured(_ client: String, queued: Int) -> Bool {
+        guard var state = clients[client] else { return false }
+        state.acknowledged = max(state.acknowledged, state.sent - max(0, queued))
+        let recovered = settle(&state)
+        clients[client] = state
+        return recovered
+    }
+
+    /// A stalled client whose unread bytes are back under half the limit is served again.
+    private func settle(_ state: inout Client) -> Bool {
+        guard state.stalled, state.sent - state.acknowledged <= limits.maxUnread / 2 else { return false }
         state.stalled = false
-        clients[client] = state
-        return recovered ? client : nil
+        return true
     }
 
-    /// An error answered a ping (no reply in time, or the client is gone): another may be sent.
-    public mutating func pingFailed(serial: UInt32) {
-        guard let client = pings.removeValue(forKey: serial) else { return }
-        clients[client]?.pingSerial = nil
+    /// The client check `serial` is about, if it awaits its answer.
+    public func client(ofCheck serial: UInt32) -> String? { checks[serial] }
+
+    /// No answer to check `serial` (no reply in time, the client is gone, the bus cannot say):
+    /// another may be sent.
+    public mutating func checkFailed(serial: UInt32) {
+        guard let client = checks.removeValue(forKey: serial) else { return }
+        clients[client]?.checkSerial = nil
     }
 
-    /// Whether `serial` is that of a ping awaiting its reply.
-    public func isPing(_ serial: UInt32) -> Bool { pings[serial] != nil }
+    /// Whether a check about `client` awaits its answer.
+    public func isChecking(_ client: String) -> Bool { clients[client]?.checkSerial != nil }
 
-    /// Whether nothing is being sent to `client` until it reads again.
+    /// Whether `client` is served no more until it reads again.
     public func isStalled(_ client: String) -> Bool { clients[client]?.stalled ?? false }
 
     /// Bytes sent to `client` and not yet known to be read.
@@ -111,6 +147,6 @@ public struct ClientBacklog: Sendable {
 
     /// Forgets a client that left the bus.
     public mutating func forget(_ client: String) {
-        if let serial = clients.removeValue(forKey: client)?.pingSerial { pings[serial] = nil }
+        if let serial = clients.removeValue(forKey: client)?.checkSerial { checks[serial] = nil }
     }
 }

@@ -42,6 +42,7 @@ public final class Frontend<Context: FrontendContext> {
         self.onDeadline = onDeadline
         registry = ContextRegistry(limitPerOwner: limitPerOwner)
         clock.onDeadline = { [unowned self] number in
+            guard number != Self.choresTimer else { return onChores() }
             self.onDeadline(self, number)
             rearm(number)
         }
@@ -49,6 +50,16 @@ public final class Frontend<Context: FrontendContext> {
 
     /// Milliseconds on the clock.
     public var now: Int { clock.now }
+
+    /// The timer of the frontend's own chores (``scheduleChores(at:)``): no context's, which count from 1.
+    static var choresTimer: Int { 0 }
+    /// Runs when the chores' timer fires; it is not re-set by itself.
+    public var onChores: () -> Void = {}
+
+    /// Sets the chores' timer for `deadline`, or stops it if `nil`.
+    public func scheduleChores(at deadline: Int?) {
+        clock.schedule(Self.choresTimer, at: deadline)
+    }
 
     /// The number of live contexts.
     public var count: Int { registry.count }

@@ -8,8 +8,8 @@ import Testing
 /// same words from its preedit.
 @Suite(.serialized)
 struct DaemonBackspaceTests {
-    /// One client typing into one context, its text kept as the interface says: the signals, and
-    /// each call's own key when its reply says it was not consumed.
+    /// One client typing into one context, its text kept as the interface says: the signals sent
+    /// before each reply, then the reply.
     final class Typist: @unchecked Sendable {
         let client: EngineClient
         let path: String
@@ -32,7 +32,10 @@ struct DaemonBackspaceTests {
         /// Taps each key; returns the text shown (committed text and preedit).
         @discardableResult
         func type(_ keys: [Key]) throws -> String {
-            for key in keys where try !client.key("PressKey", key.name, on: path).consumed { text.applyDeclined(key) }
+            for key in keys {
+                let result = try client.key("PressKey", key.name, on: path)
+                text.applyReply(commit: result.commit, preedit: result.preedit, consumed: result.consumed, key: key)
+            }
             return text.shown
         }
 
@@ -82,7 +85,7 @@ struct DaemonBackspaceTests {
     @Test func capabilitiesAnswerTheBitsInUseAndMayChangeMidWord() throws {
         let daemon = try PrivateDaemon()
         let typist = try Typist(daemon, canDelete: false)
-        #expect(try typist.setCapabilities(0xFFFF_FFFF) == 3)  // DeleteBeforeCursor and LearnWords, nothing else
+        #expect(try typist.setCapabilities(0xFFFF_FFFF) == 7)  // DeleteBeforeCursor, LearnWords and Signals, nothing else
         #expect(try typist.type("ㅅㅎ ㅅㅎ ㅣ ㆍ ㄷㅌ ㅣ ㆍ") == "하다")
         #expect(typist.text.committed == "하")
         // The client loses the means to delete (focus moved to a terminal): 하 is its own now.

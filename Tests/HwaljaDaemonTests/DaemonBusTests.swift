@@ -15,6 +15,8 @@ struct DaemonBusTests {
         var path: String
         var results: [[Entry]]
         var signals: [[String]]
+        /// Replies (`reply`, method, its values) and signals (`signal`, member, argument) in the order they came.
+        var events: [[String]]
 
         enum Entry: Decodable, Equatable {
             case text(String), flag(Bool)
@@ -31,7 +33,7 @@ struct DaemonBusTests {
         return try JSONDecoder().decode(GIResult.self, from: Data(outcome.stdout.utf8))
     }
 
-    @Test func theProjectsClientTypesAWordAndGetsTheSignals() throws {
+    @Test func theProjectsClientTypesAWordWithOneMessagePerKey() throws {
         let daemon = try PrivateDaemon()
         let client = try EngineClient(bus: .address(daemon.bus.address))
         final class Received: @unchecked Sendable { var signals: [String] = [] }
@@ -50,8 +52,9 @@ struct DaemonBusTests {
         // so what backspace could still undo stays there (the no-retract fallback).
         #expect(try client.call(path, EngineInterface.contextInterface, "Commit") == [.string(last?.preedit ?? "?")])
         #expect(last?.preedit.hasSuffix("요") == true)
-        #expect(received.signals.contains("Committed 안"))
-        #expect(received.signals.last == "PreeditChanged ")
+        // Each reply carried what its key did: a client that did not ask for signals gets none.
+        client.processSignals(waitingMilliseconds: 200)
+        #expect(received.signals == [])
         try client.destroyContext(path)
     }
 
@@ -64,9 +67,26 @@ struct DaemonBusTests {
         #expect(result.results[5] == [.text("안"), .text(""), .flag(true)])  // the context survived the bad key
         #expect(result.results[6] == [.text(""), .text(""), .flag(false)])  // nothing composing: the client deletes
         #expect(result.results[7] == [.text(""), .text(""), .flag(false)])  // ENTER is the client's
-        #expect(result.signals.contains(["Committed", "안"]))
-        // Each answer once: the calls' own declined keys are in their replies, never signalled too.
-        #expect(!result.signals.contains { $0.first == "KeyNotConsumed" })
+        // One message per call: the replies carried everything, and no signal came.
+        #expect(result.signals == [])
+    }
+
+    @Test func glibsClientThatAskedForSignalsSeesWhatTimersDoInOrder() throws {
+        let daemon = try PrivateDaemon(["--long-press", "300", "--repeat-interval", "100"])
+        // 가, then ㄴ held into its digit; then 나 and BS held: undo once, then erase per repeat,
+        // into the application's text (KeyNotConsumed) once the preedit is empty.
+        let result = try Self.giClient(
+            daemon, ["--signals", "4", "1", "2", "DOWN:5", "WAIT:600", "UP:5", "5", "1", "2", "DOWN:BS", "WAIT:650", "UP:BS"])
+        let timers = result.events.filter { $0.first == "signal" && $0[1] != "SuggestionsChanged" }.map { $0.dropFirst().joined(separator: " ") }
+        // Repeats at 300, 400, 500 and 600 ms: the first erases 니, the rest delete in the application.
+        #expect(Array(timers.prefix(5)) == ["Committed 가5", "PreeditChanged ", "PreeditChanged ", "KeyNotConsumed BS", "KeyNotConsumed BS"], "\(result.events)")
+        #expect(timers.dropFirst(3).allSatisfy { $0 == "KeyNotConsumed BS" } && timers.count <= 7, "\(result.events)")
+        // The digit came between the key going down and its release, while the client waited.
+        let order = result.events.map { $0.prefix(3).joined(separator: " ") }
+        let down = try #require(order.firstIndex(of: "reply KeyDown "))
+        let digit = try #require(order.firstIndex(of: "signal Committed 가5"))
+        let up = try #require(order.firstIndex(of: "reply KeyUp "))
+        #expect(down < digit && digit < up)
     }
 
     @Test func gdbusIntrospectsTheCommittedInterfaces() throws {

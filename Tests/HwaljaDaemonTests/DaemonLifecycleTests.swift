@@ -85,6 +85,7 @@ struct DaemonLifecycleTests {
         let seen = Seen()
         client.onSignal = { member, _, arguments in seen.signals.append("\(member) \(arguments.first?.stringValue ?? "")") }
         let path = try client.createContext()
+        try client.setCapabilities(EngineInterface.Capability.signals, on: path)  // to see the timers as they fire
         _ = try client.key("PressKey", "ㄱㅋ", on: path)
         _ = try client.key("KeyDown", "ㅇㅁ", on: path)
         Thread.sleep(forTimeInterval: 0.6)
@@ -97,6 +98,21 @@ struct DaemonLifecycleTests {
         _ = try client.key("KeyUp", "BS", on: path)
         #expect(seen.signals.contains("PreeditChanged "))
         #expect(seen.signals.filter { $0 == "KeyNotConsumed BS" }.count >= 2)
+    }
+
+    @Test func aClientWithoutSignalsGetsWhatTimersDidInItsNextReply() throws {
+        let daemon = try PrivateDaemon(["--long-press", "300"])
+        let client = try EngineClient(bus: .address(daemon.bus.address))
+        final class Seen: @unchecked Sendable { var signals: [String] = [] }
+        let seen = Seen()
+        client.onSignal = { member, _, arguments in seen.signals.append("\(member) \(arguments.first?.stringValue ?? "")") }
+        let path = try client.createContext()
+        _ = try client.key("PressKey", "ㄱㅋ", on: path)
+        _ = try client.key("KeyDown", "ㅇㅁ", on: path)
+        Thread.sleep(forTimeInterval: 0.6)
+        client.processSignals(waitingMilliseconds: 100)
+        #expect(seen.signals == [])  // no timer ran for it
+        #expect(try client.key("KeyUp", "ㅇㅁ", on: path) == EngineClient.KeyResult(commit: "ㄱ0", preedit: "", consumed: true))
     }
 
     @Test func keystrokesAreNeverLoggedAndRecordedOnlyWhenAsked() throws {

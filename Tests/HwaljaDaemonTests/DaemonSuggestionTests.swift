@@ -37,8 +37,11 @@ struct DaemonSuggestionTests {
         return messages[index]
     }
 
-    static func createContext(_ harness: Harness, _ client: String) throws -> String {
-        try harness.call(client, EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext").last?.arguments().first?.stringValue ?? ""
+    /// A key-name context whose client asked for signals (suggestions among them), unless `signals` is false.
+    static func createContext(_ harness: Harness, _ client: String, signals: Bool = true) throws -> String {
+        let path = try harness.call(client, EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext").last?.arguments().first?.stringValue ?? ""
+        if signals { _ = try harness.call(client, path, EngineInterface.contextInterface, "SetCapabilities", [.uint32(EngineInterface.Capability.signals)]) }
+        return path
     }
 
     static func press(_ harness: Harness, _ client: String, _ path: String, _ keys: String) throws -> [BusMessage] {
@@ -79,8 +82,8 @@ struct DaemonSuggestionTests {
         let path = try Self.createContext(harness, ":1.4")
         _ = try Self.press(harness, ":1.4", path, "5 1 2 0 0 SPACE SPACE")  // 남, a word the lexicon lacks, then a blank
         #expect(suggestions.learned.words.count == 0)  // a tool replaying a log teaches nothing
-        let accepted = try harness.call(":1.4", path, EngineInterface.contextInterface, "SetCapabilities", [.uint32(3)])
-        #expect(try accepted.last?.arguments() == [.uint32(3)])
+        let accepted = try harness.call(":1.4", path, EngineInterface.contextInterface, "SetCapabilities", [.uint32(6)])
+        #expect(try accepted.last?.arguments() == [.uint32(6)])  // LearnWords, and Signals still
         _ = try Self.press(harness, ":1.4", path, "5 1 2 0 0 SPACE SPACE")
         #expect(suggestions.learned.words.count == 1)
         // ㄴ ㅣ ㆍ: 나 on the way to 남 (learned) and 나무 (the lexicon's).
@@ -127,9 +130,24 @@ struct DaemonSuggestionTests {
         harness.service.wordSuggestions = suggestions
         let created = try harness.call(":1.4", EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext", [.string("naratgeul")])
         let path = try #require(created.last?.arguments().first?.stringValue)
+        _ = try harness.call(":1.4", path, EngineInterface.contextInterface, "SetCapabilities", [.uint32(EngineInterface.Capability.signals)])
         let keys = LayoutSpelling.of(.naratgeul).keys(forWord: "감사").map(\.name).joined(separator: " ")
         #expect(Self.suggested(try Self.press(harness, ":1.4", path, keys)) == ["감사합니다", "감사해요"])
         let picked = try harness.call(":1.4", path, EngineInterface.contextInterface, "AcceptSuggestion", [.uint32(0)])
-        #expect(EngineServiceTests.Harness.described(picked).contains("Committed 감사합니다 "))
+        #expect(try Self.reply(picked)?.arguments().first == .string("감사합니다 "))
+    }
+
+    /// A client that takes no signals gets no `SuggestionsChanged`: it reads the property, which
+    /// looks them up then, and picks from what it read.
+    @Test func aClientWithoutSignalsReadsItsSuggestionsAndPicksFromThem() throws {
+        let (harness, _) = Self.harness()
+        let path = try Self.createContext(harness, ":1.4", signals: false)
+        let typed = try Self.press(harness, ":1.4", path, "4 1 2 0 0 8 1 2")
+        #expect(typed.allSatisfy { $0.kind == .methodReturn })  // one message per key: its reply
+        let shown = try Self.property(harness, ":1.4", path, EngineInterface.contextInterface, "Suggestions")
+        #expect(shown == .stringArray(["감사합니다", "감사해요"]))
+        let picked = try harness.call(":1.4", path, EngineInterface.contextInterface, "AcceptSuggestion", [.uint32(1)])
+        #expect(picked.count == 1)
+        #expect(try picked.first?.arguments() == [.string("감사해요 "), .string(""), .boolean(true)])
     }
 }

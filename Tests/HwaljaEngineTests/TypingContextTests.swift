@@ -194,58 +194,6 @@ struct ContextRegistryTests {
     }
 }
 
-struct ClientBacklogTests {
-    @Test func aClientThatReadsIsPingedNowAndThenAndNeverCutOff() {
-        var backlog = ClientBacklog(limits: .init(maxUnread: 10_000, pingEvery: 1_000))
-        var serial: UInt32 = 100
-        var pings = 0
-        for _ in 0..<1_000 {
-            let verdict = backlog.admit(bytes: 300, to: ":1.5")
-            #expect(verdict.send)
-            if verdict.ping {
-                pings += 1
-                serial += 1
-                backlog.pingSent(serial: serial, to: ":1.5")
-                #expect(backlog.pingAnswered(serial: serial, by: ":1.5") == nil)  // read at once: was not stalled
-            }
-        }
-        #expect(pings >= 250 && pings <= 300)
-        #expect(backlog.unread(by: ":1.5") < 1_000)
-    }
-
-    @Test func aClientThatStopsReadingIsCutOffOnceAndRecoversWhenItReads() {
-        var backlog = ClientBacklog(limits: .init(maxUnread: 3_000, pingEvery: 1_000))
-        var verdicts: [ClientBacklog.Verdict] = []
-        for _ in 0..<20 {
-            let verdict = backlog.admit(bytes: 400, to: ":1.9")
-            if verdict.ping { backlog.pingSent(serial: 7, to: ":1.9") }  // and it is never answered
-            verdicts.append(verdict)
-        }
-        #expect(verdicts.indices.filter { verdicts[$0].ping } == [2])  // 1,200 bytes out: ask, once
-        #expect(verdicts.prefix(7).allSatisfy { $0.send })  // 2,800 bytes
-        #expect(verdicts[7] == .init(send: false, ping: false, justStalled: true))
-        #expect(verdicts[8...].allSatisfy { !$0.send && !$0.justStalled })
-        #expect(backlog.isStalled(":1.9"))
-        #expect(backlog.admit(bytes: 10, to: ":1.8").send)  // others go on
-        #expect(backlog.pingAnswered(serial: 7, by: ":1.8") == nil)  // only the pinged client can answer
-        #expect(backlog.pingAnswered(serial: 7, by: ":1.9") == ":1.9")
-        #expect(!backlog.isStalled(":1.9"))
-        #expect(backlog.admit(bytes: 400, to: ":1.9").send)
-    }
-
-    @Test func aFailedPingIsSentAgainAndAForgottenClientStartsAfresh() {
-        var backlog = ClientBacklog(limits: .init(maxUnread: 3_000, pingEvery: 1_000))
-        _ = backlog.admit(bytes: 1_200, to: ":1.3")
-        backlog.pingSent(serial: 5, to: ":1.3")
-        #expect(!backlog.admit(bytes: 100, to: ":1.3").ping)  // one ping at a time
-        backlog.pingFailed(serial: 5)
-        #expect(!backlog.isPing(5))
-        #expect(backlog.admit(bytes: 100, to: ":1.3").ping)
-        backlog.forget(":1.3")
-        #expect(backlog.unread(by: ":1.3") == 0)
-    }
-}
-
 struct DaemonSettingsTests {
     @Test func readsTheConfigFile() throws {
         var settings = DaemonSettings()
