@@ -110,6 +110,9 @@ public struct TypingOptions: ParsableArguments {
     @Option(help: "Milliseconds (\(Self.range)) a key is held to type its digit (default 500).")
     public var longPress: String?
 
+    @Option(help: "When a letter key types: 'press' (when it goes down) or 'release' (when it comes up, the default).")
+    public var lettersOn: String?
+
     @Option(help: "Milliseconds (\(Self.range)) between repeats of a held backspace (default 100).")
     public var repeatInterval: String?
 
@@ -130,13 +133,13 @@ public struct TypingOptions: ParsableArguments {
 
     /// Sets each flag given on top of `settings`.
     public func apply(to settings: inout DaemonSettings) throws(Invalid) {
-        let given = [("long-press", longPress), ("repeat-interval", repeatInterval), ("auto-next", autoNext)]
+        let given = [("long-press", longPress), ("letters-on", lettersOn), ("repeat-interval", repeatInterval), ("auto-next", autoNext)]
             + [("space-inserts", spaceInserts ? "true" : nil)]
         for case (let name, let value?) in given {
             do {
                 try settings.set(name, to: value)
             } catch {
-                let allowed = "a number of milliseconds from \(Self.range)\(name == "auto-next" ? " or off" : "")"
+                let allowed = name == "letters-on" ? "press or release" : "a number of milliseconds from \(Self.range)\(name == "auto-next" ? " or off" : "")"
                 throw Invalid(description: "--\(name) \(Excerpt.quoted(value)) is not \(allowed)")
             }
         }

@@ -26,11 +26,22 @@ extension Composer {
         return Response(commit: commit, preedit: composing, consumed: true)
     }
 
+    /// Undoes the last keystroke, the one `key` typed when it went down, and types `key`'s digit
+    /// instead (a long press with letters on press): the text is as before the key, plus the digit.
+    /// Keys without a digit in the table's layout are not consumed and change nothing.
+    public mutating func typeDigit(insteadOf key: Key) -> Response {
+        guard table.keyboard.digit(of: key) != nil else { return Response(preedit: preedit, consumed: false) }
+        let undone = press(.backspace)
+        let digit = typeDigit(of: key)
+        return Response(retract: undone.retract, commit: digit.commit, preedit: digit.preedit, consumed: true)
+    }
+
     /// Applies one ``HoldTimer/Action``.
     public mutating func perform(_ action: HoldTimer.Action) -> Response {
         switch action {
         case .press(let key): press(key)
         case .typeDigit(let key): typeDigit(of: key)
+        case .typeDigitInstead(let key): typeDigit(insteadOf: key)
         case .erase: erase()
         }
     }

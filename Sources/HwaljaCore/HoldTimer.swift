@@ -5,8 +5,11 @@
 /// It reads no clock: the daemon calls ``advance(to:)`` from a timer, a test or a replay calls it
 /// with a virtual time, and both get the same actions.
 ///
-/// - A letter key acts on release: released before ``Settings/longPress`` it is a tap; held that
-///   long it types its digit instead, and the release does nothing more.
+/// - A letter key acts on its press with ``Settings/lettersOnPress`` (as keyboards and 12-key
+///   phones do): its letter shows at once; held for ``Settings/longPress`` its keystroke is
+///   undone and its digit typed instead (``Action/typeDigitInstead(_:)``), and the release does
+///   nothing. With letters on release (for now the default), it acts when it comes up: released before the long press it
+///   is a tap; held that long it types its digit instead (``Action/typeDigit(_:)``).
 /// - Backspace acts on press (``Action/press(_:)``: undo the last keystroke), then, once held for
 ///   ``Settings/longPress``, erases a character every ``Settings/repeatInterval`` until released
 ///   (``Action/erase``).
@@ -26,13 +29,16 @@ public struct HoldTimer: Sendable {
         public var repeatInterval: Int
         /// Idle time after which the syllable ends by itself, or `nil` for never (default).
         public var autoNext: Int?
+        /// Whether a letter key types when it goes down rather than when it comes up (the default, for now).
+        public var lettersOnPress: Bool
 
         /// Thresholds in milliseconds; each must be positive (any size: see ``HoldTimer``).
-        public init(longPress: Int = 500, repeatInterval: Int = 100, autoNext: Int? = nil) {
+        public init(longPress: Int = 500, repeatInterval: Int = 100, autoNext: Int? = nil, lettersOnPress: Bool = false) {
             precondition(longPress > 0 && repeatInterval > 0 && (autoNext ?? 1) > 0, "HoldTimer.Settings: times must be positive")
             self.longPress = longPress
             self.repeatInterval = repeatInterval
             self.autoNext = autoNext
+            self.lettersOnPress = lettersOnPress
         }
     }
 
@@ -40,8 +46,11 @@ public struct HoldTimer: Sendable {
     public enum Action: Sendable, Equatable {
         /// Press the key (a tap, a backspace, or the auto-next ``Key/next``).
         case press(Key)
-        /// Type the key's digit (a long press).
+        /// Type the key's digit (a long press, letters on release).
         case typeDigit(Key)
+        /// Undo the keystroke the key typed when it went down, then type its digit (a long press,
+        /// letters on press).
+        case typeDigitInstead(Key)
         /// Delete a character (a held backspace repeating; ``Composer/erase()``).
         case erase
 
@@ -107,9 +116,10 @@ public struct HoldTimer: Sendable {
         longPressed = false
         let holdable = layout.digit(of: key) != nil
         if holdable || key == .backspace { holdDeadline = Self.time(time, plus: settings.longPress) }
-        if !holdable { actions.append(.press(key)) }
+        if !holdable || settings.lettersOnPress { actions.append(.press(key)) }
         if !holdable && key != .backspace { held = nil }
-        armIdle(after: actions, at: time)
+        // A letter shown on its press is not typed for good until it comes up short: no auto-next meanwhile.
+        if !(holdable && settings.lettersOnPress) { armIdle(after: actions, at: time) }
         return actions
     }
 
@@ -120,8 +130,10 @@ public struct HoldTimer: Sendable {
         held = nil
         holdDeadline = nil
         longPressed = false
-        let actions: [Action] = (layout.digit(of: key) != nil && wasShort) ? [.press(key)] : []
-        armIdle(after: actions, at: time)
+        let holdable = layout.digit(of: key) != nil
+        let actions: [Action] = (holdable && wasShort && !settings.lettersOnPress) ? [.press(key)] : []
+        // Letters on press: the letter typed when the key went down now counts as typed.
+        armIdle(after: holdable && wasShort && settings.lettersOnPress ? [.press(key)] : actions, at: time)
         return actions
     }
 
@@ -134,7 +146,7 @@ public struct HoldTimer: Sendable {
                     actions.append(.erase)
                     holdDeadline = Self.time(hold, plus: settings.repeatInterval)
                 } else {
-                    actions.append(.typeDigit(key))
+                    actions.append(settings.lettersOnPress ? .typeDigitInstead(key) : .typeDigit(key))
                     holdDeadline = nil
                     longPressed = true
                 }
@@ -160,7 +172,7 @@ public struct HoldTimer: Sendable {
             switch $0 {
             case .press(let key): key.isTableKey || key == .backspace
             case .erase: true
-            case .typeDigit: false
+            case .typeDigit, .typeDigitInstead: false
             }
         }
         if typedLetter { idleDeadline = Self.time(time, plus: autoNext) }

@@ -9,6 +9,7 @@ import HwaljaCore
 /// layout-options = none   # choices keyboards disagree on (KeyboardLayout.Option), comma-separated
 /// keymap = phone          # phone, keypad-position, or a keymap file's path
 /// long-press = 500        # ms a key is held to type its digit
+/// letters-on = release    # press: a letter shows when its key goes down; release: when it comes up
 /// repeat-interval = 100   # ms between backspace repeats
 /// auto-next = off         # ms of idle time that ends the syllable, or off
 /// space-inserts = false   # true: SPACE always inserts a blank
@@ -44,7 +45,7 @@ public struct DaemonSettings: Sendable, Equatable {
 
     /// The settings a config file may set, in the order the documentation lists them.
     public static let names = [
-        "layout", "layout-options", "keymap", "long-press", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib", "suggestions",
+        "layout", "layout-options", "keymap", "long-press", "letters-on", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib", "suggestions",
         "learn-words", "pick-adds-space",
     ]
 
@@ -91,6 +92,9 @@ public struct DaemonSettings: Sendable, Equatable {
             guard !value.isEmpty else { throw .badValue(line: line, name: name, value: value) }
             keymap = value
         case "long-press": timing.longPress = try Self.milliseconds(value, name, line)
+        case "letters-on":
+            guard value == "press" || value == "release" else { throw .badValue(line: line, name: name, value: value) }
+            timing.lettersOnPress = value == "press"
         case "repeat-interval": timing.repeatInterval = try Self.milliseconds(value, name, line)
         case "auto-next": timing.autoNext = value == "off" ? nil : try Self.milliseconds(value, name, line)
         case "space-inserts": composer.spaceAlwaysInserts = try Self.boolean(value, name, line)
@@ -147,6 +151,7 @@ extension ConfigError {
         case "keymap": return "phone, keypad-position or a keymap file"
         case "auto-next": return milliseconds + " or off"
         case "long-press", "repeat-interval": return milliseconds
+        case "letters-on": return "press or release"
         case "max-contexts": return "1-10000"
         case "max-unread-kib": return "16-1048576"
         case "suggestions": return "0-9"

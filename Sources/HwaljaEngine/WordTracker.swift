@@ -37,6 +37,9 @@ public struct WordTracker: Sendable, Equatable {
         case .erase:
             if keys != [] { keys = nil }
             return nil
+        case .typeDigitInstead:  // the held letter's keystroke undone, a digit typed: the word ends before it
+            if keys?.isEmpty == false { keys?.removeLast() }
+            return end()
         case .press, .typeDigit:  // space, return, punctuation, a digit: the word ends
             return end()
         }

@@ -17,7 +17,7 @@ public struct ReplayHost: Sendable {
             let name: String
             switch action {
             case .press(let key): name = key.name
-            case .typeDigit(let key): name = "hold \(key.name)"
+            case .typeDigit(let key), .typeDigitInstead(let key): name = "hold \(key.name)"
             case .erase: name = "held BS"
             }
             let retract = response.retract > 0 ? "\tretract \(response.retract)" : ""

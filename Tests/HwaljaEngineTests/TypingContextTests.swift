@@ -205,6 +205,18 @@ struct DaemonSettingsTests {
         #expect(settings.timing.autoNext == nil)
     }
 
+    @Test func lettersOnIsPressOrRelease() {
+        var settings = DaemonSettings()
+        #expect(!settings.timing.lettersOnPress)
+        #expect(settings.apply(configFile: "letters-on = press").isEmpty)
+        #expect(settings.timing.lettersOnPress)
+        #expect(settings.apply(configFile: "letters-on = down") == [.badValue(line: 1, name: "letters-on", value: "down")])
+        #expect(settings.timing.lettersOnPress)  // the bad line changed nothing
+        #expect(ConfigError.badValue(line: 1, name: "letters-on", value: "down").description.contains("press or release"))
+        #expect(settings.apply(configFile: "letters-on = release").isEmpty)
+        #expect(!settings.timing.lettersOnPress)
+    }
+
     @Test func namesEachBadLineAndAppliesTheRest() {
         var settings = DaemonSettings()
         let problems = settings.apply(configFile: "\nlong-pres = 5\nlong-press = -5\nrepeat-interval = 70\nlong-press\nmax-contexts = 0\nkeymap =\nauto-next = 900")
