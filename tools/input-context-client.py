@@ -110,7 +110,7 @@ def main():
         return result.unpack()
 
     def key(sym, state):
-        used = call("ProcessKeyEvent", GLib.Variant("(uuu)", (sym, 0, state)), "(b)")[0]
+        used = call("ProcessKeyEvent", GLib.Variant("(uuu)", (sym, 0, state)), "(bu)")[0]
         handled.append(used)
         if not used and not state & RELEASE:
             app.key(sym)

@@ -110,7 +110,7 @@ public struct TypingOptions: ParsableArguments {
     @Option(help: "Milliseconds (\(Self.range)) a key is held to type its digit (default 500).")
     public var longPress: String?
 
-    @Option(help: "When a letter key types: 'press' (when it goes down) or 'release' (when it comes up, the default).")
+    @Option(help: "When a letter key types: 'press' (when it goes down, the default) or 'release' (when it comes up).")
     public var lettersOn: String?
 
     @Option(help: "Milliseconds (\(Self.range)) between repeats of a held backspace (default 100).")

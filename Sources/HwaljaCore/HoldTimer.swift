@@ -8,8 +8,8 @@
 /// - A letter key acts on its press with ``Settings/lettersOnPress`` (as keyboards and 12-key
 ///   phones do): its letter shows at once; held for ``Settings/longPress`` its keystroke is
 ///   undone and its digit typed instead (``Action/typeDigitInstead(_:)``), and the release does
-///   nothing. With letters on release (for now the default), it acts when it comes up: released before the long press it
-///   is a tap; held that long it types its digit instead (``Action/typeDigit(_:)``).
+///   nothing (the default). With letters on release it acts when it comes up: released before
+///   the long press it is a tap; held that long it types its digit instead (``Action/typeDigit(_:)``).
 /// - Backspace acts on press (``Action/press(_:)``: undo the last keystroke), then, once held for
 ///   ``Settings/longPress``, erases a character every ``Settings/repeatInterval`` until released
 ///   (``Action/erase``).
@@ -29,11 +29,11 @@ public struct HoldTimer: Sendable {
         public var repeatInterval: Int
         /// Idle time after which the syllable ends by itself, or `nil` for never (default).
         public var autoNext: Int?
-        /// Whether a letter key types when it goes down rather than when it comes up (the default, for now).
+        /// Whether a letter key types when it goes down (the default) rather than when it comes up.
         public var lettersOnPress: Bool
 
         /// Thresholds in milliseconds; each must be positive (any size: see ``HoldTimer``).
-        public init(longPress: Int = 500, repeatInterval: Int = 100, autoNext: Int? = nil, lettersOnPress: Bool = false) {
+        public init(longPress: Int = 500, repeatInterval: Int = 100, autoNext: Int? = nil, lettersOnPress: Bool = true) {
             precondition(longPress > 0 && repeatInterval > 0 && (autoNext ?? 1) > 0, "HoldTimer.Settings: times must be positive")
             self.longPress = longPress
             self.repeatInterval = repeatInterval
@@ -135,6 +135,12 @@ public struct HoldTimer: Sendable {
         // Letters on press: the letter typed when the key went down now counts as typed.
         armIdle(after: holdable && wasShort && settings.lettersOnPress ? [.press(key)] : actions, at: time)
         return actions
+    }
+
+    /// Whether `key`'s release can type something (a letter key with letters on release): with
+    /// letters on press, no release does, so a frontend may answer a release at once.
+    public func releaseTypes(_ key: Key) -> Bool {
+        !settings.lettersOnPress && layout.digit(of: key) != nil
     }
 
     /// Lets time pass up to `time`, returning what the deadlines on the way produce, in order.

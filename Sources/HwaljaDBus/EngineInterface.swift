@@ -260,12 +260,18 @@ public enum EngineInterface {
                daemon hands back later, a backspace repeating past the preedit, comes as ForwardKeyEvent). -->
           <interface name="org.hwalja.InputContext1">
             <!-- A key event. keysym: X11 keysym; keycode: ignored, may be 0; state: X11/IBus modifier
-                 bits, release = 1 << 30. handled false: the application applies the key. -->
+                 bits, release = 1 << 30. handled false: the application applies the key.
+                 release, for a press: how the key's release will be answered. 0: not known, call and
+                 wait (always for a release, and for a letter key with letters-on = release); 1: handled,
+                 2: not handled. With 1 or 2 the client may answer the release itself at once, and still
+                 sends it (the release ends the long press and the backspace repeat) without waiting,
+                 best as a call that wants no reply. -->
             <method name="ProcessKeyEvent">
               <arg name="keysym" type="u" direction="in"/>
               <arg name="keycode" type="u" direction="in"/>
               <arg name="state" type="u" direction="in"/>
               <arg name="handled" type="b" direction="out"/>
+              <arg name="release" type="u" direction="out"/>
             </method>
             <!-- The field gained focus. -->
             <method name="FocusIn"/>

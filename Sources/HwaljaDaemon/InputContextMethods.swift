@@ -23,7 +23,7 @@ extension EngineService {
             if let recorded = result.recorded { frontend.record(number, [(recorded.down, recorded.key)]) }
             queueSignals(for: result.actions, context: number)
             suggestionsMayChange(number)
-            return try call.methodReturn([.boolean(result.handled)])
+            return try call.methodReturn([.boolean(result.handled), .uint32(result.release.rawValue)])
         case "AcceptSuggestion":
             try expect(call, "u")
             let index = Int(try call.arguments()[0].uint32Value ?? 0)

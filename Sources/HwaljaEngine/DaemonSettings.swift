@@ -9,7 +9,7 @@ import HwaljaCore
 /// layout-options = none   # choices keyboards disagree on (KeyboardLayout.Option), comma-separated
 /// keymap = phone          # phone, keypad-position, or a keymap file's path
 /// long-press = 500        # ms a key is held to type its digit
-/// letters-on = release    # press: a letter shows when its key goes down; release: when it comes up
+/// letters-on = press      # press: a letter shows when its key goes down; release: when it comes up
 /// repeat-interval = 100   # ms between backspace repeats
 /// auto-next = off         # ms of idle time that ends the syllable, or off
 /// space-inserts = false   # true: SPACE always inserts a blank

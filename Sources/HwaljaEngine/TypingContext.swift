@@ -169,6 +169,9 @@ public struct TypingContext: Sendable {
         run(at: time) { $0.keyDown(key, at: time) }
     }
 
+    /// Whether `key`'s release can type something; see ``HoldTimer/releaseTypes(_:)``.
+    public func releaseTypes(_ key: Key) -> Bool { timer.releaseTypes(key) }
+
     /// A key coming up.
     public mutating func keyUp(_ key: Key, at time: Int) -> Outcome {
         run(at: time) { $0.keyUp(key, at: time) }

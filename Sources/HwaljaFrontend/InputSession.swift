@@ -27,6 +27,18 @@ public struct InputSession: Sendable {
         public var key: Key
     }
 
+    /// How a press's release will be answered, known when the press is answered: a frontend
+    /// that knows may answer the release at once, without waiting for the session, and must
+    /// still deliver it (the release stops the long press and the backspace repeat).
+    public enum ReleaseAnswer: UInt32, Sendable {
+        /// Not known: deliver the release and wait for its answer (letters on release).
+        case unknown = 0
+        /// The session's: the release is handled and carries nothing.
+        case handled = 1
+        /// The application's: the release is not handled.
+        case notHandled = 2
+    }
+
     /// What one key event did.
     public struct KeyResult: Sendable, Equatable {
         /// Whether the session used the key (`false`: the application applies it).
@@ -35,11 +47,14 @@ public struct InputSession: Sendable {
         public var actions: [FrontendAction]
         /// The key event to record, if any: never for a secret field or a key hwalja does not use.
         public var recorded: RecordedKey?
+        /// For a press, how its release will be answered; ``ReleaseAnswer/unknown`` for a release.
+        public var release: ReleaseAnswer
 
-        public init(handled: Bool, actions: [FrontendAction], recorded: RecordedKey? = nil) {
+        public init(handled: Bool, actions: [FrontendAction], recorded: RecordedKey? = nil, release: ReleaseAnswer = .unknown) {
             self.handled = handled
             self.actions = actions
             self.recorded = recorded
+            self.release = release
         }
     }
 
@@ -96,7 +111,9 @@ public struct InputSession: Sendable {
     public mutating func processKeyEvent(keysym: UInt32, state: UInt32, at time: Int) -> KeyResult {
         let isRelease = state & KeyEventState.release != 0
         resetWitness.keyEvent()
-        if passesKeysThrough || KeyEventState.isModifierKey(keysym) { return KeyResult(handled: false, actions: []) }
+        if passesKeysThrough || KeyEventState.isModifierKey(keysym) {
+            return KeyResult(handled: false, actions: [], release: isRelease ? .unknown : .notHandled)
+        }
         if let picked = pick(keysym: keysym, state: state) { return picked }
         let key = keymap.key(for: keysym)
         if isRelease, passedPresses.remove(keysym) != nil {
@@ -109,14 +126,18 @@ public struct InputSession: Sendable {
             // Not ours: finish the syllable, then let the application have the key.
             guard !isRelease else { return KeyResult(handled: false, actions: []) }
             passedPresses.insert(keysym)
-            return KeyResult(handled: false, actions: actions(for: typing.commit()))
+            return KeyResult(handled: false, actions: actions(for: typing.commit()), release: .notHandled)
         }
         let outcome = isRelease ? typing.keyUp(key, at: time) : typing.keyDown(key, at: time)
         let recorded = InputPurpose.secret.contains(purpose) ? nil : RecordedKey(down: !isRelease, key: key)
         // A backspace with nothing to take back, a return: the application's, and its release too.
         let declinedOwnKey = outcome.ownKeyDeclined
         if declinedOwnKey && !isRelease { passedPresses.insert(keysym) }
-        return KeyResult(handled: !declinedOwnKey, actions: actions(for: outcome), recorded: recorded)
+        let release: ReleaseAnswer =
+            isRelease ? .unknown
+            : declinedOwnKey ? .notHandled
+            : typing.releaseTypes(key) ? .unknown : .handled
+        return KeyResult(handled: !declinedOwnKey, actions: actions(for: outcome), recorded: recorded, release: release)
     }
 
     /// A picking key (``Keymap/pick(for:)``) while the suggestion it names is shown: the word
@@ -129,7 +150,7 @@ public struct InputSession: Sendable {
         }
         guard let outcome = pickSuggestion(index) else { return nil }
         pickingPresses.insert(keysym)
-        return KeyResult(handled: true, actions: actions(for: outcome))
+        return KeyResult(handled: true, actions: actions(for: outcome), release: .handled)
     }
 
     /// Lets the timers run up to `time` (a long press, a backspace repeat, auto-next).

@@ -2,11 +2,11 @@ import CMalloc
 import Dispatch
 
 /// Gives memory back once a program has been idle for a while (no message for `seconds` to
-/// 2 × `seconds`): the heap the allocator kept (`malloc_trim`), then the code pages it read
-/// (``ProgramPages/unmap(_:)``). The next message maps the code it needs again (minor page
-/// faults). At most one idle timer at a time, none while idle. Asked, it also gives the heap
-/// back a second after much of it was freed (``trimHeapSoon()``), idle or not, with a timer of
-/// its own.
+/// 2 × `seconds`): the heap the allocator kept (`malloc_trim`). The program's code stays mapped:
+/// its clean pages cost the system nothing (the kernel takes them back when it needs them), and
+/// unmapping them made the first key after a pause four times slower. At most one idle timer at
+/// a time, none while idle. Asked, it also gives the heap back a second after much of it was
+/// freed (``trimHeapSoon()``), idle or not, with a timer of its own.
 public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
     private let queue: DispatchQueue
     private let seconds: Int
@@ -53,9 +53,7 @@ public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
                 schedule()
             } else {
                 scheduled = false
-                let code = ProgramPages.ranges()  // read first: the trim gives back what reading took
                 _ = malloc_trim(0)
-                ProgramPages.unmap(code)  // last: what runs after it maps its code again
             }
         }
     }

@@ -20,6 +20,11 @@ constexpr char daemonName[] = "org.hwalja.Engine1";
 constexpr char enginePath[] = "/org/hwalja/Engine1";
 constexpr char contextInterface[] = "org.hwalja.InputContext1";
 constexpr uint32_t releaseBit = 1u << 30;
+// ProcessKeyEvent's second answer to a press: how its release will be answered (hwaljad decides).
+constexpr uint32_t releaseUnknown = 0;
+constexpr uint32_t releaseHandled = 1;
+constexpr uint32_t releaseNotHandled = 2;
+constexpr size_t maxHeldKeys = 64;
 
 /// The field's purpose by GTK/IBus number, from fcitx5's capability flags (as fcitx5-gtk sets them).
 uint32_t purpose(fcitx::CapabilityFlags flags) {
@@ -143,6 +148,20 @@ void HwaljaContext::syncField() {
 }
 
 std::optional<bool> HwaljaContext::processKey(uint32_t keysym, uint32_t keycode, uint32_t state) {
+    const bool release = (state & releaseBit) != 0;
+    if (release) {
+        auto known = releases_.find(keysym);
+        if (known != releases_.end()) {
+            bool handled = known->second;
+            releases_.erase(known);
+            if (!path_.empty()) {
+                auto message = method("ProcessKeyEvent");
+                message << keysym << keycode << state;
+                engine_.sendWithoutReply(message);  // hwaljad still hears it: it ends the long press
+            }
+            return handled;
+        }
+    }
     for (int attempt = 0; attempt < 2; ++attempt) {  // once more on a fresh context if hwaljad restarted
         bool wasOpen = !path_.empty();
         if (!open()) {
@@ -157,7 +176,16 @@ std::optional<bool> HwaljaContext::processKey(uint32_t keysym, uint32_t keycode,
         auto reply = call(std::move(message));
         if (reply) {
             bool handled = false;
-            reply >> handled;
+            uint32_t releaseAnswer = releaseUnknown;
+            reply >> handled >> releaseAnswer;
+            if (!release && (releaseAnswer == releaseHandled || releaseAnswer == releaseNotHandled)) {
+                if (releases_.size() >= maxHeldKeys) {
+                    releases_.clear();  // releases that never came (a grab took them): ask for the rest
+                }
+                releases_[keysym] = releaseAnswer == releaseHandled;
+            } else if (!release) {
+                releases_.erase(keysym);
+            }
             return handled;
         }
         if (!wasOpen || !engine_.mayCall()) {

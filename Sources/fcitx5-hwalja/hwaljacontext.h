@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 #include <fcitx-utils/dbus/bus.h>
 #include <fcitx-utils/dbus/message.h>
@@ -23,7 +24,8 @@ public:
     ~HwaljaContext() override;
 
     /// Sends a key event; the answer is whether hwaljad used it, nothing when hwaljad did not
-    /// answer (the key then goes to the application).
+    /// answer (the key then goes to the application). A release whose answer hwaljad gave with
+    /// the press is answered at once, and sent without waiting.
     std::optional<bool> processKey(uint32_t keysym, uint32_t keycode, uint32_t state);
     /// The field gained focus; lost it (`focusLost`), or the input method was switched off.
     void focusIn();
@@ -79,6 +81,8 @@ private:
     std::string clientPreedit_;
     /// A commit hwaljad sends for FocusOut that fcitx5 has already made.
     std::string committedByFcitx_;
+    /// Keysyms held down whose release hwaljad answered with the press: handled or not.
+    std::unordered_map<uint32_t, bool> releases_;
     uint32_t purposeSent_ = 0;
     bool surroundingSent_ = false;
 };

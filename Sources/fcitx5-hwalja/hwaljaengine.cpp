@@ -87,6 +87,13 @@ void HwaljaEngine::dispatchQueued(fcitx::dbus::Bus &bus) {
     dispatching_ = false;
 }
 
+void HwaljaEngine::sendWithoutReply(fcitx::dbus::Message &message) {
+    if (std::string(fcitx::dbus::Bus::impl()) == "sdbus") {
+        sd_bus_message_set_expect_reply(static_cast<sd_bus_message *>(message.nativeHandle()), 0);
+    }
+    message.send();  // with another D-Bus library hwaljad's reply comes, and no one reads it
+}
+
 fcitx::dbus::Message HwaljaEngine::callPeer(fcitx::dbus::Message &message) {
     if (dispatching_ || std::string(fcitx::dbus::Bus::impl()) != "sdbus") {
         return message.call(callTimeoutMicroseconds);

@@ -51,6 +51,8 @@ public:
     /// A bounded call on the peer connection that waits for hwaljad's answer awake for a moment
     /// before sleeping: hwaljad answers within that, and fcitx5 is not woken again for it.
     fcitx::dbus::Message callPeer(fcitx::dbus::Message &message);
+    /// Sends `message` as a call that wants no reply (hwaljad then sends none).
+    static void sendWithoutReply(fcitx::dbus::Message &message);
     /// Dispatches the signals that came on `bus` before a reply, so they are applied before it.
     void dispatchQueued(fcitx::dbus::Bus &bus);
     /// hwaljad answered (again) or failed to: logged once per outage.

@@ -56,9 +56,11 @@ enum BusBenchmark {
         let path = try client.createContext()
         let keys = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "NEXT", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "SPACE"]
         for key in keys { _ = try client.key("PressKey", key, on: path) }
-        usleep(7_000_000)  // idle: hwaljad gives back the code pages it read 3 to 6 s after its last message
+        usleep(7_000_000)  // a pause: hwaljad trims its heap 3 to 6 s after its last message
         let idle = residentKilobytes(daemon.pid)
-        // The first keys after idle map the code they need again.
+        let idleAnonymous = smapsKilobytes(daemon.pid, "Anonymous:")
+        let idlePrivateDirty = smapsKilobytes(daemon.pid, "Private_Dirty:")
+        // The first keys after the pause: what a typist who stopped to think pays.
         let afterIdle = try keys.prefix(3).map { key in try ContinuousClock().measure { _ = try client.key("PressKey", key, on: path) } }
         let echoCall = BusMessage.methodCall(destination: echoName, path: "/", interface: echoName, member: "Echo")
         try echoCall.append([.string("ㄱㅋ")])
@@ -98,7 +100,9 @@ enum BusBenchmark {
         print(String(format: "ratio PressKey / echo:             median %.2f×, p99 %.2f×", ratio(percentile(press, 50), percentile(bare, 50)), ratio(percentile(press, 99), percentile(bare, 99))))
         print("hwaljad start-up to owning name:   \(format(startup))")
         print("hwaljad resident memory:           \(megabytes(rss)) after the calls, \(megabytes(afterStartup)) half a second after start-up, \(megabytes(idle)) idle (7 s after the last message)")
-        print("first PressKeys after idle:        \(afterIdle.map(format).joined(separator: ", "))")
+        print("hwaljad anonymous memory idle:     \(megabytes(idleAnonymous)) Anonymous, \(megabytes(idlePrivateDirty)) Private_Dirty (/proc/PID/smaps_rollup, 7 s after the last message)")
+        print(String(format: "first PressKeys after a 7 s pause:  %@ (the first %.2f× a warm PressKey's median)",
+            afterIdle.map(format).joined(separator: ", "), ratio(afterIdle[0], percentile(press, 50))))
         let (first, second) = (perContext[0], perContext[1])
         print(String(format: "memory per context:                %.2f KB (%d contexts of %d clients: %@ → %@), %@ a second after they went",
             first.grown, first.contexts, ContextRound.clients, megabytes(first.before), megabytes(first.with), megabytes(first.after)))
@@ -203,12 +207,18 @@ enum BusBenchmark {
         kilobytes(pid, "VmRSS:")
     }
 
-    /// A `/proc/PID/status` figure in KiB (`VmRSS:`, `RssAnon:`).
-    static func kilobytes(_ pid: Int32, _ field: String) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) })
+    /// A `/proc/PID/smaps_rollup` figure in KiB (`Anonymous:`, `Private_Dirty:`): the memory that
+    /// is the process's own, which the kernel cannot drop and read again from a file.
+    static func smapsKilobytes(_ pid: Int32, _ field: String) -> Int? {
+        kilobytes(pid, field, in: "smaps_rollup")
+    }
+
+    /// A figure in KiB of `/proc/PID/status` (`VmRSS:`, `RssAnon:`) or another file there.
+    static func kilobytes(_ pid: Int32, _ field: String, in file: String = "status") -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/\(file)", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) })
         else { return nil }
-        return Int(line.split(separator: " ").dropFirst().first ?? "")
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
 
     static func percentile(_ samples: [Duration], _ percent: Int) -> Duration {

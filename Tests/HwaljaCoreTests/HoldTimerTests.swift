@@ -3,8 +3,20 @@ import Testing
 
 /// Long press, backspace repeat and auto-next on a virtual clock: no sleeping.
 struct HoldTimerTests {
-    @Test func aShortPressIsATapOnRelease() {
+    /// Letters on release (`letters-on = release`), for whoever prefers it.
+    static let onRelease = HoldTimer.Settings(lettersOnPress: false)
+
+    @Test func aLetterTypesWhenItsKeyGoesDown() {
         var timer = HoldTimer()
+        #expect(timer.keyDown(.giyeokKieuk, at: 0) == [.press(.giyeokKieuk)])
+        #expect(timer.deadline == 500)
+        #expect(timer.advance(to: 120) == [])
+        #expect(timer.keyUp(.giyeokKieuk, at: 120) == [])
+        #expect(timer.deadline == nil)
+    }
+
+    @Test func withLettersOnReleaseAShortPressIsATapOnRelease() {
+        var timer = HoldTimer(settings: Self.onRelease)
         #expect(timer.keyDown(.giyeokKieuk, at: 0) == [])
         #expect(timer.deadline == 500)
         #expect(timer.advance(to: 120) == [])
@@ -12,11 +24,12 @@ struct HoldTimerTests {
         #expect(timer.deadline == nil)
     }
 
-    @Test func aLongPressTypesTheDigitAndTheReleaseDoesNothing() {
-        var timer = HoldTimer()
+    @Test(arguments: [(true, HoldTimer.Action.typeDigitInstead(.bieupPieup)), (false, .typeDigit(.bieupPieup))])
+    func aLongPressTypesTheDigitAndTheReleaseDoesNothing(lettersOnPress: Bool, digit: HoldTimer.Action) {
+        var timer = HoldTimer(settings: .init(lettersOnPress: lettersOnPress))
         _ = timer.keyDown(.bieupPieup, at: 1000)
         #expect(timer.advance(to: 1499) == [])
-        #expect(timer.advance(to: 1500) == [.typeDigit(.bieupPieup)])
+        #expect(timer.advance(to: 1500) == [digit])
         #expect(timer.advance(to: 3000) == [])
         #expect(timer.keyUp(.bieupPieup, at: 3000) == [])
     }
@@ -40,10 +53,24 @@ struct HoldTimerTests {
 
     @Test func aSecondKeyReleasesTheFirst() {
         var timer = HoldTimer()
-        _ = timer.keyDown(.in, at: 0)
-        #expect(timer.keyDown(.cheon, at: 50) == [.press(.in)])
+        #expect(timer.keyDown(.in, at: 0) == [.press(.in)])
+        #expect(timer.keyDown(.cheon, at: 50) == [.press(.cheon)])
         #expect(timer.keyUp(.in, at: 60) == [])
-        #expect(timer.keyUp(.cheon, at: 70) == [.press(.cheon)])
+        #expect(timer.keyUp(.cheon, at: 70) == [])
+        #expect(timer.advance(to: 5000) == [])  // the first key's long press went with it
+
+        var onRelease = HoldTimer(settings: Self.onRelease)
+        _ = onRelease.keyDown(.in, at: 0)
+        #expect(onRelease.keyDown(.cheon, at: 50) == [.press(.in)])
+        #expect(onRelease.keyUp(.in, at: 60) == [])
+        #expect(onRelease.keyUp(.cheon, at: 70) == [.press(.cheon)])
+    }
+
+    @Test func onlyALetterKeysReleaseWithLettersOnReleaseTypes() {
+        #expect(!HoldTimer().releaseTypes(.giyeokKieuk))
+        #expect(HoldTimer(settings: Self.onRelease).releaseTypes(.giyeokKieuk))
+        #expect(!HoldTimer(settings: Self.onRelease).releaseTypes(.backspace))
+        #expect(!HoldTimer(settings: Self.onRelease).releaseTypes(.next))
     }
 
     @Test func autoNextEndsTheSyllableAfterIdleTimeOnlyWhenAsked() {
@@ -73,10 +100,14 @@ struct HoldTimerTests {
     @Test func timesNearTheEndOfIntNeverTrapAndDeadlinesPastItNeverCome() {
         // A deadline that would pass Int.max never comes: the key stays a tap, no repeat runs away.
         var letter = HoldTimer()
-        #expect(letter.keyDown(.giyeokKieuk, at: Int.max - 10) == [])
+        #expect(letter.keyDown(.giyeokKieuk, at: Int.max - 10) == [.press(.giyeokKieuk)])
         #expect(letter.deadline == nil)
         #expect(letter.advance(to: Int.max) == [])
-        #expect(letter.keyUp(.giyeokKieuk, at: Int.max) == [.press(.giyeokKieuk)])
+        #expect(letter.keyUp(.giyeokKieuk, at: Int.max) == [])
+        var onRelease = HoldTimer(settings: Self.onRelease)
+        #expect(onRelease.keyDown(.giyeokKieuk, at: Int.max - 10) == [])
+        #expect(onRelease.advance(to: Int.max) == [])
+        #expect(onRelease.keyUp(.giyeokKieuk, at: Int.max) == [.press(.giyeokKieuk)])
 
         var backspace = HoldTimer(settings: .init(longPress: 5, repeatInterval: Int.max, autoNext: Int.max))
         #expect(backspace.keyDown(.backspace, at: 0) == [.press(.backspace)])
@@ -86,8 +117,8 @@ struct HoldTimerTests {
         #expect(backspace.keyUp(.backspace, at: Int.max) == [])
 
         var idle = HoldTimer(settings: .init(longPress: Int.max, repeatInterval: Int.max, autoNext: Int.max))
-        #expect(idle.keyDown(.in, at: Int.max - 1) == [])
-        #expect(idle.keyUp(.in, at: Int.max - 1) == [.press(.in)])
+        #expect(idle.keyDown(.in, at: Int.max - 1) == [.press(.in)])
+        #expect(idle.keyUp(.in, at: Int.max - 1) == [])
         #expect(idle.deadline == nil)
         #expect(idle.tap(.cheon, at: Int.max) == [.press(.cheon)])
         #expect(idle.advance(to: Int.max) == [])

@@ -54,7 +54,7 @@ struct InputContextTests {
             try digits.map { digit in
                 let named: [Character: UInt32] = ["B": 0xFF08, "N": 0xFFAB, ".": 0xFFAE]
                 let keysym = named[digit] ?? 0xFFB0 + UInt32(String(digit))!
-                let handled = try call("ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(0)]) == [.boolean(true)]
+                let handled = try call("ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(0)]).first == .boolean(true)
                 if !handled && keysym == 0xFF08 && !text.isEmpty { text.removeLast() }
                 try call("ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(1 << 30)])
                 return handled

@@ -21,9 +21,25 @@ struct TypingContextTests {
     @Test func aHeldKeyTypesItsDigitWhenTheTimerFires() {
         var context = self.context()
         _ = context.tap(.giyeokKieuk, at: 0)
+        let down = context.keyDown(.ieungMieum, at: 100)  // ㅇ shows at once, after ㄱ
+        #expect(down.commit == "ㄱ")
+        #expect(down.preedit == "ㅇ")
+        #expect(context.deadline == 600)
+        let fired = context.advance(to: 600)
+        // ㅇ taken back exactly (the client deletes the ㄱ its press committed), then ㄱ and the digit.
+        #expect(fired.retract == 1)
+        #expect(fired.commit == "ㄱ0")
+        #expect(fired.preedit == "")
+        #expect(context.keyUp(.ieungMieum, at: 900).commit == "")
+    }
+
+    @Test func withLettersOnReleaseAHeldKeyTypesOnlyItsDigit() {
+        var context = self.context(HoldTimer.Settings(lettersOnPress: false))
+        _ = context.tap(.giyeokKieuk, at: 0)
         #expect(context.keyDown(.ieungMieum, at: 100).preedit == "ㄱ")
         #expect(context.deadline == 600)
         let fired = context.advance(to: 600)
+        #expect(fired.retract == 0)
         #expect(fired.commit == "ㄱ0")
         #expect(fired.preedit == "")
         #expect(context.keyUp(.ieungMieum, at: 900).commit == "")
@@ -57,7 +73,7 @@ struct TypingContextTests {
     }
 
     @Test func whatACallCommitsAndTakesBackCancelsOut() {
-        var context = self.context()
+        var context = self.context(HoldTimer.Settings(lettersOnPress: false))
         _ = context.tap(.giyeokKieuk, at: 0)
         _ = context.keyDown(.jieutChieut, at: 10)
         // The backspace releases ㅈ, whose press commits ㄱ, then undoes it, taking ㄱ back.
@@ -142,8 +158,8 @@ struct TypingContextTests {
     @Test func commitAndResetCancelTimers() {
         var context = self.context()
         _ = context.tap(.giyeokKieuk, at: 0)
-        _ = context.keyDown(.in, at: 10)
-        #expect(context.commit().commit == "ㄱ")
+        _ = context.keyDown(.in, at: 10)  // 기, still held
+        #expect(context.commit().commit == "기")
         #expect(context.deadline == nil)
         _ = context.tap(.in, at: 20)
         #expect(context.reset().preeditChanged)
@@ -207,6 +223,8 @@ struct DaemonSettingsTests {
 
     @Test func lettersOnIsPressOrRelease() {
         var settings = DaemonSettings()
+        #expect(settings.timing.lettersOnPress)  // the default, as keyboards and phones
+        #expect(settings.apply(configFile: "letters-on = release").isEmpty)
         #expect(!settings.timing.lettersOnPress)
         #expect(settings.apply(configFile: "letters-on = press").isEmpty)
         #expect(settings.timing.lettersOnPress)

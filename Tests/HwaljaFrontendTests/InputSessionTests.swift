@@ -87,7 +87,7 @@ struct InputSessionTests {
         _ = Self.tap("412", on: &session)  // 가
         let control = KeyEventState.control
         let press = session.processKeyEvent(keysym: 0x63, state: control, at: 100)  // Ctrl+C
-        #expect(press == .init(handled: false, actions: [.commit("가"), .preedit("", cursor: 0)]))
+        #expect(press == .init(handled: false, actions: [.commit("가"), .preedit("", cursor: 0)], release: .notHandled))
         #expect(session.processKeyEvent(keysym: 0x63, state: control | Self.release, at: 110).handled == false)
         let letter = session.processKeyEvent(keysym: 0x61, state: 0, at: 120)  // a: not ours
         #expect(letter.handled == false && letter.actions.isEmpty && letter.recorded == nil)
@@ -100,13 +100,14 @@ struct InputSessionTests {
         // (as xdotool and on-screen keyboards send Shift around a shifted key, or a user about to
         // press Ctrl+C): the application's, and the syllable goes on.
         for modifier: UInt32 in [0xFFE1, 0xFFE2, 0xFFE3, 0xFFE9, 0xFFEB, 0xFE03, 0xFF7F, 0xFFE5] {
-            #expect(session.processKeyEvent(keysym: modifier, state: 0, at: 100) == .init(handled: false, actions: []))
+            #expect(session.processKeyEvent(keysym: modifier, state: 0, at: 100) == .init(handled: false, actions: [], release: .notHandled))
             #expect(session.processKeyEvent(keysym: modifier, state: Self.release, at: 110) == .init(handled: false, actions: []))
         }
-        // Shift+KP_2 with NumLock off is KP_2: typed like KP_2 (on its release: it could be held).
-        #expect(session.processKeyEvent(keysym: 0xFFB2, state: KeyEventState.shift, at: 120).handled)
+        // Shift+KP_2 with NumLock off is KP_2: typed like KP_2, on its press; its release is the session's.
+        let pressed = session.processKeyEvent(keysym: 0xFFB2, state: KeyEventState.shift, at: 120)
+        #expect(pressed.handled && pressed.actions == [.preedit("아", cursor: 1)] && pressed.release == .handled)
         let released = session.processKeyEvent(keysym: 0xFFB2, state: KeyEventState.shift | Self.release, at: 130)
-        #expect(released.actions == [.preedit("아", cursor: 1)])
+        #expect(released.handled && released.actions.isEmpty)
     }
 
     @Test(arguments: [(2000, "", "ㄱ"), (500, "4", "")])
@@ -144,7 +145,8 @@ struct InputSessionTests {
         var session = Self.session()
         _ = session.processKeyEvent(keysym: 0xFFB4, state: 0, at: 0)  // KP_4 held
         #expect(session.deadline == 500)
-        #expect(session.advance(to: 500) == [.commit("4")])
+        // ㄱ showed when the key went down: taken back, and the digit typed alone.
+        #expect(session.advance(to: 500) == [.commit("4"), .preedit("", cursor: 0)])
         #expect(session.processKeyEvent(keysym: 0xFFB4, state: Self.release, at: 700).actions.isEmpty)
     }
 
@@ -166,7 +168,7 @@ struct InputSessionTests {
         _ = session.processKeyEvent(keysym: 0xFFB4, state: Self.release, at: 5)
         #expect(session.setContentType(purpose: purpose, hints: 0) == [.commit("ㄱ"), .preedit("", cursor: 0)])
         let secret = session.processKeyEvent(keysym: 0xFFB1, state: 0, at: 10)
-        #expect(secret == .init(handled: false, actions: [], recorded: nil))
+        #expect(secret == .init(handled: false, actions: [], recorded: nil, release: .notHandled))
         #expect(session.deadline == nil)
         #expect(session.setContentType(purpose: 0, hints: 0).isEmpty)
         #expect(session.processKeyEvent(keysym: 0xFFB1, state: 0, at: 20).handled)

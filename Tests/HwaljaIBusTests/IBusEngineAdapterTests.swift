@@ -154,9 +154,9 @@ struct IBusEngineAdapterTests {
         let ibus = Daemon()
         let engine = try ibus.createEngine("hwalja")
         try ibus.tap(engine, Self.digits("412"))  // 가
-        try ibus.key(engine, 0x30)  // 0 held: it types when released, or its digit at 500 ms
+        try ibus.key(engine, 0x30)  // 0 held: ㅇ at once (강), its digit instead at 500 ms
         ibus.clock.advance(by: 499)
-        #expect(ibus.text + ibus.preedit == "가")
+        #expect(ibus.text + ibus.preedit == "강")
         ibus.clock.advance(by: 1)
         #expect(ibus.text + ibus.preedit == "가0")
         try ibus.key(engine, 0x30, release: true)
@@ -189,9 +189,9 @@ struct IBusEngineAdapterTests {
         try ibus.tap(phone, [0xffb7])  // keypad 7: ㅣ by position now
         #expect(ibus.preedit == "ㅣ")
         try ibus.focusOut(phone)
-        try ibus.key(keypad, 0xffb0)  // keypad 0 held: the new long press
+        try ibus.key(keypad, 0xffb0)  // keypad 0 held: ㅇ at once, its digit at the new long press
         ibus.clock.advance(by: 999)
-        #expect(ibus.text + ibus.preedit == "ㅣ")
+        #expect(ibus.text + ibus.preedit == "ㅣㅇ")
         ibus.clock.advance(by: 1)
         try ibus.key(keypad, 0xffb0, release: true)
         try ibus.focusOut(keypad)

@@ -76,8 +76,8 @@ public final class PrivateDaemon: @unchecked Sendable {
         }
     }
 
-    /// hwaljad's resident anonymous memory in KiB (RssAnon: its heap and stacks, not the code pages
-    /// it gives back when idle), or `nil` once it has exited.
+    /// hwaljad's resident anonymous memory in KiB (RssAnon: its heap and stacks, what the kernel
+    /// cannot drop and read again from a file), or `nil` once it has exited.
     public var anonymousKilobytes: Int? { status("RssAnon") }
 
     /// hwaljad's resident file pages in KiB (RssFile: its code and the libraries'), or `nil` once it has exited.
