@@ -13,9 +13,9 @@ form, a text field (focused) and after it another that Tab reaches.
 Once the field has focus, the program selects ENGINE as IBus's global engine (under fcitx5,
 GTK_IM_MODULE=fcitx: as the focused input context's input method, found on the session bus), waits SETTLE seconds
 and types KEY... through the X server, 30 ms apart: an xdotool key name (8, BackSpace, space, Return,
-period, Tab, KP_Add), `click` (a left click where the pointer is: on the field), or `hold:KEY:MS`
+period, Tab, KP_Add), `click` (a left click where the pointer is: on the field), `hold:KEY:MS`
 (KEY down, MS milliseconds, KEY up: a long press, with the X server's autorepeat as a desktop has
-it). Then F12; once the application has it, late answers from IBus get SETTLE seconds, then the
+it) or `down:KEY` (KEY down, and up only after F12: what shows while a key is still down). Then F12; once the application has it, late answers from IBus get SETTLE seconds, then the
 program prints one line:
 
     {"text": the field's text, "events": [...], "next": the text field after a password or form field}
@@ -66,8 +66,12 @@ def parse_arguments(program, fields=FIELDS):
 def xdotool_arguments(keys):
     """One xdotool command line (commands chained) typing `keys`, then F12."""
     arguments = []
+    held = []
     for key in keys + ["F12"]:
-        if key == "click":
+        if key.startswith("down:"):
+            held.append(key.split(":")[1])
+            arguments += ["keydown", held[-1], "sleep", "0.2"]
+        elif key == "click":
             # The click must come after the application shows the preedit of the keys before it.
             # GTK 3's module commits the preedit it shows when clicked; with four applications
             # starting at once on two cores, 0.1 s was sometimes too little, and a stale preedit
@@ -86,6 +90,8 @@ def xdotool_arguments(keys):
             arguments += ["key", "--delay", str(KEY_DELAY_MS), key, "sleep", "0.1"]
         else:
             arguments += ["key", "--delay", str(KEY_DELAY_MS), key]
+    for name in held:
+        arguments += ["keyup", name]  # at once after F12, well before the X server would repeat the key
     return ["xdotool"] + arguments
 
 

@@ -10,7 +10,7 @@ the password purpose (as a password dialog has it) followed by a Gtk.Entry, form
 Vte.Terminal (gir1.2-vte-2.91: the terminal of GNOME Terminal) running cat, whose text is what the
 terminal shows, trailing blanks and lines left out. Events: every change to the field's text, in
 order, ["insert", text] or ["delete", text]; ["activate"] when a Gtk.Entry is activated (Return);
-none for the terminal.
+["preedit", text] when a Gtk.Entry's preedit changes; none for the terminal.
 """
 from app_session import FIELDS, SETTLE, Session, change_recorder, parse_arguments, use_headless_ibus_address
 
@@ -49,6 +49,7 @@ def main():
         text = widget.get_text
         widget.connect("changed", lambda _e: record())
         widget.connect("activate", lambda _e: events.append(["activate"]))
+        widget.connect("preedit-changed", lambda _e, preedit: events.append(["preedit", preedit]))
         if field == "password":
             widget.set_visibility(False)
             widget.set_input_purpose(Gtk.InputPurpose.PASSWORD)

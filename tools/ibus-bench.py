@@ -1,7 +1,9 @@
 #!/usr/bin/python3
-"""Measures, in one run, the round trip of ProcessKeyEvent through ibus-daemon to the hwalja
-engine and back, beside ibus-daemon's own Ping (org.freedesktop.IBus.Ping), from the same
-IBus client connection. Run by tools/ibus-bench, which starts a private ibus-daemon.
+"""Measures, in one run and from one IBus client connection, the round trip of a key event
+(ProcessKeyEvent, press and release) through ibus-daemon to an engine and back: hwalja beside
+ibus-hangul (libhangul, IBus's own Korean engine), each typing 안녕하세요 over and over in
+alternating blocks; and ibus-daemon's own Ping (org.freedesktop.IBus.Ping), the floor. Run by
+tools/ibus-bench, which starts a private ibus-daemon with both engines.
 
     tools/ibus-bench.py CALLS
 """
@@ -14,6 +16,12 @@ from gi.repository import Gio, GLib, IBus  # noqa: E402 (ibus_session selects IB
 
 RELEASE = 1 << 30
 NUMLOCK = 1 << 4
+KEYPAD = {str(d): getattr(IBus, f"KEY_KP_{d}") for d in range(10)} | {"+": IBus.KEY_KP_Add}
+# 안녕하세요 and a space: Cheon-Ji-In on the keypad for hwalja, 두벌식 (ibus-hangul's default) for hangul.
+TYPINGS = {
+    "hwalja": ([KEYPAD[k] for k in "0125+522108812821102"] + [IBus.KEY_space], NUMLOCK),
+    "hangul": ([ord(c) for c in "dkssudgktpdy "], 0),
+}
 
 
 def main():
@@ -22,37 +30,57 @@ def main():
     context = bus.create_input_context("hwalja-bench")
     context.set_capabilities(IBus.Capabilite.PREEDIT_TEXT | IBus.Capabilite.FOCUS)
     context.focus_in()
-    context.set_engine("hwalja")
-    pump(0.3)
+    typed = {name: "" for name in TYPINGS}
+    current = [None]
+    context.connect("commit-text", lambda _c, text: typed.__setitem__(current[0], typed[current[0]] + text.get_text()))
     connection = bus.get_connection()
     ping = GLib.Variant("(v)", (GLib.Variant("s", "hwalja"),))
-    # 안녕하세요 on the keypad, over and over; each key is a press and a release.
-    keys = [IBus.KEY_KP_0, IBus.KEY_KP_1, IBus.KEY_KP_2, IBus.KEY_KP_5, IBus.KEY_KP_Add, IBus.KEY_KP_5,
-            IBus.KEY_KP_2, IBus.KEY_KP_2, IBus.KEY_KP_1, IBus.KEY_KP_0, IBus.KEY_space]
-    presses, pings = [], []
-    for block in range(10):
-        for index in range(calls // 10):
-            keyval = keys[index % len(keys)]
-            for state in (NUMLOCK, NUMLOCK | RELEASE):
-                start = time.perf_counter()
-                context.process_key_event(keyval, 0, state)
-                presses.append(time.perf_counter() - start)
-            pump(0)
+    samples = {name: [] for name in TYPINGS}
+    pings = []
+    for _block in range(10):
+        for name, (sequence, state) in TYPINGS.items():
+            current[0] = name
+            context.set_engine(name)
+            pump(0.3)
+            engine = context.get_engine()
+            if not engine or engine.get_name() != name:
+                sys.exit(f"ibus-bench: could not select the engine {name}")
+            count = 0
+            while count < calls // 10 or count % len(sequence):  # whole words: each block ends with a commit
+                keyval = sequence[count % len(sequence)]
+                for release in (0, RELEASE):
+                    start = time.perf_counter()
+                    context.process_key_event(keyval, 0, state | release)
+                    samples[name].append(time.perf_counter() - start)
+                count += 1
+                pump(0)
         for _ in range(calls // 10):
             start = time.perf_counter()
             connection.call_sync("org.freedesktop.IBus", "/org/freedesktop/IBus", "org.freedesktop.IBus", "Ping",
                                  ping, None, Gio.DBusCallFlags.NONE, -1, None)
             pings.append(time.perf_counter() - start)
-    report("ProcessKeyEvent through ibus-daemon to hwalja", presses)
+    for name, text in typed.items():
+        letters = text.replace(" ", "")
+        if not letters or letters != "안녕하세요" * (len(letters) // 5):
+            sys.exit(f"ibus-bench: {name} typed {letters[:20]!r}…, not 안녕하세요 over and over")
+    report("ProcessKeyEvent through ibus-daemon to hwalja", samples["hwalja"])
+    report("ProcessKeyEvent through ibus-daemon to ibus-hangul", samples["hangul"])
     report("ibus-daemon Ping", pings)
-    print(f"ratio: median {statistics.median(presses) / statistics.median(pings):.2f}x")
+    print(f"hwalja / ibus-hangul: median {ratio(samples, 0.5):.2f}x, p99 {ratio(samples, 0.99):.2f}x")
+
+
+def percentile(samples, fraction):
+    ordered = sorted(samples)
+    return ordered[int(len(ordered) * fraction)]
+
+
+def ratio(samples, fraction):
+    return percentile(samples["hwalja"], fraction) / percentile(samples["hangul"], fraction)
 
 
 def report(name, samples):
-    samples = sorted(samples)
     median = statistics.median(samples) * 1e6
-    p99 = samples[int(len(samples) * 0.99)] * 1e6
-    print(f"{name:48s} median {median:7.1f} µs, p99 {p99:7.1f} µs ({len(samples)} calls)")
+    print(f"{name:52s} median {median:7.1f} µs, p99 {percentile(samples, 0.99) * 1e6:7.1f} µs ({len(samples)} calls)")
 
 
 main()

@@ -13,16 +13,16 @@ struct Fcitx5RealApplicationTests {
     /// What tools/gtk3-app.py reports (tools/app_session.py).
     struct Report: Decodable {
         var text: String
-        /// `["insert", text]`, `["delete", text]`, `["activate"]`, in order.
+        /// `["insert", text]`, `["delete", text]`, `["activate"]`, `["preedit", text]`, in order.
         var events: [[String]]
 
         var deletions: [String] { events.filter { $0.first == "delete" }.map { $0.count > 1 ? $0[1] : "" } }
     }
 
-    /// Types `keys` (xdotool names, `click`, `hold:KEY:MS`) into a GTK 3 `field` through fcitx5,
-    /// with `inputMethod` selected.
-    static func type(_ keys: [String], field: String = "text", inputMethod: String = "hwalja") throws -> (Report, PrivateFcitx5) {
-        let fcitx5 = try PrivateFcitx5(installed: Fcitx5EndToEndTests.installed)
+    /// Types `keys` (xdotool names, `click`, `hold:KEY:MS`, `down:KEY`) into a GTK 3 `field` through
+    /// fcitx5, with `inputMethod` selected; `settings` is the user's hwalja.conf.
+    static func type(_ keys: [String], field: String = "text", inputMethod: String = "hwalja", settings: String? = nil) throws -> (Report, PrivateFcitx5) {
+        let fcitx5 = try PrivateFcitx5(installed: Fcitx5EndToEndTests.installed, settings: settings)
         let outcome = try runCommand(
             "xvfb-run", ["-a", "-s", "-screen 0 1280x800x24", packageRoot.appendingPathComponent("tools/gtk3-app.py").path, "--field", field, inputMethod] + keys,
             environment: fcitx5.environment.merging(["GTK_IM_MODULE": "fcitx", "NO_AT_BRIDGE": "1", "GTK_A11Y": "none"]) { $1 },
@@ -46,6 +46,17 @@ struct Fcitx5RealApplicationTests {
         // 0 held 800 ms (the X server's autorepeat repeating it): the long press ends 가 and types 0.
         let (report, _) = try Self.type(["4", "1", "2", "hold:0:800", "0", "1", "2", "space"])
         #expect(report.text == "가0아")
+    }
+
+    @Test(arguments: ["press", "release"])
+    func aLetterShowsWhileItsKeyIsDown(lettersOn: String) throws {
+        // 가, then 4 (ㄱ) held down while F12 ends the test, its release after that (answered by
+        // the addon at once): on key-down the field shows 각 before the key comes up and F12 ends
+        // it there; on release the held key has typed nothing.
+        let (report, _) = try Self.type(["4", "1", "2", "down:4"], settings: "letters-on = \(lettersOn)\n")
+        let preedits = report.events.filter { $0.first == "preedit" }.map { $0.count > 1 ? $0[1] : "" }
+        #expect(preedits.contains("각") == (lettersOn == "press"), "\(report.events)")
+        #expect(report.text == (lettersOn == "press" ? "각" : "가"))
     }
 
     @Test func backspaceUndoesAStroke() throws {

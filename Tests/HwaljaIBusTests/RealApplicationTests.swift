@@ -48,7 +48,7 @@ struct RealApplicationTests {
     }()
 
     /// Starts a private ibus-daemon, runs `application` showing `field` on a headless X server,
-    /// has it select `engine` and type `keys` (xdotool names, `click`, `hold:KEY:MS`); `settings`
+    /// has it select `engine` and type `keys` (xdotool names, `click`, `hold:KEY:MS`, `down:KEY`); `settings`
     /// is the user's hwalja.conf, written before the engine starts.
     static func type(
         _ keys: [String], into application: Application, field: String = "text", engine: String = "hwalja", settings: String? = nil
@@ -140,6 +140,16 @@ struct RealApplicationTests {
         let (report, ibus) = try Self.type(["4", "1", "2", "hold:0:800", "0", "1", "2", "space"], into: application)
         #expect(report.text == "가0아")
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
+    @Test(arguments: ["press", "release"])
+    func aLetterShowsWhileItsKeyIsDown(lettersOn: String) throws {
+        // 가, then 4 (ㄱ) held down while F12 ends the test, its release after that: on key-down
+        // the field shows 각 at once and F12 ends it there; on release the held key has typed nothing.
+        let (report, _) = try Self.type(["4", "1", "2", "down:4"], into: .gtk3, settings: "letters-on = \(lettersOn)\n")
+        let preedits = report.events.filter { $0.first == "preedit" }.map { $0.count > 1 ? $0[1] : "" }
+        #expect(preedits.contains("각") == (lettersOn == "press"), "\(report.events)")
+        #expect(report.text == (lettersOn == "press" ? "각" : "가"))
     }
 
     @Test(arguments: Application.allCases)
