@@ -68,6 +68,9 @@ def main():
             sys.exit(f"fcitx5-bench: {name} typed {letters[:20]!r}…, not 안녕하세요 over and over")
     report("ProcessKeyEvent through fcitx5 to hwalja (hwaljad)", samples["hwalja"])
     report("ProcessKeyEvent through fcitx5 to fcitx5-hangul", samples["hangul"])
+    for name in TYPINGS:  # presses and releases alternate
+        report(f"  {name}: presses", samples[name][0::2])
+        report(f"  {name}: releases", samples[name][1::2])
     ratio = statistics.median(samples["hwalja"]) / statistics.median(samples["hangul"])
     p99 = percentile(samples["hwalja"], 0.99) / percentile(samples["hangul"], 0.99)
     print(f"hwalja / hangul: median {ratio:.2f}x, p99 {p99:.2f}x")

@@ -19,9 +19,11 @@ NUMLOCK = 1 << 4
 KEYPAD = {str(d): getattr(IBus, f"KEY_KP_{d}") for d in range(10)} | {"+": IBus.KEY_KP_Add}
 # 안녕하세요 and a space: Cheon-Ji-In on the keypad for hwalja, 두벌식 (ibus-hangul's default) for hangul.
 TYPINGS = {
-    "hwalja": ([KEYPAD[k] for k in "0125+522108812821102"] + [IBus.KEY_space], NUMLOCK),
+    "hwalja": ([KEYPAD[k] for k in "0125+52210881282110223"] + [IBus.KEY_space], NUMLOCK),
     "hangul": ([ord(c) for c in "dkssudgktpdy "], 0),
 }
+# ibus-hangul reads the key's code (evdev, as IBus sends it) with a US map; hwalja reads the keysym.
+KEYCODES = {ord("d"): 32, ord("k"): 37, ord("s"): 31, ord("u"): 22, ord("g"): 34, ord("t"): 20, ord("p"): 25, ord("y"): 21, 0x20: 57}
 
 
 def main():
@@ -40,17 +42,13 @@ def main():
     for _block in range(10):
         for name, (sequence, state) in TYPINGS.items():
             current[0] = name
-            context.set_engine(name)
-            pump(0.3)
-            engine = context.get_engine()
-            if not engine or engine.get_name() != name:
-                sys.exit(f"ibus-bench: could not select the engine {name}")
+            select(context, name)
             count = 0
             while count < calls // 10 or count % len(sequence):  # whole words: each block ends with a commit
                 keyval = sequence[count % len(sequence)]
                 for release in (0, RELEASE):
                     start = time.perf_counter()
-                    context.process_key_event(keyval, 0, state | release)
+                    context.process_key_event(keyval, KEYCODES.get(keyval, 0), state | release)
                     samples[name].append(time.perf_counter() - start)
                 count += 1
                 pump(0)
@@ -59,6 +57,7 @@ def main():
             connection.call_sync("org.freedesktop.IBus", "/org/freedesktop/IBus", "org.freedesktop.IBus", "Ping",
                                  ping, None, Gio.DBusCallFlags.NONE, -1, None)
             pings.append(time.perf_counter() - start)
+    pump(0.3)
     for name, text in typed.items():
         letters = text.replace(" ", "")
         if not letters or letters != "안녕하세요" * (len(letters) // 5):
@@ -67,6 +66,20 @@ def main():
     report("ProcessKeyEvent through ibus-daemon to ibus-hangul", samples["hangul"])
     report("ibus-daemon Ping", pings)
     print(f"hwalja / ibus-hangul: median {ratio(samples, 0.5):.2f}x, p99 {ratio(samples, 0.99):.2f}x")
+
+
+def select(context, engine):
+    """Makes `engine` the context's engine (a new instance of it, as after any switch)."""
+    deadline = time.monotonic() + 10  # an engine's process starts when first selected
+    while context.get_engine() is None or context.get_engine().get_name() != engine:
+        if time.monotonic() > deadline:
+            sys.exit(f"ibus-bench: could not select the engine {engine}")
+        context.set_engine(engine)
+        pump(0.1)
+    if engine == "hangul":  # it starts in Latin mode: its Hangul key turns Korean on
+        context.process_key_event(IBus.KEY_Hangul, 122, 0)
+        context.process_key_event(IBus.KEY_Hangul, 122, RELEASE)
+    pump(0.2)
 
 
 def percentile(samples, fraction):

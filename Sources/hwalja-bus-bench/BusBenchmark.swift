@@ -56,12 +56,6 @@ enum BusBenchmark {
         let path = try client.createContext()
         let keys = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "NEXT", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "SPACE"]
         for key in keys { _ = try client.key("PressKey", key, on: path) }
-        usleep(7_000_000)  // a pause: hwaljad trims its heap 3 to 6 s after its last message
-        let idle = residentKilobytes(daemon.pid)
-        let idleAnonymous = smapsKilobytes(daemon.pid, "Anonymous:")
-        let idlePrivateDirty = smapsKilobytes(daemon.pid, "Private_Dirty:")
-        // The first keys after the pause: what a typist who stopped to think pays.
-        let afterIdle = try keys.prefix(3).map { key in try ContinuousClock().measure { _ = try client.key("PressKey", key, on: path) } }
         let echoCall = BusMessage.methodCall(destination: echoName, path: "/", interface: echoName, member: "Echo")
         try echoCall.append([.string("ㄱㅋ")])
 
@@ -92,6 +86,16 @@ enum BusBenchmark {
             pings.append(try clock.measure { _ = try client.connection.call(ping) })
         }
         let rss = residentKilobytes(daemon.pid)
+        // A pause, as a typist who stops to think makes: hwaljad trims its heap 3 to 6 s after
+        // its last message. Then the same calls as above, first hwaljad's, then, after another
+        // pause, the echo's: what a cold machine (caches, idle CPUs, dbus-daemon) adds to any call.
+        usleep(7_000_000)
+        let idle = residentKilobytes(daemon.pid)
+        let idleAnonymous = smapsKilobytes(daemon.pid, "Anonymous:")
+        let idlePrivateDirty = smapsKilobytes(daemon.pid, "Private_Dirty:")
+        let afterIdle = try (0..<3).map { index in try clock.measure { _ = try client.connection.call(pressCalls[index]) } }
+        usleep(7_000_000)
+        let echoAfterIdle = try (0..<3).map { _ in try clock.measure { _ = try client.connection.call(echoCall) } }
 
         print("")
         print("PressKey round trip (hwaljad):     median \(format(percentile(press, 50))), p99 \(format(percentile(press, 99)))")
@@ -103,6 +107,8 @@ enum BusBenchmark {
         print("hwaljad anonymous memory idle:     \(megabytes(idleAnonymous)) Anonymous, \(megabytes(idlePrivateDirty)) Private_Dirty (/proc/PID/smaps_rollup, 7 s after the last message)")
         print(String(format: "first PressKeys after a 7 s pause:  %@ (the first %.2f× a warm PressKey's median)",
             afterIdle.map(format).joined(separator: ", "), ratio(afterIdle[0], percentile(press, 50))))
+        print(String(format: "first echoes after a 7 s pause:     %@ (the first %.2f× a warm echo's median)",
+            echoAfterIdle.map(format).joined(separator: ", "), ratio(echoAfterIdle[0], percentile(bare, 50))))
         let (first, second) = (perContext[0], perContext[1])
         print(String(format: "memory per context:                %.2f KB (%d contexts of %d clients: %@ → %@), %@ a second after they went",
             first.grown, first.contexts, ContextRound.clients, megabytes(first.before), megabytes(first.with), megabytes(first.after)))
