@@ -13,7 +13,9 @@ let package = Package(
         .executable(name: "hwalja", targets: ["hwalja"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        // 1.8.x: tools/build-deb replaces one of its files (packaging/swift-argument-parser/Foundation.swift),
+        // written for 1.8; a newer minor release may change that file, so it is taken on purpose.
+        .package(url: "https://github.com/apple/swift-argument-parser", .upToNextMinor(from: "1.8.0"))
     ],
     targets: [
         // Pure composition core: keys, jamo arithmetic, the in-memory table, the composer. Imports nothing.
@@ -104,8 +106,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "hwalja-bus-bench", dependencies: ["HwaljaDBus"]),
-        .executableTarget(name: "hwalja-bench", dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaRules", "HwaljaTable", "HwaljaRuntime"]),
+        .executableTarget(
+            name: "hwalja-bus-bench",
+            dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "hwalja-bench",
+            dependencies: [
+                "HwaljaCore", "HwaljaLexicon", "HwaljaRules", "HwaljaTable", "HwaljaRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .target(
             name: "HwaljaTestSupport",
             dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaTable", "HwaljaReplay"],

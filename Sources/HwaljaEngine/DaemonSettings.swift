@@ -165,6 +165,3 @@ extension StringProtocol {
         String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }
-
-/// The version of hwalja, as the daemon reports it on the bus.
-public let hwaljaVersion = "0.1.0"

@@ -28,7 +28,8 @@ public struct HwaljaReplayCommand: ParsableCommand {
               hwalja-replay --trace --keys '8 8 1 2 6 1 2 BS BS'   # 하다 BS BS: 핟
               printf '0 down 4\\n600 up 4\\n' | hwalja-replay -   # a long press: prints 4
               hwalja-replay --layout naratgeul --keys 'ㄱ ㅏㅓ ㅁ 획 ㅅ'   # prints 값
-            """
+            """,
+        version: hwaljaVersion
     )
 
     @Option(name: .shortAndLong, help: "Key tokens to replay instead of a file.")

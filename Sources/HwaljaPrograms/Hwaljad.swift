@@ -37,7 +37,8 @@ public struct Hwaljad: ParsableCommand {
               learn-words = true      learn the words input contexts type (never in password fields)
               pick-adds-space = true  a picked suggestion is followed by a space
             Flags override the file.
-            """
+            """,
+        version: hwaljaVersion
     )
 
     @Option(help: "Bus to serve on: session, system, or a bus address such as unix:path=/run/bus.")

@@ -44,7 +44,8 @@ public struct IBusEngineCommand: ParsableCommand {
             fields); removing that file forgets them. A keymap file has 'KEYSYM = KEY' lines and may start with \
             'preset = keypad-position'; a '[naratgeul]', '[vega]' or '[cheonjiin-plus]' line starts that layout's \
             bindings, in its key names.
-            """
+            """,
+        version: hwaljaVersion
     )
 
     @Flag(help: "Started by ibus-daemon: only request the component name.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HwaljaCore
 
 /// The programs the package ships, in one binary (`hwalja`, installed as
 /// `/usr/libexec/hwalja/hwalja`) so that the Swift runtime is in the package once: it runs the
@@ -34,6 +35,7 @@ struct Hwalja: ParsableCommand {
             /usr/libexec/hwalja/ibus-engine-hwalja and /usr/bin/hwalja-replay), it is that program; \
             started as hwalja, the first argument names the program.
             """,
+        version: hwaljaVersion,
         subcommands: MultiCall.programs.map(\.command)
     )
 }

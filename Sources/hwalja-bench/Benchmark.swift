@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import HwaljaCore
 import HwaljaTable
@@ -15,7 +16,12 @@ import HwaljaTable
 @main
 enum Benchmark {
     static func main() throws {
-        let options = Options(CommandLine.arguments.dropFirst())
+        let options: Options
+        do {
+            options = try Command.parse(Array(CommandLine.arguments.dropFirst())).options
+        } catch {
+            Command.exit(withError: error)
+        }
         if let file = options.keystrokeSaving {
             let table = try KeyboardLayout.cheonjiin.decodeTable(try read(options.table))
             try KeystrokeSaving.run(file: file, learn: options.learn, limit: options.suggestions, table: table, lexiconPath: options.lexicon)
@@ -67,32 +73,33 @@ enum Benchmark {
         try Footprint.run(log: log, keysPerCopy: keys.count)
     }
 
-    struct Options {
+    /// The command line: `--help` and `--version` answered, an unknown option refused with exit 64.
+    struct Options: ParsableArguments {
+        @Option(help: "The binary table (default Tables/hwalja.table).")
         var table = "Tables/hwalja.table"
+        @Option(help: "The Hwalja-style JSON table (default Tables/hwalja.json).")
         var json = "Tables/hwalja.json"
+        @Option(help: "The keystroke log typed over and over (default tools/bench/udhr-article-1.keys).")
         var keys = "tools/bench/udhr-article-1.keys"
+        @Option(help: "The lexicon for --keystroke-saving (default Tables/hwalja.lexicon).")
         var lexicon = "Tables/hwalja.lexicon"
+        @Option(name: .customLong("keystroke-saving"), help: "Measure instead the keys word suggestions save on the text in FILE.")
         var keystrokeSaving: String?
+        @Flag(help: "With --keystroke-saving: learn the words typed, as the daemon does.")
         var learn = false
+        @Option(help: "With --keystroke-saving: suggestions shown (default 3).")
         var suggestions = 3
+    }
 
-        init(_ arguments: ArraySlice<String>) {
-            var iterator = arguments.makeIterator()
-            while let argument = iterator.next() {
-                switch argument {
-                case "--table": table = iterator.next() ?? table
-                case "--json": json = iterator.next() ?? json
-                case "--keys": keys = iterator.next() ?? keys
-                case "--lexicon": lexicon = iterator.next() ?? lexicon
-                case "--keystroke-saving": keystrokeSaving = iterator.next()
-                case "--learn": learn = true
-                case "--suggestions": suggestions = iterator.next().flatMap { Int($0) } ?? suggestions
-                default:
-                    FileHandle.standardError.write(Data("usage: hwalja-bench [--table PATH] [--json PATH] [--keys LOG] | --keystroke-saving TEXT [--learn] [--suggestions N] [--lexicon PATH]\n".utf8))
-                    exit(2)
-                }
-            }
-        }
+    /// hwalja-bench's command line, for ArgumentParser's help and version.
+    struct Command: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "hwalja-bench",
+            abstract: "Measures the composer, the tables, word suggestions and the programs' memory, beside anchors in the same run.",
+            discussion: "Run from the package's folder after swift build -c release: the default paths are the checkout's.",
+            version: hwaljaVersion
+        )
+        @OptionGroup var options: Options
     }
 
     /// Nanoseconds per key of a fresh composer typing `keys` over and over, about a million keys

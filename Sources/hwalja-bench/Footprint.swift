@@ -1,4 +1,5 @@
 import Foundation
+import HwaljaRuntime
 
 /// The figures of issue 14's table that belong to whole programs rather than the composer: the
 /// peak memory of `hwalja-replay` (the one in this build folder) replaying long logs, which must
@@ -62,7 +63,9 @@ enum Footprint {
         process.arguments = ["-f", "%M %e", "-o", report.path, program] + arguments
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        ChildProcesses.shared.add(process.processIdentifier)  // ended with this program if it is ended
         process.waitUntilExit()
+        ChildProcesses.shared.remove(process.processIdentifier)
         guard process.terminationStatus == 0 else {
             throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: program, NSLocalizedDescriptionKey: "\(program) \(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus))"])
         }

@@ -1,5 +1,8 @@
+import ArgumentParser
 import Foundation
+import HwaljaCore
 import HwaljaDBus
+import HwaljaRuntime
 
 /// `hwalja-bus-bench`: the cost of typing through the bus, measured in one run on one private bus:
 /// `PressKey` round trips to hwaljad (its signals received and dispatched) beside round
@@ -13,26 +16,36 @@ import HwaljaDBus
 /// It starts its own dbus-daemon, echo service (itself with `--echo-service ADDRESS`) and hwaljad
 /// (from the same build folder, or `--hwaljad`, such as the package's), and stops them by PID.
 @main
-enum BusBenchmark {
+struct BusBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hwalja-bus-bench",
+        abstract: "Measures typing through the bus: hwaljad's PressKey beside a bare libdbus echo, in one run on a private bus.",
+        discussion: """
+            It starts its own dbus-daemon, echo service and hwaljad (from the same build folder, or \
+            --hwaljad), and stops them when it ends, or when it is ended by SIGTERM, SIGINT or SIGHUP. \
+            Run from the package's folder after swift build -c release.
+            """,
+        version: hwaljaVersion
+    )
+
     static let echoName = "org.hwalja.BenchEcho"
 
-    static func main() throws {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "--echo-service", arguments.count == 2 {
-            try serveEcho(address: arguments[1])
-        }
-        var calls = 10_000
+    @Option(help: "Calls of each kind (default 10000).")
+    var calls = 10_000
+    @Option(help: "The hwaljad to measure (default: the one beside this program).")
+    var hwaljad: String?
+    @Option(help: "Its table (default Tables/hwalja.table).")
+    var table = "Tables/hwalja.table"
+    @Option(help: .hidden)
+    var echoService: String?
+
+    func run() throws {
+        if let echoService { try Self.serveEcho(address: echoService) }
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        var hwaljad = folder.appendingPathComponent("hwaljad").path
-        var table = "Tables/hwalja.table"
-        for index in stride(from: 0, to: arguments.count - 1, by: 2) {
-            switch arguments[index] {
-            case "--calls": calls = Int(arguments[index + 1]) ?? calls
-            case "--hwaljad": hwaljad = arguments[index + 1]
-            case "--table": table = arguments[index + 1]
-            default: break
-            }
-        }
+        try Self.measure(calls: calls, hwaljad: hwaljad ?? folder.appendingPathComponent("hwaljad").path, table: table, folder: folder)
+    }
+
+    static func measure(calls: Int, hwaljad: String, table: String, folder: URL) throws {
         let bus = try Child("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"])
         defer { bus.stop() }
         let address = try bus.firstLine()
@@ -193,7 +206,7 @@ enum BusBenchmark {
         }
         _ = try connection.requestName(echoName, allowReplacement: false, replaceExisting: false)
         while connection.processIncoming(timeoutMilliseconds: -1) {}
-        exit(0)
+        Glibc.exit(0)
     }
 
     static func waitForOwner(_ name: String, _ connection: BusConnection, timeout: Double) throws {
@@ -254,6 +267,7 @@ final class Child {
         process.arguments = arguments
         process.standardOutput = output
         try process.run()
+        ChildProcesses.shared.add(process.processIdentifier)
     }
 
     var pid: Int32 { process.processIdentifier }
@@ -267,5 +281,6 @@ final class Child {
 
     func stop() {
         if process.isRunning { kill(pid, SIGTERM) }
+        ChildProcesses.shared.remove(pid)
     }
 }

@@ -15,7 +15,8 @@ struct HwaljaGen: ParsableCommand {
             (U+AC00–U+D7A3) and every intermediate state to the states and keys that reach it, and \
             writes its table (\(KeyboardLayout.allCases.map(\.tableFileName).joined(separator: ", "))) \
             and JSON. The output is byte-for-byte deterministic.
-            """
+            """,
+        version: hwaljaVersion
     )
 
     @Option(name: .shortAndLong, help: "Directory holding the generated table files.")

@@ -15,7 +15,8 @@ struct HwaljaLexiconGen: ParsableCommand {
             Reads WORD COUNT lines, most frequent first, keeps the words of precomposed Hangul \
             syllables, spells each with the keys of the transition table, and writes the words' keys \
             and scores in key order. The output is byte-for-byte deterministic.
-            """
+            """,
+        version: hwaljaVersion
     )
 
     @Option(help: "The ranked word list: one `word count` a line.")

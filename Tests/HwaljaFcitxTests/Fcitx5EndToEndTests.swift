@@ -175,7 +175,7 @@ struct Fcitx5EndToEndTests {
         for (step, action) in zip(steps, actions) {
             try wait(for: step.reached, client)
             try action()
-            FileManager.default.createFile(atPath: step.done, contents: nil)
+            _ = FileManager.default.createFile(atPath: step.done, contents: nil)
         }
         return try fcitx5.result(of: client)
     }

@@ -75,4 +75,24 @@ struct InstalledPackageTests {
         }
         #expect(try runProcess(URL(fileURLWithPath: program), ["--help"]).stdout.contains("USAGE: \(name) "))
     }
+
+    /// Each installed man page, rendered as man renders it, says what the program's --help says:
+    /// every option, and the Hangul (help2man from --help; the generator used before dropped
+    /// every character outside ASCII).
+    @Test(arguments: ["/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay"])
+    func theManPageSaysWhatHelpSays(program: String) throws {
+        let name = URL(fileURLWithPath: program).lastPathComponent
+        let help = try runProcess(URL(fileURLWithPath: program), ["--help"]).stdout
+        // Lines wide enough and no hyphenation, so that no option is split; no overstriking.
+        let rendered = try runCommand("sh", ["-c", "zcat /usr/share/man/man1/\(name).1.gz | groff -k -man -Tutf8 -P-cbou -rLL=300n -rHY=0"])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        let options = Set(help.matches(of: /--[a-z][a-z-]*/).map { String($0.output) })
+        #expect(!options.isEmpty)
+        for option in options {
+            #expect(rendered.stdout.contains(option), "\(name).1 lacks \(option)")
+        }
+        let hangul = Set(help.unicodeScalars.filter { (0x1100...0x11FF).contains($0.value) || (0x3130...0x318F).contains($0.value) || (0xAC00...0xD7A3).contains($0.value) })
+        let shown = Set(rendered.stdout.unicodeScalars)
+        #expect(hangul.isSubset(of: shown), "\(name).1 lacks \(String(String.UnicodeScalarView(hangul.subtracting(shown))))")
+    }
 }

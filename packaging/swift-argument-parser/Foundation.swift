@@ -1,4 +1,5 @@
-// hwalja's replacement for swift-argument-parser's Sources/ArgumentParser/Utilities/Foundation.swift,
+// hwalja's replacement for swift-argument-parser 1.8's Sources/ArgumentParser/Utilities/Foundation.swift
+// (Package.swift takes 1.8.x only),
 // used only when tools/build-deb builds the package (through a VFS overlay: the dependency itself is
 // untouched). Upstream's file is ArgumentParser's only use of FoundationEssentials — LocalizedError
 // for error messages, JSONEncoder for --experimental-dump-help — and linking it statically brings

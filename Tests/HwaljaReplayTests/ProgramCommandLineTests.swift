@@ -1,0 +1,81 @@
+import Foundation
+import HwaljaTestSupport
+import Testing
+
+/// What every program's command line answers a newcomer: `--version` (the package's version),
+/// `--help` (the benches too, which used to start measuring), and a bench ended by SIGTERM takes
+/// the processes it started with it.
+struct ProgramCommandLineTests {
+    static let programs = ["hwaljad", "ibus-engine-hwalja", "hwalja-replay", "hwalja-gen", "hwalja-lexicon", "hwalja", "hwalja-bench", "hwalja-bus-bench"]
+
+    /// The upstream part of the Debian package's version: "hwalja (0.1.0-1) unstable; …" gives 0.1.0.
+    static func packageVersion() throws -> String {
+        let changelog = try String(contentsOf: packageRoot.appendingPathComponent("packaging/debian/changelog"), encoding: .utf8)
+        let first = try #require(changelog.split(separator: "\n").first)
+        let version = try #require(first.split(separator: "(").dropFirst().first?.split(separator: ")").first)
+        return String(version.split(separator: "-").first ?? version)
+    }
+
+    @Test(arguments: programs)
+    func answersVersionWithThePackagesVersion(_ program: String) throws {
+        let outcome = try runProcess(product(program), ["--version"])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == (try Self.packageVersion()))
+    }
+
+    @Test(arguments: ["hwalja-bench", "hwalja-bus-bench"])
+    func aBenchAnswersHelpWithoutMeasuring(_ bench: String) throws {
+        let outcome = try runProcess(product(bench), ["--help"], seconds: 10)
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("USAGE: \(bench)"), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("median"), "it measured: \(outcome.stdout)")
+    }
+
+    @Test func aBenchEndedBySIGTERMLeavesNoProcessBehind() throws {
+        let bench = try BackgroundProcess(product("hwalja-bus-bench"), ["--calls", "1000000"])
+        // Its dbus-daemon, echo service and hwaljad, once all three run.
+        var children: [Int32] = []
+        let deadline = Date().addingTimeInterval(30)
+        while children.count < 3 && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            children = Self.children(of: bench.pid)
+        }
+        try #require(children.count == 3, "the bench started \(children.count) processes: \(bench.stdoutSoFar) \(bench.stderrSoFar)")
+        _ = bench.stop(signal: SIGTERM)
+        let gone = Date().addingTimeInterval(10)
+        while !children.filter(Self.isRunning).isEmpty && Date() < gone { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(children.filter(Self.isRunning).isEmpty, "still running after the bench: \(children.filter(Self.isRunning))")
+    }
+
+    /// The processes whose parent is `pid` (`/proc/PID/stat`'s fourth field).
+    static func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { child in
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                let afterName = stat.range(of: ") ", options: .backwards)
+            else { return false }
+            let fields = stat[afterName.upperBound...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == pid
+        }
+    }
+
+    /// Whether `pid` runs (a zombie waiting for its reaper has ended).
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let afterName = stat.range(of: ") ", options: .backwards)
+        else { return false }
+        return stat[afterName.upperBound...].first != "Z"
+    }
+
+    /// The demo (tools/run) installs what it needs, libdbus and dbus, not the tests' applications,
+    /// browsers and frameworks.
+    @Test func theDemoInstallsOnlyWhatItNeeds() throws {
+        let listed = try runProcess(packageRoot.appendingPathComponent("tools/install-deps"), ["demo", "--print"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.split(separator: "\n") == ["libdbus-1-dev", "pkg-config", "dbus"])
+        let everything = try runProcess(packageRoot.appendingPathComponent("tools/install-deps"), ["--print"]).stdout
+        #expect(everything.split(separator: "\n").contains("chromium"))
+        let run = try String(contentsOf: packageRoot.appendingPathComponent("tools/run"), encoding: .utf8)
+        #expect(run.contains("tools/install-deps demo"), "tools/run installs more than the demo needs")
+    }
+}
