@@ -11,10 +11,11 @@ public struct TableOption: ParsableArguments {
 
     public init() {}
 
-    /// The table of `layout` (`--table` names that layout's file), or exits with one line saying why it cannot be used.
-    public func load(_ diagnostics: Diagnostics, layout: KeyboardLayout = .cheonjiin) -> TableLoader.Loaded {
+    /// The table of `layout` (`--table` names that layout's file; without it `configured`, the
+    /// settings' table, counts), or exits with one line saying why it cannot be used.
+    public func load(_ diagnostics: Diagnostics, layout: KeyboardLayout = .cheonjiin, configured: String? = nil) -> TableLoader.Loaded {
         do {
-            return try TableLoader.load(path: table, layout: layout)
+            return try TableLoader.load(path: table, layout: layout, configured: configured)
         } catch {
             diagnostics.fail("\(error)")
         }
@@ -22,11 +23,12 @@ public struct TableOption: ParsableArguments {
 }
 
 extension TableOption {
-    /// Every layout's table (`--table` names 천지인's; the others are the files of their names beside
-    /// it), logging each layout left out; exits if 천지인's cannot be used.
-    public func loadEveryLayout(_ diagnostics: Diagnostics) -> TableLoader.Everything {
+    /// Every layout's table (`--table` names 천지인's, else `configured`, the settings' table; the
+    /// others are the files of their names beside it), logging each layout left out; exits if
+    /// 천지인's cannot be used.
+    public func loadEveryLayout(_ diagnostics: Diagnostics, configured: String? = nil) -> TableLoader.Everything {
         do {
-            let everything = try TableLoader.loadEveryLayout(path: table)
+            let everything = try TableLoader.loadEveryLayout(path: table, configured: configured)
             everything.problems.forEach(diagnostics.log)
             return everything
         } catch {

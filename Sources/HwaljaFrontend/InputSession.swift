@@ -204,6 +204,7 @@ public struct InputSession: Sendable {
     /// The actions for `outcome`, learning the words it ended (never in a secret field).
     private mutating func actions(for outcome: TypingContext.Outcome) -> [FrontendAction] {
         learnWords(endedBy: outcome)
+        if outcome.preeditChanged { resetWitness.showed(preedit: outcome.preedit) }
         return FrontendAction.actions(for: outcome)
     }
 
@@ -245,9 +246,17 @@ public struct InputSession: Sendable {
     public mutating func reset() -> [FrontendAction] {
         guard onFocusLoss == .clientCommits else { return focusOut() }
         passedPresses.removeAll()
-        let clientCommitted = !typing.preedit.isEmpty && resetWitness.reset(preedit: typing.preedit)
-        guard resetDropsPreedit, !clientCommitted else {
+        let finding = typing.preedit.isEmpty ? .nothingSeen : resetWitness.reset(preedit: typing.preedit)
+        if case .committedStale(let count) = finding, resetDropsPreedit, canDeleteSurrounding {
+            // It committed what it still showed, an earlier state of the syllable, and then drops
+            // the preedit: that copy goes, and the syllable as typed is committed (기 shown, 가
+            // typed: 가, not 기가).
+            let takeBack: [FrontendAction] = [.preedit("", cursor: 0), .deleteSurrounding(offset: -count, count: count)]
+            return withSuggestions(takeBack + actions(for: typing.commit()))
+        }
+        guard resetDropsPreedit, finding != .committed else {
             _ = typing.reset()
+            resetWitness.showed(preedit: "")
             return withSuggestions([])
         }
         return withSuggestions(actions(for: typing.commit()))

@@ -33,6 +33,20 @@ struct ResetWitness: Sendable {
 
     /// How many scalars before the cursor tell whether a syllable arrived there.
     static let kept = 64
+    /// How many earlier preedits of a syllable are kept (``Reports/earlierPreedits``).
+    static let earlierKept = 4
+
+    /// What a reset found the client had done with the preedit.
+    enum ResetFinding: Equatable {
+        /// Nothing its reports show.
+        case nothingSeen
+        /// It committed the preedit shown.
+        case committed
+        /// It committed a preedit shown before the current one, of this many scalars: the update
+        /// to the current one had not reached it (GTK 3 handles a click before the key's
+        /// preedit update waiting in its queue, and commits what it still shows).
+        case committedStale(count: Int)
+    }
     /// The longest text kept whole, to find a second copy anywhere in it.
     static let longest = 4096
 
@@ -45,10 +59,16 @@ struct ResetWitness: Sendable {
         var reportedSinceKey = false
         /// After a reset the client committed: its report then, and the syllable.
         var watched: (report: Report, syllable: [Unicode.Scalar])?
+        /// The preedits shown since the syllable began, before the current one (at most
+        /// ``ResetWitness/earlierKept``, the latest last): a client may not have been shown the
+        /// latest yet when it resets.
+        var earlierPreedits: [[Unicode.Scalar]] = []
+        var currentPreedit: [Unicode.Scalar] = []
 
         func copy() -> Reports {
             let copy = Reports()
             (copy.latest, copy.previous, copy.reportedSinceKey, copy.watched) = (latest, previous, reportedSinceKey, watched)
+            (copy.earlierPreedits, copy.currentPreedit) = (earlierPreedits, currentPreedit)
             return copy
         }
     }
@@ -95,15 +115,38 @@ struct ResetWitness: Sendable {
         return Self.report(report, is: watching.report, withCopyBeforeCursor: watching.syllable) ? watching.syllable.count : 0
     }
 
-    /// The client reset while `preedit` showed: whether a report since the last key shows the
-    /// client committed it (the text before the cursor grew by it).
-    mutating func reset(preedit: String) -> Bool {
+    /// The preedit now shown (called for every change, of a client that reports its text): an
+    /// empty one ends the syllable.
+    mutating func showed(preedit: String) {
+        guard let reports else { return }  // a client that never reported its text keeps nothing
         let syllable = Array(preedit.unicodeScalars)
-        guard reportedSinceKey, let latest,
-            Self.text(latest.beforeCursor, is: previous?.beforeCursor ?? [], followedBy: syllable)
-        else { return false }
-        changing.watched = (latest, syllable)
-        return true
+        guard syllable != reports.currentPreedit else { return }
+        let changing = self.changing
+        if syllable.isEmpty {
+            changing.earlierPreedits.removeAll()
+        } else if !changing.currentPreedit.isEmpty {
+            changing.earlierPreedits.append(changing.currentPreedit)
+            if changing.earlierPreedits.count > Self.earlierKept { changing.earlierPreedits.removeFirst() }
+        }
+        changing.currentPreedit = syllable
+    }
+
+    /// The client reset while `preedit` showed: whether a report since the last key shows the
+    /// client committed it (the text before the cursor grew by it), or an earlier preedit of the
+    /// same syllable (``ResetFinding/committedStale(count:)``).
+    mutating func reset(preedit: String) -> ResetFinding {
+        let syllable = Array(preedit.unicodeScalars)
+        guard reportedSinceKey, let latest else { return .nothingSeen }
+        let before = previous?.beforeCursor ?? []
+        if Self.text(latest.beforeCursor, is: before, followedBy: syllable) {
+            changing.watched = (latest, syllable)
+            return .committed
+        }
+        let earlier = reports?.earlierPreedits ?? []
+        if let stale = earlier.last(where: { Self.text(latest.beforeCursor, is: before, followedBy: $0) }) {
+            return .committedStale(count: stale.count)
+        }
+        return .nothingSeen
     }
 
     /// Forgets every report (focus lost, a secret field).

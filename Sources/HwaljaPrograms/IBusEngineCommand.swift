@@ -68,8 +68,9 @@ public struct IBusEngineCommand: ParsableCommand {
             diagnostics.fail("\(error)")
         }
         let program = BusService(program: "ibus-engine-hwalja", bus: .address(busAddress), describedAs: "ibus-daemon at \(busAddress)")
-        let loaded = table.load(diagnostics)
         let settings = service.loadSettings(diagnostics)
+        let loaded = table.load(diagnostics, configured: settings.settings.table)
+        TableLoader.noteIfNotConfigured(loaded.path, settings.settings.table, log: diagnostics.log)
         let layoutOptions = CurrentLayoutOptions(settings.settings.layoutOptions)
         let suggestions = SuggestionsLoader(
             table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue, log: diagnostics.log)

@@ -4,17 +4,19 @@ import HwaljaTable
 /// Finds and loads the table files for the executables, one per layout.
 public enum TableLoader {
     /// The default search order in a sentence, for `--table`'s help.
-    public static let searchOrder = "$HWALJA_TABLE, share/hwalja beside the executable, ./Tables/hwalja.table, /usr/share/hwalja"
+    public static let searchOrder = "$HWALJA_TABLE, the settings' table, share/hwalja beside the executable, ./Tables/hwalja.table, /usr/share/hwalja"
 
-    /// Where the table is looked for when no path is given, in order: `$HWALJA_TABLE`; beside the
+    /// Where the table is looked for when no path is given, in order: `$HWALJA_TABLE`; `configured`
+    /// (the settings' `table`; when it is not there the search goes on, and the program says so); beside the
     /// executable, `../share/hwalja/hwalja.table` (for `/usr/bin`) or `../../share/hwalja/hwalja.table`
     /// (for `/usr/libexec/hwalja`); `Tables/hwalja.table` under the current directory (a checkout);
     /// then `/usr/share/hwalja/hwalja.table`.
-    public static func defaultPaths() -> [String] {
+    public static func defaultPaths(configured: String? = nil) -> [String] {
         var paths: [String] = []
         if let fromEnvironment = SystemFiles.environment("HWALJA_TABLE"), !fromEnvironment.isEmpty {
             paths.append(fromEnvironment)
         }
+        if let configured { paths.append(configured) }
         let executable = SystemFiles.standardized(CommandLine.arguments[0])
         let folder = SystemFiles.standardized((SystemFiles.resolved(executable) ?? executable) + "/..")
         for up in ["../share/hwalja/hwalja.table", "../../share/hwalja/hwalja.table"] {
@@ -27,8 +29,8 @@ public enum TableLoader {
 
     /// Where `layout`'s table is looked for when no path is given: ``defaultPaths()`` for 천지인;
     /// for another layout, its table file (``KeyboardLayout/tableFileName``) in the folder of each.
-    public static func defaultPaths(for layout: KeyboardLayout) -> [String] {
-        let paths = defaultPaths()
+    public static func defaultPaths(for layout: KeyboardLayout, configured: String? = nil) -> [String] {
+        let paths = defaultPaths(configured: configured)
         guard layout != .cheonjiin else { return paths }
         return paths.map { sibling(of: $0, named: layout.tableFileName) }
     }
@@ -37,6 +39,19 @@ public enum TableLoader {
     static func sibling(of path: String, named name: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return name }
         return String(path[...slash]) + name
+    }
+
+    /// The 천지인 table a load without a path would read now (``defaultPaths(configured:)``), if any.
+    public static func found(configured: String?) -> String? {
+        defaultPaths(configured: configured).first(where: SystemFiles.exists)
+    }
+
+    /// Says through `log` that the settings' table, `configured`, was not the one used (`path`):
+    /// it is not there, or `$HWALJA_TABLE` came first.
+    public static func noteIfNotConfigured(_ path: String, _ configured: String?, log: (String) -> Void) {
+        guard let configured, configured != path else { return }
+        let why = SystemFiles.exists(configured) ? "$HWALJA_TABLE comes first" : "it is not there"
+        log("the settings' table \(Excerpt.path(configured)) is not used (\(why)): using \(Excerpt.path(path))")
     }
 
     /// A table read from disk, with where it came from.
@@ -53,9 +68,10 @@ public enum TableLoader {
         }
     }
 
-    /// Loads `layout`'s table from `path`, or from the first default path that exists.
-    public static func load(path: String? = nil, layout: KeyboardLayout = .cheonjiin) throws(TableLoadError) -> Loaded {
-        let candidates = path.map { [$0] } ?? defaultPaths(for: layout)
+    /// Loads `layout`'s table from `path`, or from the first default path that exists
+    /// (``defaultPaths(configured:)``, `configured` the settings' table).
+    public static func load(path: String? = nil, layout: KeyboardLayout = .cheonjiin, configured: String? = nil) throws(TableLoadError) -> Loaded {
+        let candidates = path.map { [$0] } ?? defaultPaths(for: layout, configured: configured)
         guard let found = candidates.first(where: SystemFiles.exists) else {
             throw .notFound(searched: candidates)
         }
@@ -71,8 +87,8 @@ public enum TableLoader {
     /// Loads every layout's table: 천지인's as ``load(path:layout:)`` does, every other from its
     /// file in the same folder; a layout whose table is missing or bad is left out, with the
     /// reason in ``Everything/problems``. Throws only if 천지인's table cannot be loaded.
-    public static func loadEveryLayout(path: String? = nil) throws(TableLoadError) -> Everything {
-        let main = try load(path: path)
+    public static func loadEveryLayout(path: String? = nil, configured: String? = nil) throws(TableLoadError) -> Everything {
+        let main = try load(path: path, configured: configured)
         var everything = Everything(tables: [.cheonjiin: main], problems: [])
         for layout in KeyboardLayout.allCases where layout != .cheonjiin {
             do {

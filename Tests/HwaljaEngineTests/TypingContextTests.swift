@@ -221,6 +221,15 @@ struct DaemonSettingsTests {
         #expect(settings.timing.autoNext == nil)
     }
 
+    @Test func tableIsAnAbsolutePath() {
+        var settings = DaemonSettings()
+        #expect(settings.table == nil)
+        #expect(settings.apply(configFile: "table = /srv/hwalja/hwalja.table").isEmpty)
+        #expect(settings.table == "/srv/hwalja/hwalja.table")
+        #expect(settings.apply(configFile: "table = Tables/hwalja.table") == [.badValue(line: 1, name: "table", value: "Tables/hwalja.table")])
+        #expect(settings.table == "/srv/hwalja/hwalja.table")
+    }
+
     @Test func lettersOnIsPressOrRelease() {
         var settings = DaemonSettings()
         #expect(settings.timing.lettersOnPress)  // the default, as keyboards and phones

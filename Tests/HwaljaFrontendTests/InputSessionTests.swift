@@ -197,6 +197,25 @@ struct InputSessionTests {
         #expect(session.reset() == [.commit("가"), .preedit("", cursor: 0)])
     }
 
+    @Test func aResetAfterTheClientCommittedAnEarlierPreeditOfTheSyllableKeepsTheSyllableOnce() {
+        // 가 typed (ㄱ, 기, 가 shown in turn); GTK 3 handled the click before the update to 가 that
+        // waited in its queue, so it committed 기, reported it and reset (issue #30: 기가ㅣ).
+        var session = Self.session(canDelete: true)
+        session.resetDropsPreedit = true
+        _ = session.setSurroundingText("", cursor: 0, anchor: 0)
+        _ = Self.tap("412", on: &session)
+        _ = session.setSurroundingText("기", cursor: 1, anchor: 1)
+        let actions = session.reset()
+        #expect(actions == [.preedit("", cursor: 0), .deleteSurrounding(offset: -1, count: 1), .commit("가"), .preedit("", cursor: 0)])
+        var text = "기"
+        _ = Self.apply(actions, to: &text)
+        #expect(text == "가")
+        // The next syllable starts afresh: an earlier syllable's preedit (기) is not this one's.
+        _ = Self.tap("51", on: &session)  // ㄴ, 니
+        _ = session.setSurroundingText("가기", cursor: 2, anchor: 2)
+        #expect(session.reset() == [.commit("니"), .preedit("", cursor: 0)])
+    }
+
     @Test func aSecondCopyAtTheCursorIsDeletedOnlyRightAfterTheReset() {
         var session = Self.session(canDelete: true)
         _ = session.setSurroundingText("나", cursor: 1, anchor: 1)
