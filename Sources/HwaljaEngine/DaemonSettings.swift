@@ -142,7 +142,7 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .malformed(let line, let text): "line \(line): expected 'name = value', found \(Excerpt.quoted(text))"
         case .unknownSetting(let line, let name):
-            "line \(line): unknown setting \(Excerpt.quoted(name)) (known: \(DaemonSettings.names.joined(separator: ", ")))"
+            "line \(line): unknown setting \(Excerpt.quoted(name, limit: 32)) (known: \(DaemonSettings.names.joined(separator: ", ")))"
         case .badValue(let line, let name, let value):
             "line \(line): \(Excerpt.quoted(value)) is not a valid \(name) (\(Self.validValues(of: name)))"
         }
