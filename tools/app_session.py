@@ -72,14 +72,11 @@ def xdotool_arguments(keys):
             held.append(key.split(":")[1])
             arguments += ["keydown", held[-1], "sleep", "0.2"]
         elif key == "click":
-            # The click must come after the application shows the preedit of the keys before it.
-            # GTK 3's module commits the preedit it shows when clicked; with four applications
-            # starting at once on two cores, 0.1 s was sometimes too little, and a stale preedit
-            # (기 for 가) was committed before the engine's own 가: "기가ㅣ" (issue #30). The
-            # engine takes back such a copy when the client's report shows it (InputSession.reset()),
-            # but the installed package's run still saw 기가ㅣ once at 0.1 s: this wait stays until
-            # that race is understood.
-            arguments += ["sleep", "0.5", "click", "1", "sleep", "0.1"]
+            # A click while a syllable is composing, soon after its last key, as a user makes it.
+            # The application may not have shown that key's preedit yet: GTK 3 then commits the
+            # stale one (기 for 가) before its first report of its text, and the engine takes it
+            # back (InputSession.reset(); it failed 9 runs in 12 under load, issue #30).
+            arguments += ["sleep", os.environ.get("HWALJA_CLICK_WAIT", "0.1"), "click", "1", "sleep", "0.1"]
         elif key.startswith("click:"):
             _, x, y = key.split(":")
             arguments += ["sleep", "0.1", "mousemove", x, y, "sleep", "0.1", "click", "1", "sleep", "0.1"]

@@ -204,7 +204,7 @@ public struct InputSession: Sendable {
     /// The actions for `outcome`, learning the words it ended (never in a secret field).
     private mutating func actions(for outcome: TypingContext.Outcome) -> [FrontendAction] {
         learnWords(endedBy: outcome)
-        if outcome.preeditChanged { resetWitness.showed(preedit: outcome.preedit) }
+        if outcome.preeditChanged { resetWitness.showed(preedit: outcome.preedit, clientReports: resetDropsPreedit && canDeleteSurrounding) }
         return FrontendAction.actions(for: outcome)
     }
 
@@ -256,7 +256,7 @@ public struct InputSession: Sendable {
         }
         guard resetDropsPreedit, finding != .committed else {
             _ = typing.reset()
-            resetWitness.showed(preedit: "")
+            resetWitness.showed(preedit: "", clientReports: false)
             return withSuggestions([])
         }
         return withSuggestions(actions(for: typing.commit()))

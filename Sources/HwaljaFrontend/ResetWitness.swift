@@ -115,12 +115,13 @@ struct ResetWitness: Sendable {
         return Self.report(report, is: watching.report, withCopyBeforeCursor: watching.syllable) ? watching.syllable.count : 0
     }
 
-    /// The preedit now shown (called for every change, of a client that reports its text): an
-    /// empty one ends the syllable.
-    mutating func showed(preedit: String) {
-        guard let reports else { return }  // a client that never reported its text keeps nothing
+    /// The preedit now shown (called for every change): an empty one ends the syllable. Kept only
+    /// for a client that reported its text or said it will (`clientReports`): GTK 3 may report
+    /// its text for the first time only when it commits a preedit on a click.
+    mutating func showed(preedit: String, clientReports: Bool) {
+        guard reports != nil || clientReports else { return }  // a client that never reports keeps nothing
         let syllable = Array(preedit.unicodeScalars)
-        guard syllable != reports.currentPreedit else { return }
+        guard syllable != (reports?.currentPreedit ?? []) else { return }
         let changing = self.changing
         if syllable.isEmpty {
             changing.earlierPreedits.removeAll()

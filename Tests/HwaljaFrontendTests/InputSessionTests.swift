@@ -216,6 +216,20 @@ struct InputSessionTests {
         #expect(session.reset() == [.commit("니"), .preedit("", cursor: 0)])
     }
 
+    @Test(arguments: [("412", "기"), ("412", "ㄱ"), ("4121", "가")])
+    func aClientWhoseFirstReportFollowsItsStaleCommitKeepsTheSyllableOnce(keys: String, committed: String) {
+        // Seen under load (issue #30): GTK 3 reports its text for the first time after the click,
+        // when it has committed a stale preedit (기 or ㄱ while 가 was typed, 가 while 개 was).
+        var session = Self.session(canDelete: true)
+        session.resetDropsPreedit = true
+        _ = Self.tap(keys, on: &session)
+        let typed = session.typing.preedit
+        _ = session.setSurroundingText(committed, cursor: 1, anchor: 1)
+        var text = committed
+        _ = Self.apply(session.reset(), to: &text)
+        #expect(text == typed)
+    }
+
     @Test func aSecondCopyAtTheCursorIsDeletedOnlyRightAfterTheReset() {
         var session = Self.session(canDelete: true)
         _ = session.setSurroundingText("나", cursor: 1, anchor: 1)
