@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """A real GTK 4 application typed into as a desktop would: a field with GTK 4's IBus module
-(GTK_IM_MODULE=ibus, from ibus-gtk4), keys sent through the X server by xdotool. Run it on an X
+(GTK_IM_MODULE=ibus, from ibus-gtk4) or fcitx5's (GTK_IM_MODULE=fcitx, from fcitx5-frontend-gtk4),
+keys sent through the X server by xdotool. Run it on an X
 display of its own (xvfb-run); see tools/app_session.py for the command line and the output:
 
     tools/gtk4-app.py [--field text|lines|password|form] ENGINE KEY...

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """A real Qt 5 application typed into as a desktop would: a field with Qt's IBus platform input
-context (QT_IM_MODULE=ibus, libibusplatforminputcontextplugin.so from libqt5gui5), keys sent
-through the X server by xdotool. Run it on an X display of its own (xvfb-run); see
+context (QT_IM_MODULE=ibus, libibusplatforminputcontextplugin.so from libqt5gui5) or fcitx5's
+(QT_IM_MODULE=fcitx with GTK_IM_MODULE=fcitx, from fcitx5-frontend-qt5), keys sent through the X
+server by xdotool. Run it on an X display of its own (xvfb-run); see
 tools/app_session.py for the command line and the output:
 
     tools/qt5-app.py [--field text|lines|password|form] ENGINE KEY...

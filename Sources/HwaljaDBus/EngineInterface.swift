@@ -259,7 +259,8 @@ public enum EngineInterface {
                whether the key was used; when it was not, the client applies the key itself (a key the
                daemon hands back later, a backspace repeating past the preedit, comes as ForwardKeyEvent). -->
           <interface name="org.hwalja.InputContext1">
-            <!-- A key event. keysym: X11 keysym; keycode: ignored, may be 0; state: X11/IBus modifier
+            <!-- A key event. keysym: X11 keysym; keycode: the framework's (fcitx5: X keycode), or 0;
+                 a held backspace forwarded carries its press's. state: X11/IBus modifier
                  bits, release = 1 << 30. handled false: the application applies the key.
                  release, for a press: how the key's release will be answered. 0: not known, call and
                  wait (always for a release, and for a letter key with letters-on = release); 1: handled,

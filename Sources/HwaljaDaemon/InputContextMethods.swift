@@ -15,11 +15,11 @@ extension EngineService {
         case "ProcessKeyEvent":
             try expect(call, "uuu")
             let arguments = try call.arguments()
-            guard case .uint32(let keysym) = arguments[0], case .uint32(let state) = arguments[2] else {
+            guard case .uint32(let keysym) = arguments[0], case .uint32(let keycode) = arguments[1], case .uint32(let state) = arguments[2] else {
                 throw BusError.invalidArgs("ProcessKeyEvent takes (uuu)")  // the signature was checked: never
             }
             let time = now
-            let result = try onContext(number, caller) { $0.session.processKeyEvent(keysym: keysym, state: state, at: time) }
+            let result = try onContext(number, caller) { $0.session.processKeyEvent(keysym: keysym, keycode: keycode, state: state, at: time) }
             if let recorded = result.recorded { frontend.record(number, [(recorded.down, recorded.key)]) }
             queueSignals(for: result.actions, context: number)
             suggestionsMayChange(number)

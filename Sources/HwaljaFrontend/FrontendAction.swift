@@ -19,14 +19,21 @@ public enum FrontendAction: Sendable, Equatable {
 extension FrontendAction {
     /// The keysym of BackSpace, forwarded for a backspace the engine did not use.
     static let backspaceKeysym = Keymap.keysymNames["BackSpace"]!
-    /// BackSpace's evdev keycode: applications must not depend on it, but some look.
+    /// BackSpace's evdev keycode, forwarded until a backspace press says the framework's own.
     static let backspaceKeycode: UInt32 = 14
 
     /// What a client applies for `outcome`: the outcome's edits in order (the preedit hidden
-    /// before a deletion), a key a timer declined forwarded as a press and a release, then the
-    /// preedit if it changed or was hidden. The call's own
-    /// declined key is not among them: the call's answer (`handled` false) returns it.
-    static func actions(for outcome: TypingContext.Outcome) -> [FrontendAction] {
+    /// before a deletion), a backspace a timer declined (held, repeating past what the engine
+    /// typed), then the preedit if it changed or was hidden. The call's own declined key is not
+    /// among them: the call's answer (`handled` false) returns it.
+    ///
+    /// The declined backspace deletes the character before the cursor when the client can delete
+    /// (`clientCanDelete`): fcitx5's GTK 4 module drops forwarded keys, and fcitx5 on Wayland
+    /// forwards them by keycode alone. A client that cannot delete (a terminal) gets BackSpace
+    /// forwarded, a press and a release with `backspaceKeycode`, that of the backspace held.
+    static func actions(
+        for outcome: TypingContext.Outcome, clientCanDelete: Bool = false, backspaceKeycode: UInt32 = backspaceKeycode
+    ) -> [FrontendAction] {
         var actions: [FrontendAction] = []
         // Applications may refuse to delete around a composition they show (Chromium does): hide
         // it first, and show the new one after.
@@ -40,6 +47,10 @@ extension FrontendAction {
                 actions.append(.commit(text))
             case .key(let key):
                 guard key == .backspace else { return }  // a timer declines only a repeating backspace
+                if clientCanDelete {
+                    actions.append(.deleteSurrounding(offset: -1, count: 1))
+                    return
+                }
                 actions.append(.forwardKey(keysym: backspaceKeysym, keycode: backspaceKeycode, state: 0))
                 actions.append(.forwardKey(keysym: backspaceKeysym, keycode: backspaceKeycode, state: KeyEventState.release))
             }

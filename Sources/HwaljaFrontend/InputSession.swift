@@ -75,6 +75,10 @@ public struct InputSession: Sendable {
     private var passedPresses: Set<UInt32> = []
     /// Picking keys whose press picked a suggestion: their release is the session's too.
     private var pickingPresses: Set<UInt32> = []
+    /// The keycode of the last backspace pressed, as the framework numbers it: a held backspace
+    /// going on in the application forwards it (IBus counts evdev codes, fcitx5 X keycodes, and
+    /// fcitx5 on Wayland forwards by keycode alone).
+    private var backspaceKeycode = FrontendAction.backspaceKeycode
     private var resetWitness = ResetWitness()
     /// The suggestions the field shows (``FrontendAction/suggestions(_:)``), and where they come from.
     public var wordSuggestions: WordSuggestions?
@@ -105,10 +109,11 @@ public struct InputSession: Sendable {
 
     private var passesKeysThrough: Bool { InputPurpose.passingThrough.contains(purpose) }
 
-    /// A key event: `state` holds ``KeyEventState`` bits, ``KeyEventState/release`` on a release.
-    /// Its actions leave the suggestions out: looking them up takes longer than the key, so a
-    /// frontend answers first, then sends ``suggestionsUpdate()``.
-    public mutating func processKeyEvent(keysym: UInt32, state: UInt32, at time: Int) -> KeyResult {
+    /// A key event: `state` holds ``KeyEventState`` bits, ``KeyEventState/release`` on a release;
+    /// `keycode` is the framework's (0: not known). Its actions leave the suggestions out: looking
+    /// them up takes longer than the key, so a frontend answers first, then sends
+    /// ``suggestionsUpdate()``.
+    public mutating func processKeyEvent(keysym: UInt32, keycode: UInt32 = 0, state: UInt32, at time: Int) -> KeyResult {
         let isRelease = state & KeyEventState.release != 0
         resetWitness.keyEvent()
         if passesKeysThrough || KeyEventState.isModifierKey(keysym) {
@@ -128,6 +133,7 @@ public struct InputSession: Sendable {
             passedPresses.insert(keysym)
             return KeyResult(handled: false, actions: actions(for: typing.commit()), release: .notHandled)
         }
+        if key == .backspace, !isRelease, keycode != 0 { backspaceKeycode = keycode }
         let outcome = isRelease ? typing.keyUp(key, at: time) : typing.keyDown(key, at: time)
         let recorded = InputPurpose.secret.contains(purpose) ? nil : RecordedKey(down: !isRelease, key: key)
         // A backspace with nothing to take back, a return: the application's, and its release too.
@@ -205,7 +211,7 @@ public struct InputSession: Sendable {
     private mutating func actions(for outcome: TypingContext.Outcome) -> [FrontendAction] {
         learnWords(endedBy: outcome)
         if outcome.preeditChanged { resetWitness.showed(preedit: outcome.preedit, clientReports: resetDropsPreedit && canDeleteSurrounding) }
-        return FrontendAction.actions(for: outcome)
+        return FrontendAction.actions(for: outcome, clientCanDelete: canDeleteSurrounding, backspaceKeycode: backspaceKeycode)
     }
 
     /// `actions`, then the suggestions if they changed.

@@ -157,9 +157,9 @@ public final class IBusEngineAdapter {
         switch (call.interface, member) {
         case (Self.engineInterface, "ProcessKeyEvent"):
             guard call.signature == "uuu", case .uint32(let keyval) = try call.arguments()[0],
-                case .uint32(let state) = try call.arguments()[2]
+                case .uint32(let keycode) = try call.arguments()[1], case .uint32(let state) = try call.arguments()[2]
             else { throw BusError.invalidArgs("ProcessKeyEvent takes (uuu)") }
-            let handled = processKey(keyval: keyval, state: state, engine: number, path: path)
+            let handled = processKey(keyval: keyval, keycode: keycode, state: state, engine: number, path: path)
             return try call.methodReturn([.boolean(handled)])
         case (Self.engineInterface, "SetCapabilities"):
             guard call.signature == "u", case .uint32(let capabilities) = try call.arguments()[0] else {
@@ -241,9 +241,11 @@ public final class IBusEngineAdapter {
     // MARK: Keys
 
     /// Runs one key event through the engine's session; returns whether it used the key.
-    private func processKey(keyval: UInt32, state: UInt32, engine number: Int, path: String) -> Bool {
+    private func processKey(keyval: UInt32, keycode: UInt32, state: UInt32, engine number: Int, path: String) -> Bool {
         let time = frontend.now
-        guard let result = frontend.withAny(number, { $0.processKeyEvent(keysym: keyval, state: state, at: time) }) else { return false }
+        guard let result = frontend.withAny(number, { $0.processKeyEvent(keysym: keyval, keycode: keycode, state: state, at: time) }) else {
+            return false
+        }
         if let recorded = result.recorded { frontend.record(number, [(recorded.down, recorded.key)]) }
         send(result.actions, path: path)
         suggestionsDue = number

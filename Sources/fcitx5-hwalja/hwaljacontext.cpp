@@ -148,6 +148,13 @@ void HwaljaContext::syncField() {
 }
 
 std::optional<bool> HwaljaContext::processKey(uint32_t keysym, uint32_t keycode, uint32_t state) {
+    inKeyEvent_ = true;
+    auto answer = answerKey(keysym, keycode, state);
+    inKeyEvent_ = false;
+    return answer;
+}
+
+std::optional<bool> HwaljaContext::answerKey(uint32_t keysym, uint32_t keycode, uint32_t state) {
     const bool release = (state & releaseBit) != 0;
     if (release) {
         auto known = releases_.find(keysym);
@@ -284,35 +291,96 @@ void HwaljaContext::showPreedit(const std::string &text, uint32_t cursor) {
     ic_.updateUserInterface(fcitx::UserInterfaceComponent::InputPanel);
 }
 
-void HwaljaContext::apply(fcitx::dbus::Message &signal) {
+std::optional<HwaljaContext::Change> HwaljaContext::read(fcitx::dbus::Message &signal) {
+    using Kind = Change::Kind;
     const std::string member = signal.member();
     if (member == "CommitText") {
-        std::string text;
-        signal >> text;
-        if (!committedByFcitx_.empty() && text == committedByFcitx_) {
+        Change change{Kind::commit};
+        signal >> change.text;
+        return change;
+    }
+    if (member == "UpdatePreedit") {
+        Change change{Kind::preedit};
+        signal >> change.text >> change.cursor;
+        return change;
+    }
+    if (member == "DeleteSurroundingText") {
+        Change change{Kind::deleteSurrounding};
+        signal >> change.offset >> change.count;
+        return change;
+    }
+    if (member == "ForwardKeyEvent") {
+        Change change{Kind::forwardKey};
+        signal >> change.keysym >> change.keycode >> change.state;
+        return change;
+    }
+    if (member == "SuggestionsChanged") {
+        Change change{Kind::suggestions};
+        signal >> change.words;
+        return change;
+    }
+    return std::nullopt;
+}
+
+void HwaljaContext::apply(fcitx::dbus::Message &signal) {
+    auto change = read(signal);
+    if (!change) {
+        return;
+    }
+    if (heldBack_.empty() && !mustWaitForKeyEvent(*change)) {
+        apply(*change);
+        return;
+    }
+    bool first = heldBack_.empty();
+    heldBack_.push_back(std::move(*change));
+    if (!first) {
+        return;
+    }
+    if (!heldBackEvent_) {
+        heldBackEvent_ = engine_.eventLoop().addDeferEvent([this](fcitx::EventSource *) {
+            applyHeldBack();
+            return true;
+        });
+    }
+    heldBackEvent_->setOneShot();  // once, on the loop's next turn (again each time changes are held back)
+}
+
+bool HwaljaContext::mustWaitForKeyEvent(const Change &change) const {
+    return inKeyEvent_ && change.kind == Change::Kind::deleteSurrounding && std::string(ic_.frontend()) == "dbus";
+}
+
+void HwaljaContext::applyHeldBack() {
+    auto changes = std::move(heldBack_);
+    heldBack_.clear();
+    for (const auto &change : changes) {
+        apply(change);
+    }
+}
+
+void HwaljaContext::apply(const Change &change) {
+    using Kind = Change::Kind;
+    switch (change.kind) {
+    case Kind::commit:
+        if (!committedByFcitx_.empty() && change.text == committedByFcitx_) {
             committedByFcitx_.clear();
             return;
         }
-        ic_.commitString(text);
-    } else if (member == "UpdatePreedit") {
-        std::string text;
-        uint32_t cursor = 0;
-        signal >> text >> cursor;
-        showPreedit(text, cursor);
-    } else if (member == "DeleteSurroundingText") {
-        int32_t offset = 0;
-        uint32_t count = 0;
-        signal >> offset >> count;
-        ic_.deleteSurroundingText(offset, count);
-    } else if (member == "ForwardKeyEvent") {
-        uint32_t keysym = 0, keycode = 0, state = 0;
-        signal >> keysym >> keycode >> state;
-        fcitx::Key key(static_cast<fcitx::KeySym>(keysym), fcitx::KeyStates(state & ~releaseBit), keycode);
-        ic_.forwardKey(key, (state & releaseBit) != 0);
-    } else if (member == "SuggestionsChanged") {
-        std::vector<std::string> words;
-        signal >> words;
-        showSuggestions(ic_, words, [this](uint32_t index) { acceptSuggestion(index); });
+        ic_.commitString(change.text);
+        break;
+    case Kind::preedit:
+        showPreedit(change.text, change.cursor);
+        break;
+    case Kind::deleteSurrounding:
+        ic_.deleteSurroundingText(change.offset, change.count);
+        break;
+    case Kind::forwardKey: {
+        fcitx::Key key(static_cast<fcitx::KeySym>(change.keysym), fcitx::KeyStates(change.state & ~releaseBit), change.keycode);
+        ic_.forwardKey(key, (change.state & releaseBit) != 0);
+        break;
+    }
+    case Kind::suggestions:
+        showSuggestions(ic_, change.words, [this](uint32_t index) { acceptSuggestion(index); });
+        break;
     }
 }
 

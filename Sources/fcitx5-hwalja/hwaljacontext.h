@@ -3,12 +3,15 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include <fcitx-utils/dbus/bus.h>
 #include <fcitx-utils/dbus/message.h>
+#include <fcitx-utils/event.h>
 #include <fcitx/inputcontext.h>
 #include <fcitx/inputcontextproperty.h>
 
@@ -41,7 +44,7 @@ public:
     void acceptSuggestion(uint32_t index);
 
     /// Applies a signal hwaljad sent to this context (CommitText, UpdatePreedit,
-    /// DeleteSurroundingText, ForwardKeyEvent, SuggestionsChanged).
+    /// DeleteSurroundingText, ForwardKeyEvent, SuggestionsChanged), in order with those before.
     void apply(fcitx::dbus::Message &signal);
 
     /// The object path on hwaljad ("" while there is none), the daemon's unique bus name ("" on
@@ -55,6 +58,7 @@ public:
     void lose();
 
 private:
+    std::optional<bool> answerKey(uint32_t keysym, uint32_t keycode, uint32_t state);
     /// Makes the hwaljad context if there is none; false when hwaljad cannot be reached.
     bool open();
     /// Tells hwaljad the field's purpose and that the application can delete around its cursor,
@@ -67,6 +71,27 @@ private:
     /// Asks hwaljad to free this context, without waiting.
     void destroy();
     void showPreedit(const std::string &text, uint32_t cursor);
+
+    /// What one of hwaljad's signals asks of the field.
+    struct Change {
+        enum class Kind { commit, preedit, deleteSurrounding, forwardKey, suggestions };
+        explicit Change(Kind kind) : kind(kind) {}
+        Kind kind;
+        std::string text;
+        uint32_t cursor = 0;  // preedit
+        int32_t offset = 0;   // deleteSurrounding, with count
+        uint32_t count = 0;
+        uint32_t keysym = 0, keycode = 0, state = 0;  // forwardKey
+        std::vector<std::string> words;               // suggestions
+    };
+    static std::optional<Change> read(fcitx::dbus::Message &signal);
+    void apply(const Change &change);
+    /// Whether `change`, and every change after it until the key event returns, must wait for
+    /// that: fcitx5's D-Bus frontend (before 5.1.6) puts the commits, preedits and forwarded keys
+    /// of a key event in the key's reply but sends a deletion at once, and its GTK 4 module
+    /// applies the reply first (a pick typed 감감사합니다, fcitx/fcitx5 commit 8275614).
+    bool mustWaitForKeyEvent(const Change &change) const;
+    void applyHeldBack();
 
     HwaljaEngine &engine_;
     fcitx::InputContext &ic_;
@@ -85,6 +110,12 @@ private:
     std::unordered_map<uint32_t, bool> releases_;
     uint32_t purposeSent_ = 0;
     bool surroundingSent_ = false;
+    /// Whether a key event of fcitx5's is being answered (processKey).
+    bool inKeyEvent_ = false;
+    /// Changes waiting for the key event to return (mustWaitForKeyEvent), applied, as signals to
+    /// the client, from fcitx5's event loop right after.
+    std::vector<Change> heldBack_;
+    std::unique_ptr<fcitx::EventSource> heldBackEvent_;
 };
 
 } // namespace hwalja

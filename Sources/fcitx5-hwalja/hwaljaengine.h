@@ -40,6 +40,8 @@ public:
 
     /// The addon's own connection to the session bus.
     fcitx::dbus::Bus &bus() { return *bus_; }
+    /// fcitx5's event loop.
+    fcitx::EventLoop &eventLoop() { return instance_->eventLoop(); }
     /// The connection a new context is made on: the private one to hwaljad's peer socket when it
     /// has one (connected on first use, again after hwaljad restarted), else the session bus;
     /// nullptr when hwaljad does not answer.

@@ -43,7 +43,7 @@ struct InputSessionTests {
             switch action {
             case .deleteSurrounding(let offset, let count):
                 #expect(offset == -count)
-                text.unicodeScalars.removeLast(count)
+                text.unicodeScalars.removeLast(min(count, text.unicodeScalars.count))  // nothing before the start
             case .commit(let committed): text += committed
             case .forwardKey(let keysym, _, let state):
                 if keysym == backspace && state & release == 0 && !text.isEmpty { text.removeLast() }
@@ -139,6 +139,32 @@ struct InputSessionTests {
         #expect(session.advance(to: 600) == forwarded + forwarded)  // the repeats at 500 and 600
         #expect(session.processKeyEvent(keysym: Self.backspace, state: Self.release, at: 650).handled == false)
         #expect(session.deadline == nil)
+    }
+
+    @Test(arguments: [(UInt32(0), UInt32(14)), (22, 22), (14, 14)])
+    func aHeldBackspaceIsForwardedWithItsOwnKeycode(pressed: UInt32, forwarded: UInt32) {
+        // fcitx5 numbers keys as X does (BackSpace 22), IBus as evdev (14); on Wayland fcitx5
+        // forwards by keycode alone: 14 there typed 5 (issue #31). 0: not said, evdev's.
+        var session = Self.session(timing: HoldTimer.Settings(longPress: 500, repeatInterval: 100))
+        _ = session.processKeyEvent(keysym: Self.backspace, keycode: pressed, state: 0, at: 0)
+        #expect(session.advance(to: 500) == [
+            .forwardKey(keysym: Self.backspace, keycode: forwarded, state: 0), .forwardKey(keysym: Self.backspace, keycode: forwarded, state: Self.release),
+        ])
+    }
+
+    @Test func aHeldBackspaceGoesOnDeletingInAClientThatCanDeleteWithoutForwardingKeys() {
+        // 가 가 typed, BackSpace held: it undoes ㆍ, erases 기 at 500 ms, then deletes what is
+        // before the cursor itself (fcitx5's GTK 4 module drops forwarded keys, issue #31).
+        var session = Self.session(canDelete: true, timing: HoldTimer.Settings(longPress: 500, repeatInterval: 100))
+        var text = ""
+        _ = Self.apply(Self.tap("412", on: &session) + session.processKeyEvent(keysym: 0x20, state: 0, at: 40).actions, to: &text)
+        _ = Self.apply(Self.tap("412", on: &session, from: 100), to: &text)
+        var actions = session.processKeyEvent(keysym: Self.backspace, keycode: 22, state: 0, at: 200).actions
+        actions += session.advance(to: 1000)
+        actions += session.processKeyEvent(keysym: Self.backspace, keycode: 22, state: Self.release, at: 1000).actions
+        #expect(!actions.contains { if case .forwardKey = $0 { true } else { false } }, "\(actions)")
+        let preedit = Self.apply(actions, to: &text)
+        #expect(text + preedit == "")
     }
 
     @Test func aLongPressTypesTheDigitWhenTheTimerComes() {
