@@ -10,6 +10,9 @@ text, a single line (Gtk.Entry, QLineEdit, <input>); lines, several (Gtk.TextVie
 <textarea>); password, a password field (focused) and after it a text field that Tab reaches;
 form, a text field (focused) and after it another that Tab reaches.
 
+On Wayland (HWALJA_TYPIST=wtype) the keys come from wtype's virtual keyboard instead, and
+HWALJA_FRAMEWORK=fcitx5 selects through fcitx5 as GTK_IM_MODULE=fcitx does.
+
 Once the field has focus, the program selects ENGINE as IBus's global engine (under fcitx5,
 GTK_IM_MODULE=fcitx: as the focused input context's input method, found on the session bus), waits SETTLE seconds
 and types KEY... through the X server, 30 ms apart: an xdotool key name (8, BackSpace, space, Return,
@@ -63,6 +66,29 @@ def parse_arguments(program, fields=FIELDS):
     return field, arguments[0], arguments[1:]
 
 
+def wtype_arguments(keys):
+    """One wtype command line (a Wayland virtual keyboard) typing `keys`, then F12. wtype gives
+    the compositor its keymap first, and the input method may lose the first keys while it takes
+    that keymap: a modifier goes first, with time to settle. `click` has no wtype equivalent."""
+    delay = str(KEY_DELAY_MS)
+    arguments = ["-M", "shift", "-s", "300", "-m", "shift", "-s", "300"]
+    held = []
+    for key in keys + ["F12"]:
+        if key.startswith("down:"):
+            held.append(key.split(":")[1])
+            arguments += ["-P", held[-1], "-s", "200"]
+        elif key.startswith("hold:"):
+            _, name, milliseconds = key.split(":")
+            arguments += ["-P", name, "-s", milliseconds, "-p", name, "-s", delay]
+        elif key.startswith("click"):
+            raise SystemExit(f"wtype cannot click: {key}")
+        else:
+            arguments += ["-k", key, "-s", delay]
+    for name in held:
+        arguments += ["-p", name]
+    return ["wtype"] + arguments
+
+
 def xdotool_arguments(keys):
     """One xdotool command line (commands chained) typing `keys`, then F12."""
     arguments = []
@@ -109,7 +135,7 @@ class Session:
         self.timer = threading.Timer(DEADLINE, self.give_up)
         self.timer.daemon = True
         self.timer.start()
-        if os.environ.get("GTK_IM_MODULE") == "fcitx":
+        if os.environ.get("GTK_IM_MODULE") == "fcitx" or os.environ.get("HWALJA_FRAMEWORK") == "fcitx5":
             self.bus = Fcitx5()
         else:
             self.bus = IBusSelection()
@@ -134,7 +160,7 @@ class Session:
         if needs_input_context and not self.bus.current_input_context():
             self.stage = "waiting for an IBus input context to have focus (is the toolkit's IBus module installed?)"
             return True
-        if self.bus.selected_engine() != self.engine:
+        if (needs_input_context or self.bus.selects_in_secret_fields) and self.bus.selected_engine() != self.engine:
             self.stage = f"waiting for ibus-daemon to run the engine {self.engine!r}"
             self.bus.set_global_engine(self.engine)
             return True
@@ -145,7 +171,8 @@ class Session:
         if time.monotonic() < self.ready_at + SETTLE:
             return True
         self.stage = "typing (no F12 reached the application)"
-        self.typist = subprocess.Popen(xdotool_arguments(self.keys))
+        typist = wtype_arguments if os.environ.get("HWALJA_TYPIST") == "wtype" else xdotool_arguments
+        self.typist = subprocess.Popen(typist(self.keys))
         return False
 
     def report(self, text, events, following=None):
@@ -171,6 +198,8 @@ class Session:
 class IBusSelection:
     """ibus-daemon (an IBus.Bus), and the engine it runs for every input context."""
 
+    selects_in_secret_fields = True  # the global engine, whatever has focus
+
     def __init__(self):
         IBus.init()
         self.bus = IBus.Bus()
@@ -186,7 +215,10 @@ class IBusSelection:
 class Fcitx5:
     """fcitx5 instead of ibus-daemon (GTK_IM_MODULE=fcitx): what Session asks of IBusSelection, over
     fcitx5's D-Bus controller on the session bus. fcitx5 keeps an input method per input context:
-    SetCurrentIM selects it for the one that has focus."""
+    SetCurrentIM selects it for the one that has focus. A password field has fcitx5's keyboard
+    whatever is selected: there the input method must already be active (ActiveByDefault)."""
+
+    selects_in_secret_fields = False
 
     def __init__(self):
         from gi.repository import Gio

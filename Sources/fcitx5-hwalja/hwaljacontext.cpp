@@ -140,7 +140,7 @@ void HwaljaContext::syncField() {
     }
     const auto &surrounding = ic_.surroundingText();
     if (!surroundingSent_ && !path_.empty() && ic_.capabilityFlags().test(fcitx::CapabilityFlag::SurroundingText) &&
-        surrounding.isValid()) {
+        surrounding.isValid() && deletesAsAsked()) {
         auto message = method("SetSurroundingText");
         message << surrounding.text() << surrounding.cursor() << surrounding.anchor();
         surroundingSent_ = static_cast<bool>(call(std::move(message)));
@@ -343,6 +343,12 @@ void HwaljaContext::apply(fcitx::dbus::Message &signal) {
         });
     }
     heldBackEvent_->setOneShot();  // once, on the loop's next turn (again each time changes are held back)
+}
+
+bool HwaljaContext::deletesAsAsked() const {
+    // fcitx5's Wayland frontends ("wayland", "wayland_v2") delete by the protocol's byte counts,
+    // which GTK 4.8 reads as characters: asked to delete 하 (3 bytes), it deleted three syllables.
+    return std::string(ic_.frontend()).rfind("wayland", 0) != 0;
 }
 
 bool HwaljaContext::mustWaitForKeyEvent(const Change &change) const {

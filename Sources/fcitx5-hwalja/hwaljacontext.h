@@ -85,6 +85,9 @@ private:
         std::vector<std::string> words;               // suggestions
     };
     static std::optional<Change> read(fcitx::dbus::Message &signal);
+    /// Whether the field deletes the characters it is asked to delete: if not, hwaljad is never
+    /// told it can delete (it keeps what backspace may take back in the preedit instead).
+    bool deletesAsAsked() const;
     void apply(const Change &change);
     /// Whether `change`, and every change after it until the key event returns, must wait for
     /// that: fcitx5's D-Bus frontend (before 5.1.6) puts the commits, preedits and forwarded keys

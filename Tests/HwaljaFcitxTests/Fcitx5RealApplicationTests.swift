@@ -26,6 +26,8 @@ struct Fcitx5RealApplicationTests {
         var text: String
         /// `["insert", text]`, `["delete", text]`, `["activate"]`, `["preedit", text]`, in order.
         var events: [[String]]
+        /// The text field after a password or form field.
+        var next: String?
 
         var deletions: [String] { events.filter { $0.first == "delete" }.map { $0.count > 1 ? $0[1] : "" } }
     }

@@ -16,6 +16,8 @@ public final class PrivateFcitx5: @unchecked Sendable {
     public let environment: [String: String]
     private let directory: URL
     private var daemonArguments: [String] = []
+    /// The compositor fcitx5 is the input method of, kept running as long as fcitx5.
+    private let wayland: PrivateSway?
     private let daemonEnvironment: [String: String]?
 
     /// hwalja's fcitx5 input methods, one per layout (the addon's inputmethod/*.conf).
@@ -33,9 +35,12 @@ public final class PrivateFcitx5: @unchecked Sendable {
 
     /// `settings`: the user's hwalja.conf, for hwaljad (its `--config`; the installed hwaljad reads
     /// it from the `XDG_CONFIG_HOME` the bus gives the programs it activates). `daemonEnvironment`:
-    /// more of this build's hwaljad's environment.
-    public init(installed: Bool = false, settings: String? = nil, daemonEnvironment: [String: String]? = nil) throws {
+    /// more of this build's hwaljad's environment. With `wayland`, fcitx5 is that compositor's
+    /// input method (its wayland and waylandim addons: input-method-v2 on sway), and
+    /// ``environment`` is that of the compositor's clients.
+    public init(installed: Bool = false, settings: String? = nil, daemonEnvironment: [String: String]? = nil, wayland: PrivateSway? = nil) throws {
         self.daemonEnvironment = daemonEnvironment
+        self.wayland = wayland
         bus = try PrivateBus(config: installed ? "Tests/fixtures/activating-bus.conf" : "tools/session-bus.conf")
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-fcitx5-\(UUID().uuidString)")
         let config = directory.appendingPathComponent("config")
@@ -54,6 +59,12 @@ public final class PrivateFcitx5: @unchecked Sendable {
             0=Default
 
             """.write(to: config.appendingPathComponent("fcitx5/profile"), atomically: true, encoding: .utf8)
+        if wayland != nil {
+            // One input context for every field on input-method-v2: active from the start, so
+            // that a test beginning in a password field (fcitx5's keyboard there) finds hwalja
+            // selected in the next.
+            try "[Behavior]\nActiveByDefault=True\n".write(to: config.appendingPathComponent("fcitx5/config"), atomically: true, encoding: .utf8)
+        }
         let settingsFile = config.appendingPathComponent("hwalja/hwalja.conf")
         if let settings {
             try FileManager.default.createDirectory(at: settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -63,6 +74,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
         environment["XDG_CONFIG_HOME"] = config.path
         environment["DISPLAY"] = ""
         environment["WAYLAND_DISPLAY"] = ""
+        if let wayland { environment.merge(wayland.environment) { $1 } }
         self.environment = environment
         var fcitxEnvironment = environment
         if !installed {
@@ -85,7 +97,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
         }
         fcitx5 = try BackgroundProcess(
             URL(fileURLWithPath: "/usr/bin/fcitx5"),
-            ["--disable=all", "--enable=dbus,dbusfrontend,keyboard,hwalja", "--verbose=default=4,hwalja=5"],
+            ["--disable=all", "--enable=dbus,dbusfrontend,keyboard,hwalja" + (wayland == nil ? "" : ",wayland,waylandim"), "--verbose=default=4,hwalja=5"],
             environment: fcitxEnvironment
         )
         let deadline = Date().addingTimeInterval(10)
