@@ -4,12 +4,14 @@
 It selects an input method with org.fcitx.Fcitx.Controller1.SetCurrentIM, sends key events and
 keeps the text an application would hold. Reads commands from standard input, prints one JSON object.
 
-    tools/fcitx5-client.py [--surrounding] [--panel] INPUT-METHOD < commands
+    tools/fcitx5-client.py [--surrounding] [--panel] [--batch] INPUT-METHOD < commands
 
 fcitx5 is found on the session bus ($DBUS_SESSION_BUS_ADDRESS). --surrounding: the application
 sends its text (SetSurroundingText) and can delete around its cursor, as GTK does. --panel: the
 application draws fcitx5's input panel itself (ClientSideInputPanel, as fcitx5's Qt and GTK
-modules on Wayland do): it gets the candidates (UpdateClientSideUI) and can pick one.
+modules on Wayland do): it gets the candidates (UpdateClientSideUI) and can pick one. --batch: keys
+go as ProcessKeyEventBatch, whose reply carries the commits, preedits and forwarded keys of the key,
+applied at once, before any signal waiting (as fcitx5's GTK 4 module does in its sync mode).
 
 Commands, one a line, as tools/ibus-client.py's ('#' comments):
     tap KEYSYM [STATE]      press then release (KEYSYM: name such as KP_1, BackSpace, or hex 0xffb1)
@@ -92,6 +94,7 @@ def main():
     arguments = sys.argv[1:]
     surrounding = "--surrounding" in arguments
     panel = "--panel" in arguments
+    batch = "--batch" in arguments
     method = [a for a in arguments if not a.startswith("--")][0]
     bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
     app = Application(surrounding, panel)
@@ -125,10 +128,25 @@ def main():
     call(path, context, "FocusIn")
     select(method)
 
+    def send_batched(keyval, modifiers, release):
+        """ProcessKeyEventBatch: the reply's events applied before the signals that came before it."""
+        result = bus.call_sync(FCITX, path, context, "ProcessKeyEventBatch",
+                               GLib.Variant("(uuubu)", (keyval, 0, modifiers & ~RELEASE, release, 0)),
+                               GLib.VariantType("(a(uv)b)"), Gio.DBusCallFlags.NONE, 5000, None)
+        events, handled = result.unpack()
+        members = {0: "CommitString", 1: "UpdateFormattedPreedit", 2: "ForwardKey", 3: "DeleteSurroundingText"}
+        for kind, value in events:
+            app.signal(members[kind], list(value) if isinstance(value, tuple) else [value])
+        pump(0)
+        return handled
+
     def send(keyval, modifiers):
         release = bool(modifiers & RELEASE)
-        handled = call(path, context, "ProcessKeyEvent",
-                       GLib.Variant("(uuubu)", (keyval, 0, modifiers & ~RELEASE, release, 0)), "(b)")[0]
+        if batch:
+            handled = send_batched(keyval, modifiers, release)
+        else:
+            handled = call(path, context, "ProcessKeyEvent",
+                           GLib.Variant("(uuubu)", (keyval, 0, modifiers & ~RELEASE, release, 0)), "(b)")[0]
         app.state["handled"].append(bool(handled))
         if not handled and not release and not modifiers & SHORTCUT:
             app.key(keyval)  # an editor inserts plain keys; Ctrl/Alt/Super combinations are its commands

@@ -39,6 +39,17 @@ extension Fcitx5EndToEndTests {
         #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
     }
 
+    @Test(arguments: [false, true])
+    func pickingByKeyDeletesWhatWasTypedBeforeCommittingTheWord(batch: Bool) throws {
+        // Down picks the first suggestion after 감사 (감 committed, 사 composing): 감 is deleted,
+        // then 감사합니다 and a space committed. fcitx5 5.0.21 sends the deletion at once but puts
+        // the commit in a batched key's reply, which the client applies first (GTK 4's module).
+        let fcitx5 = try Self.suggesting()
+        let result = try fcitx5.type(Self.gamsa + "tap Down\n", surrounding: true, batch: batch)
+        #expect(result.text == "감사합니다 ", "\(result.events)")
+        #expect(result.preedit == "")
+    }
+
     @Test func typingOnWithoutPickingTypesAsBefore() throws {
         let fcitx5 = try Self.suggesting()
         // 감사 with suggestions shown, then 해 (ㅎ ㅏ ㅣ) and space: the digits went to hwaljad as

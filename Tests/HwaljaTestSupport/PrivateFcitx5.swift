@@ -112,16 +112,21 @@ public final class PrivateFcitx5: @unchecked Sendable {
     /// Runs tools/fcitx5-client.py with `commands` (tools/ibus-client.py's, plus `mark`,
     /// `wait-for` and `select`), selecting `inputMethod` first; with `surrounding`, the client
     /// sends its text and can delete around its cursor, as GTK does; with `panel`, it draws
-    /// fcitx5's input panel itself (gets the candidates, and `pick N` selects one). Its report is
+    /// fcitx5's input panel itself (gets the candidates, and `pick N` selects one); with `batch`,
+    /// it sends keys as fcitx5's GTK 4 module does (ProcessKeyEventBatch). Its report is
     /// tools/ibus-client.py's.
-    public func type(_ commands: String, surrounding: Bool = false, panel: Bool = false, inputMethod: String = "hwalja") throws -> IBusClientResult {
-        try result(of: start(commands, surrounding: surrounding, panel: panel, inputMethod: inputMethod))
+    public func type(
+        _ commands: String, surrounding: Bool = false, panel: Bool = false, batch: Bool = false, inputMethod: String = "hwalja"
+    ) throws -> IBusClientResult {
+        try result(of: start(commands, surrounding: surrounding, panel: panel, batch: batch, inputMethod: inputMethod))
     }
 
     /// Starts tools/fcitx5-client.py with `commands`, for a test that acts while it types.
-    public func start(_ commands: String, surrounding: Bool = false, panel: Bool = false, inputMethod: String = "hwalja") throws -> BackgroundProcess {
+    public func start(
+        _ commands: String, surrounding: Bool = false, panel: Bool = false, batch: Bool = false, inputMethod: String = "hwalja"
+    ) throws -> BackgroundProcess {
         let script = packageRoot.appendingPathComponent("tools/fcitx5-client.py")
-        let arguments = (surrounding ? ["--surrounding"] : []) + (panel ? ["--panel"] : []) + [inputMethod]
+        let arguments = (surrounding ? ["--surrounding"] : []) + (panel ? ["--panel"] : []) + (batch ? ["--batch"] : []) + [inputMethod]
         return try BackgroundProcess(script, arguments, stdin: commands, environment: environment)
     }
 
