@@ -10,7 +10,8 @@ text, a single line (Gtk.Entry, QLineEdit, <input>); lines, several (Gtk.TextVie
 <textarea>); password, a password field (focused) and after it a text field that Tab reaches;
 form, a text field (focused) and after it another that Tab reaches.
 
-On Wayland (HWALJA_TYPIST=wtype) the keys come from wtype's virtual keyboard instead, and
+On Wayland the keys come from wtype's virtual keyboard instead (HWALJA_TYPIST=wtype: sway), or
+through mutter's remote-desktop API (HWALJA_TYPIST=mutter, tools/mutter-keys.py: GNOME), and
 HWALJA_FRAMEWORK=fcitx5 selects through fcitx5 as GTK_IM_MODULE=fcitx does.
 
 Once the field has focus, the program selects ENGINE as IBus's global engine (under fcitx5,
@@ -87,6 +88,11 @@ def wtype_arguments(keys):
     for name in held:
         arguments += ["-p", name]
     return ["wtype"] + arguments
+
+
+def mutter_arguments(keys):
+    """tools/mutter-keys.py typing `keys`, then F12, through mutter's remote-desktop API (GNOME)."""
+    return [os.path.join(os.path.dirname(os.path.abspath(__file__)), "mutter-keys.py")] + keys + ["F12"]
 
 
 def xdotool_arguments(keys):
@@ -171,7 +177,8 @@ class Session:
         if time.monotonic() < self.ready_at + SETTLE:
             return True
         self.stage = "typing (no F12 reached the application)"
-        typist = wtype_arguments if os.environ.get("HWALJA_TYPIST") == "wtype" else xdotool_arguments
+        typists = {"wtype": wtype_arguments, "mutter": mutter_arguments}
+        typist = typists.get(os.environ.get("HWALJA_TYPIST", ""), xdotool_arguments)
         self.typist = subprocess.Popen(typist(self.keys))
         return False
 

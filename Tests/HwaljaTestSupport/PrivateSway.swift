@@ -4,9 +4,8 @@ import Foundation
 /// output, no input devices and software rendering. Keys come from a virtual keyboard (`wtype`),
 /// which sway gives the input method's keyboard grab, as a keyboard's.
 ///
-/// sway refuses to run as root: a test running as root runs it as an unprivileged system user,
-/// `hwalja-test`, made on first use (`useradd`), through `setpriv`, which keeps the PID sway's.
-/// Its clients (fcitx5, the applications, `wtype`) connect by the socket's path, as root can.
+/// sway refuses to run as root: it runs as ``DesktopUser``. Its clients (fcitx5, the
+/// applications, `wtype`) connect by the socket's path, as root can.
 public final class PrivateSway: @unchecked Sendable {
     public let sway: BackgroundProcess
     /// The Wayland socket's path: WAYLAND_DISPLAY for its clients.
@@ -17,21 +16,7 @@ public final class PrivateSway: @unchecked Sendable {
     /// The clients' own XDG_RUNTIME_DIR (GTK 4 does not start on Wayland without one).
     private let clientRuntime: URL
 
-    /// The unprivileged user sway runs as when the tests run as root.
-    public static let user = "hwalja-test"
-
-    /// The user made once per test run (nothing to do when not root).
-    static let userReady: Result<Void, TestSetupError> = {
-        guard getuid() == 0 else { return .success(()) }
-        if let found = try? runCommand("id", ["-u", user]), found.status == 0 { return .success(()) }
-        guard let made = try? runProcess(URL(fileURLWithPath: "/usr/sbin/useradd"), ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user]), made.status == 0 else {
-            return .failure(TestSetupError("useradd \(user) failed: sway needs a user other than root"))
-        }
-        return .success(())
-    }()
-
     public init(width: Int = 1024, height: Int = 768) throws {
-        try Self.userReady.get()
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sway") else {
             throw TestSetupError("sway is not installed (tools/install-deps)")
         }
@@ -48,22 +33,13 @@ public final class PrivateSway: @unchecked Sendable {
             focus_follows_mouse no
 
             """.write(to: config, atomically: true, encoding: .utf8)
-        chmod(directory.path, 0o700)
+        try DesktopUser.own([directory])
         chmod(config.path, 0o644)
-        var command = ["/usr/bin/env", "-i"]
-        if getuid() == 0 {
-            guard let id = try? runCommand("id", ["-u", Self.user]), let uid = Int(id.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                throw TestSetupError("no user \(Self.user)")
-            }
-            chown(directory.path, uid_t(uid), gid_t(0))
-            chown(config.path, uid_t(uid), gid_t(0))
-            command = ["/usr/bin/setpriv", "--reuid", Self.user, "--regid", Self.user, "--clear-groups", "/usr/bin/env", "-i"]
-        }
-        let environment = [
-            "PATH=/usr/bin:/bin", "HOME=\(directory.path)", "XDG_RUNTIME_DIR=\(directory.path)",
-            "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1", "WLR_HEADLESS_OUTPUTS=1",
-        ]
-        sway = try BackgroundProcess(URL(fileURLWithPath: command[0]), Array(command.dropFirst()) + environment + ["/usr/bin/sway", "-c", config.path])
+        let (executable, arguments) = try DesktopUser.command(["/usr/bin/sway", "-c", config.path], environment: [
+            "PATH": "/usr/bin:/bin", "HOME": directory.path, "XDG_RUNTIME_DIR": directory.path,
+            "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_HEADLESS_OUTPUTS": "1",
+        ])
+        sway = try BackgroundProcess(executable, arguments)
         display = directory.appendingPathComponent("wayland-1").path
         let deadline = Date().addingTimeInterval(10)
         var ipc: String?

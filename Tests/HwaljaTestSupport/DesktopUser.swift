@@ -1,0 +1,41 @@
+import Foundation
+
+/// The unprivileged user the tests run a desktop session as when they run as root: sway refuses
+/// root, and a GNOME session is one user's. A system user, `hwalja-test`, made on first use
+/// (`useradd`); commands become it through `setpriv`, which keeps the PID the command's.
+public enum DesktopUser {
+    public static let name = "hwalja-test"
+
+    /// Made once per test run (nothing to do when not root).
+    static let ready: Result<Void, TestSetupError> = {
+        guard getuid() == 0 else { return .success(()) }
+        if let found = try? runCommand("id", ["-u", name]), found.status == 0 { return .success(()) }
+        let useradd = URL(fileURLWithPath: "/usr/sbin/useradd")
+        guard let made = try? runProcess(useradd, ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name]), made.status == 0 else {
+            return .failure(TestSetupError("useradd \(name) failed: a desktop session needs a user other than root"))
+        }
+        return .success(())
+    }()
+
+    /// The executable and arguments that run `command` as the user with exactly `environment`.
+    public static func command(_ command: [String], environment: [String: String]) throws -> (URL, [String]) {
+        try ready.get()
+        let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let asUser = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid", name, "--regid", name, "--clear-groups"] : []
+        let whole = asUser + ["/usr/bin/env", "-i"] + variables + command
+        return (URL(fileURLWithPath: whole[0]), Array(whole.dropFirst()))
+    }
+
+    /// Gives `folders` to the user (when root), private to it.
+    public static func own(_ folders: [URL]) throws {
+        try ready.get()
+        for folder in folders {
+            chmod(folder.path, 0o700)
+            guard getuid() == 0 else { continue }
+            guard let id = try? runCommand("id", ["-u", name]), let uid = uid_t(id.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                throw TestSetupError("no user \(name)")
+            }
+            chown(folder.path, uid, 0)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// A headless GNOME Shell on Wayland (Debian's gnome-shell 43, mutter's virtual monitor) with
+/// hwalja's IBus engine as its only input source, started by a test as a GNOME session starts:
+/// as one user (``DesktopUser``), with its own session bus, which also stands in for the system
+/// bus (without one the shell's JavaScript stops at start-up). The shell starts ibus-daemon
+/// itself, as on a desktop, and selects hwalja from its input-sources setting.
+///
+/// Its applications run as the same user (``run(_:_:environment:seconds:)``): ibus-daemon and the
+/// session bus accept no other. Keys come through mutter's remote-desktop API
+/// (tools/mutter-keys.py). The overview, which GNOME shows at start-up, is closed, so that a new
+/// window has the keyboard.
+///
+/// The engine is the installed package's: the ibus-daemon the shell starts reads IBus's system
+/// registry cache (`ibus write-cache --system`) whatever IBUS_COMPONENT_PATH says.
+public final class PrivateGnomeShell: @unchecked Sendable {
+    public let sessionBus: BackgroundProcess
+    public let shell: BackgroundProcess
+    /// The session bus's address.
+    public let busAddress: String
+    /// The Wayland display's name (a socket in the user's runtime directory).
+    public static let display = "hwalja-gnome"
+    private let directory: URL
+    private let home: URL
+    private let runtime: URL
+
+    public init(width: Int = 1024, height: Int = 768) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gnome-shell") else {
+            throw TestSetupError("gnome-shell is not installed (tools/install-deps)")
+        }
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-gnome-\(UUID().uuidString)")
+        home = directory.appendingPathComponent("home")
+        runtime = directory.appendingPathComponent("runtime")
+        for folder in [home, runtime] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try DesktopUser.own([home, runtime])
+        var base = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_RUNTIME_DIR": runtime.path, "LANG": "C.UTF-8"]
+        let (busExecutable, busArguments) = try DesktopUser.command(
+            ["/usr/bin/dbus-daemon", "--session", "--nofork", "--print-address=1"], environment: base)
+        sessionBus = try BackgroundProcess(busExecutable, busArguments)
+        var address = ""
+        let deadline = Date().addingTimeInterval(10)
+        while address.isEmpty {
+            address = sessionBus.stdoutSoFar.split(separator: "\n").first.map(String.init) ?? ""
+            guard sessionBus.process.isRunning, Date() < deadline else {
+                throw TestSetupError("the session bus did not start: \(sessionBus.stop().stderr)")
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        busAddress = address
+        base["DBUS_SESSION_BUS_ADDRESS"] = address
+        base["DBUS_SYSTEM_BUS_ADDRESS"] = address
+        // hwalja the only input source: the shell makes it IBus's engine when it starts.
+        let (gsettings, gsettingsArguments) = try DesktopUser.command(
+            ["/usr/bin/gsettings", "set", "org.gnome.desktop.input-sources", "sources", "[('ibus', 'hwalja')]"], environment: base)
+        let set = try runProcess(gsettings, gsettingsArguments, seconds: 20)
+        guard set.status == 0 else { throw TestSetupError("gsettings failed: \(set.stderr)") }
+        let (shellExecutable, shellArguments) = try DesktopUser.command(
+            ["/usr/bin/gnome-shell", "--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)",
+             "--wayland-display", Self.display],
+            environment: base)
+        shell = try BackgroundProcess(shellExecutable, shellArguments)
+        self.base = base
+        try waitFor(["org.gnome.Shell", "org.gnome.Mutter.RemoteDesktop", "org.freedesktop.IBus"], seconds: 30)
+        let closed = try run(
+            "/usr/bin/gdbus",
+            ["call", "--session", "--dest", "org.gnome.Shell", "--object-path", "/org/gnome/Shell", "--method",
+             "org.freedesktop.DBus.Properties.Set", "org.gnome.Shell", "OverviewActive", "<false>"])
+        guard closed.status == 0 else { throw TestSetupError("the overview stayed: \(closed.stderr)") }
+    }
+
+    private var base: [String: String] = [:]
+
+    /// The environment of the session's applications.
+    public var environment: [String: String] {
+        base.merging(["WAYLAND_DISPLAY": Self.display, "GDK_BACKEND": "wayland", "XDG_SESSION_TYPE": "wayland"]) { $1 }
+    }
+
+    /// Runs `program` as the session's user, in the session's environment plus `environment`.
+    public func run(_ program: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 60) throws -> ProcessOutcome {
+        let (executable, whole) = try DesktopUser.command([program] + arguments, environment: self.environment.merging(environment) { $1 })
+        return try runProcess(executable, whole, seconds: seconds)
+    }
+
+    /// Waits until every name in `names` has an owner on the session bus.
+    private func waitFor(_ names: [String], seconds: Double) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        var missing = names
+        while !missing.isEmpty {
+            missing = try missing.filter { name in
+                let owner = try run(
+                    "/usr/bin/gdbus",
+                    ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",
+                     "org.freedesktop.DBus.NameHasOwner", name], seconds: 5)
+                return !owner.stdout.contains("true")
+            }
+            guard !missing.isEmpty else { break }
+            guard shell.process.isRunning, Date() < deadline else {
+                throw TestSetupError("gnome-shell did not bring up \(missing): \(shell.stop().stderr.suffix(3000))")
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+    }
+
+    /// What the shell (and ibus-daemon, its child) wrote so far.
+    public var log: String { shell.stderrSoFar }
+
+    deinit {
+        shell.stop()
+        sessionBus.stop()
+        endEveryProcessOfTheSession()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Kills what the session started and left behind (ibus-daemon outlives the shell that started
+    /// it): every process whose environment has this session's runtime directory.
+    private func endEveryProcessOfTheSession() {
+        let marker = Data("XDG_RUNTIME_DIR=\(runtime.path)\u{0}".utf8)
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for name in processes {
+            guard let pid = Int32(name), pid != getpid(),
+                let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ"), environment.range(of: marker) != nil
+            else { continue }
+            kill(pid, SIGKILL)
+        }
+    }
+}
