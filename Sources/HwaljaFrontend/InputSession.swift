@@ -113,7 +113,8 @@ public struct InputSession: Sendable {
     /// `keycode` is the framework's (0: not known). Its actions leave the suggestions out: looking
     /// them up takes longer than the key, so a frontend answers first, then sends
     /// ``suggestionsUpdate()``.
-    public mutating func processKeyEvent(keysym: UInt32, keycode: UInt32 = 0, state: UInt32, at time: Int) -> KeyResult {
+    public mutating func processKeyEvent(keysym sent: UInt32, keycode: UInt32 = 0, state: UInt32, at time: Int) -> KeyResult {
+        let keysym = KeypadWithoutNumLock.keysym(sent, state: state)
         let isRelease = state & KeyEventState.release != 0
         resetWitness.keyEvent()
         if passesKeysThrough || KeyEventState.isModifierKey(keysym) {

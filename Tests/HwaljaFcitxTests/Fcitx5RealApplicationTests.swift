@@ -121,6 +121,13 @@ struct Fcitx5RealApplicationTests {
         #expect(report.text == text, "\(report.events)")
     }
 
+    @Test func theKeypadTypesWithNumLockOff() throws {
+        // NumLock is off here: the keypad sends KP_Insert KP_End KP_Down KP_Begin for 0 1 2 5, and
+        // types 안 as with NumLock on.
+        let (report, _) = try Self.type(["KP_Insert", "KP_End", "KP_Down", "KP_Begin", "space"])
+        #expect(report.text == "안", "\(report.events)")
+    }
+
     @Test func aClickWhileComposingGoesUnnoticed() throws {
         // 가 composing, a click in the field, then ㅣ. fcitx5's GTK 3 module (Debian's
         // fcitx5-frontend-gtk3 5.0.21) tells fcitx5 nothing of a click that leaves the cursor where

@@ -78,6 +78,13 @@ struct Fcitx5SwayRealApplicationTests {
         #expect(report.next == "안")
     }
 
+    @Test func theKeypadTypesWithNumLockOff() throws {
+        // NumLock is off here: the keypad sends KP_Insert KP_End KP_Down KP_Begin for 0 1 2 5, and
+        // types 안 as with NumLock on.
+        let (report, _) = try Self.type(["KP_Insert", "KP_End", "KP_Down", "KP_Begin", "space"])
+        #expect(report.text == "안", "\(report.events)")
+    }
+
     @Test func pickingASuggestionByKeyReplacesTheWordTyped() throws {
         let (report, _) = try Self.type(["4", "1", "2", "0", "0", "8", "1", "2", "Down"], suggesting: true)
         #expect(report.text == "감사합니다 ", "\(report.events)")

@@ -167,6 +167,30 @@ struct InputSessionTests {
         #expect(text + preedit == "")
     }
 
+    @Test func theKeypadTypesWithNumLockOffAsWithItOn() {
+        // 안 on the keypad with NumLock off: KP_Insert KP_End KP_Down KP_Begin (0 1 2 5), no
+        // NumLock bit in the state; then the decimal point (KP_Delete) cycles punctuation.
+        var session = Self.session()
+        var actions: [FrontendAction] = []
+        for (index, keysym) in ([0xFF9E, 0xFF9C, 0xFF99, 0xFF9D, 0xFF9F] as [UInt32]).enumerated() {
+            let press = session.processKeyEvent(keysym: keysym, state: 0, at: index * 10)
+            #expect(press.handled)
+            actions += press.actions + session.processKeyEvent(keysym: keysym, state: Self.release, at: index * 10 + 5).actions
+        }
+        var text = ""
+        let preedit = Self.apply(actions, to: &text)
+        #expect(text + preedit == "안.")
+    }
+
+    @Test func theKeypadsNavigationKeysWithNumLockOnStayThemselves() {
+        // With NumLock on they are Shift + a keypad digit: 천지인 플러스 binds them to its second
+        // halves (ㅋ for Shift + 4), and the keypad's digits are not touched.
+        #expect(KeypadWithoutNumLock.keysym(0xFF96, state: KeyEventState.numLock | KeyEventState.shift) == 0xFF96)
+        #expect(KeypadWithoutNumLock.keysym(0xFF96, state: 0) == 0xFFB4)
+        #expect(KeypadWithoutNumLock.keysym(0xFFB4, state: KeyEventState.shift) == 0xFFB4)
+        #expect(KeypadWithoutNumLock.keysym(0xFF51, state: 0) == 0xFF51)  // Left, the arrow key
+    }
+
     @Test func aLongPressTypesTheDigitWhenTheTimerComes() {
         var session = Self.session()
         _ = session.processKeyEvent(keysym: 0xFFB4, state: 0, at: 0)  // KP_4 held

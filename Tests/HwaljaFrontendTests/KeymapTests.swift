@@ -12,7 +12,7 @@ struct KeymapTests {
         #expect(keymap.key(for: 0xFF08) == .backspace)
         #expect(keymap.key(for: 0xFFAB) == .next)  // KP_Add
         #expect(keymap.key(for: 0x61) == nil)  // a: not ours
-        #expect(keymap.key(for: 0xFF9C) == nil)  // KP_End (NumLock off): not ours
+        #expect(keymap.key(for: 0xFF9C) == nil)  // KP_End: the session reads it as KP_1 (KeypadWithoutNumLock)
     }
 
     @Test func theKeypadPositionLayoutPutsTheVowelsOnTheTopRow() {

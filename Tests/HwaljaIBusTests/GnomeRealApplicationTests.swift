@@ -63,6 +63,13 @@ struct GnomeRealApplicationTests {
         #expect(report.text == "가나", "\(report.events)")
     }
 
+    @Test func theKeypadTypesWithNumLockOff() throws {
+        // NumLock is off here: the keypad sends KP_Insert KP_End KP_Down KP_Begin for 0 1 2 5, and
+        // types 안 as with NumLock on.
+        let (report, _) = try Self.type(["KP_Insert", "KP_End", "KP_Down", "KP_Begin", "space"])
+        #expect(report.text == "안", "\(report.events)")
+    }
+
     @Test func aFocusChangeWhileComposingKeepsTheSyllableOnce() throws {
         let (report, _) = try Self.type(["4", "1", "2", "Tab", "1", "space"], field: "form")
         #expect(report.text == "가")

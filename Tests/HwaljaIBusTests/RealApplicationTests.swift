@@ -192,6 +192,13 @@ struct RealApplicationTests {
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }
 
+    @Test func theKeypadTypesWithNumLockOff() throws {
+        // NumLock is off here: the keypad sends KP_Insert KP_End KP_Down KP_Begin for 0 1 2 5, and
+        // types 안 as with NumLock on.
+        let (report, _) = try Self.type(["KP_Insert", "KP_End", "KP_Down", "KP_Begin", "space"], into: .gtk3)
+        #expect(report.text == "안", "\(report.events)")
+    }
+
     @Test func theSettingsFileSetsTheLongPressAndTheKeymapOfTheHwaljaEngine() throws {
         // KP_0 KP_7 KP_8 KP_5 by position is ㅇ ㅣ ㆍ ㄴ: 안 (xdotool sends Shift around a keypad
         // digit, which must not end the syllable). Keypad 4 held 400 ms, past the file's 300 ms long
