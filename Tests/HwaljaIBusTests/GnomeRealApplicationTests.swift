@@ -70,6 +70,12 @@ struct GnomeRealApplicationTests {
         #expect(report.text == "안", "\(report.events)")
     }
 
+    @Test func pickingASuggestionByKeyReplacesTheWordTyped() throws {
+        // 감사, then Down picks the first suggestion, which GNOME Shell shows in its candidate popup.
+        let (report, _) = try Self.type(["4", "1", "2", "0", "0", "8", "1", "2", "Down"])
+        #expect(report.text == "감사합니다 ", "\(report.events)")
+    }
+
     @Test func aFocusChangeWhileComposingKeepsTheSyllableOnce() throws {
         let (report, _) = try Self.type(["4", "1", "2", "Tab", "1", "space"], field: "form")
         #expect(report.text == "가")
