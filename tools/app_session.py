@@ -11,7 +11,8 @@ text, a single line (Gtk.Entry, QLineEdit, <input>); lines, several (Gtk.TextVie
 form, a text field (focused) and after it another that Tab reaches.
 
 On Wayland the keys come from wtype's virtual keyboard instead (HWALJA_TYPIST=wtype: sway), or
-through mutter's remote-desktop API (HWALJA_TYPIST=mutter, tools/mutter-keys.py: GNOME), and
+through mutter's remote-desktop API (HWALJA_TYPIST=mutter, tools/mutter-keys.py: GNOME) or
+KWin's fake input (HWALJA_TYPIST=kwin, tools/kwin-keys.py: KDE), and
 HWALJA_FRAMEWORK=fcitx5 selects through fcitx5 as GTK_IM_MODULE=fcitx does.
 
 Once the field has focus, the program selects ENGINE as IBus's global engine (under fcitx5,
@@ -88,6 +89,11 @@ def wtype_arguments(keys):
     for name in held:
         arguments += ["-p", name]
     return ["wtype"] + arguments
+
+
+def kwin_arguments(keys):
+    """tools/kwin-keys.py typing `keys`, then F12, through KWin's fake-input protocol (KDE)."""
+    return [os.path.join(os.path.dirname(os.path.abspath(__file__)), "kwin-keys.py")] + keys + ["F12"]
 
 
 def mutter_arguments(keys):
@@ -177,7 +183,7 @@ class Session:
         if time.monotonic() < self.ready_at + SETTLE:
             return True
         self.stage = "typing (no F12 reached the application)"
-        typists = {"wtype": wtype_arguments, "mutter": mutter_arguments}
+        typists = {"wtype": wtype_arguments, "mutter": mutter_arguments, "kwin": kwin_arguments}
         typist = typists.get(os.environ.get("HWALJA_TYPIST", ""), xdotool_arguments)
         self.typist = subprocess.Popen(typist(self.keys))
         return False

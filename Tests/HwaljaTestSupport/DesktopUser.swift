@@ -26,6 +26,43 @@ public enum DesktopUser {
         return (URL(fileURLWithPath: whole[0]), Array(whole.dropFirst()))
     }
 
+    /// Starts a session bus as the user, in `environment`; returns it and its address. A session's
+    /// own programs (the shell, ibus-daemon, fcitx5, hwaljad by activation) then share it as on a
+    /// desktop; it accepts no other user.
+    public static func sessionBus(environment: [String: String]) throws -> (BackgroundProcess, String) {
+        let (executable, arguments) = try command(["/usr/bin/dbus-daemon", "--session", "--nofork", "--print-address=1"], environment: environment)
+        let bus = try BackgroundProcess(executable, arguments)
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            if let address = bus.stdoutSoFar.split(separator: "\n").first, !address.isEmpty { return (bus, String(address)) }
+            guard bus.process.isRunning, Date() < deadline else {
+                throw TestSetupError("the session bus did not start: \(bus.stop().stderr)")
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Whether `name` has an owner on the bus at `address`, asked as the user.
+    public static func busHasOwner(_ name: String, environment: [String: String]) throws -> Bool {
+        let (executable, arguments) = try command(
+            ["/usr/bin/gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+             "--method", "org.freedesktop.DBus.NameHasOwner", name],
+            environment: environment)
+        return try runProcess(executable, arguments, seconds: 5).stdout.contains("true")
+    }
+
+    /// Kills every process whose environment has `marker` (`NAME=value`): what a session started
+    /// and left behind (ibus-daemon outlives the shell that started it).
+    public static func endProcesses(marked marker: String) {
+        let mark = Data("\(marker)\u{0}".utf8)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(name), pid != getpid(),
+                let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ"), environment.range(of: mark) != nil
+            else { continue }
+            kill(pid, SIGKILL)
+        }
+    }
+
     /// Gives `folders` to the user (when root), private to it.
     public static func own(_ folders: [URL]) throws {
         try ready.get()

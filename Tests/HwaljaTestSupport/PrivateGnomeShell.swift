@@ -34,19 +34,8 @@ public final class PrivateGnomeShell: @unchecked Sendable {
         for folder in [home, runtime] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         try DesktopUser.own([home, runtime])
         var base = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_RUNTIME_DIR": runtime.path, "LANG": "C.UTF-8"]
-        let (busExecutable, busArguments) = try DesktopUser.command(
-            ["/usr/bin/dbus-daemon", "--session", "--nofork", "--print-address=1"], environment: base)
-        sessionBus = try BackgroundProcess(busExecutable, busArguments)
-        var address = ""
-        let deadline = Date().addingTimeInterval(10)
-        while address.isEmpty {
-            address = sessionBus.stdoutSoFar.split(separator: "\n").first.map(String.init) ?? ""
-            guard sessionBus.process.isRunning, Date() < deadline else {
-                throw TestSetupError("the session bus did not start: \(sessionBus.stop().stderr)")
-            }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        busAddress = address
+        (sessionBus, busAddress) = try DesktopUser.sessionBus(environment: base)
+        let address = busAddress
         base["DBUS_SESSION_BUS_ADDRESS"] = address
         base["DBUS_SYSTEM_BUS_ADDRESS"] = address
         // hwalja the only input source: the shell makes it IBus's engine when it starts.
@@ -85,15 +74,9 @@ public final class PrivateGnomeShell: @unchecked Sendable {
     private func waitFor(_ names: [String], seconds: Double) throws {
         let deadline = Date().addingTimeInterval(seconds)
         var missing = names
-        while !missing.isEmpty {
-            missing = try missing.filter { name in
-                let owner = try run(
-                    "/usr/bin/gdbus",
-                    ["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus", "--method",
-                     "org.freedesktop.DBus.NameHasOwner", name], seconds: 5)
-                return !owner.stdout.contains("true")
-            }
-            guard !missing.isEmpty else { break }
+        while true {
+            missing = try missing.filter { try !DesktopUser.busHasOwner($0, environment: environment) }
+            guard !missing.isEmpty else { return }
             guard shell.process.isRunning, Date() < deadline else {
                 throw TestSetupError("gnome-shell did not bring up \(missing): \(shell.stop().stderr.suffix(3000))")
             }
@@ -107,20 +90,7 @@ public final class PrivateGnomeShell: @unchecked Sendable {
     deinit {
         shell.stop()
         sessionBus.stop()
-        endEveryProcessOfTheSession()
+        DesktopUser.endProcesses(marked: "XDG_RUNTIME_DIR=\(runtime.path)")
         try? FileManager.default.removeItem(at: directory)
-    }
-
-    /// Kills what the session started and left behind (ibus-daemon outlives the shell that started
-    /// it): every process whose environment has this session's runtime directory.
-    private func endEveryProcessOfTheSession() {
-        let marker = Data("XDG_RUNTIME_DIR=\(runtime.path)\u{0}".utf8)
-        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        for name in processes {
-            guard let pid = Int32(name), pid != getpid(),
-                let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ"), environment.range(of: marker) != nil
-            else { continue }
-            kill(pid, SIGKILL)
-        }
     }
 }

@@ -1,0 +1,68 @@
+import Foundation
+import HwaljaTestSupport
+import Testing
+
+/// hwalja through fcitx5 in KDE Plasma's compositor: a headless KWin (PrivateKWin) that starts
+/// fcitx5 as its input method (input-method-v1), a GTK 4 application on Wayland (text-input-v3)
+/// and keys through KWin's fake-input protocol (tools/kwin-keys.py). Only with
+/// HWALJA_TEST_INSTALLED=1 (tools/test): the session's fcitx5 loads the installed addon and D-Bus
+/// activation starts the installed hwaljad. Named so that `--skip RealApplicationTests` leaves it
+/// out: the keys are real-time.
+@Suite(.serialized, .enabled(if: Fcitx5EndToEndTests.installed, "KWin's fcitx5 runs the installed addon: HWALJA_TEST_INSTALLED=1"))
+struct Fcitx5KWinRealApplicationTests {
+    /// Types `keys` (key names, `hold:KEY:MS`, `down:KEY`) into a GTK 4 `field` in KWin.
+    static func type(_ keys: [String], field: String = "text") throws -> Fcitx5RealApplicationTests.Report {
+        let kwin = try PrivateKWin()
+        let outcome = try kwin.run(
+            packageRoot.appendingPathComponent("tools/gtk4-app.py").path, ["--field", field, "hwalja"] + keys,
+            environment: ["HWALJA_TYPIST": "kwin", "HWALJA_FRAMEWORK": "fcitx5", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1"], seconds: 90)
+        guard outcome.status == 0 else {
+            throw TestSetupError("gtk4-app.py in KWin failed (status \(outcome.status)): \(outcome.stderr)\nkwin: \(kwin.log.suffix(3000))")
+        }
+        let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        return try JSONDecoder().decode(Fcitx5RealApplicationTests.Report.self, from: Data(line.utf8))
+    }
+
+    @Test func sentencesWithSpacePunctuationAndReturn() throws {
+        let report = try Self.type(Sentences.keys, field: "lines")
+        #expect(report.text == Sentences.text, "\(report.events)")
+    }
+
+    @Test func aLongPressTypesTheDigit() throws {
+        let report = try Self.type(["4", "1", "2", "hold:0:800", "0", "1", "2", "space"])
+        #expect(report.text == "가0아")
+    }
+
+    @Test func aHeldBackspaceDeletesBackThroughTheText() throws {
+        let report = try Self.type(["4", "1", "2", "space", "4", "1", "2", "hold:BackSpace:2000", "5", "1", "2", "space"])
+        #expect(report.text == "나", "\(report.events)")
+    }
+
+    @Test func backspaceTakesBackATypedSyllable() throws {
+        // As on sway, 하 stays in the preedit while backspace may take it back (docs/wayland.md).
+        let report = try Self.type(["8", "8", "1", "2", "6", "1", "2", "BackSpace", "BackSpace", "space"])
+        #expect(report.text == "핟", "\(report.events)")
+    }
+
+    @Test func aFocusChangeWhileComposingKeepsTheSyllableOnce() throws {
+        let report = try Self.type(["4", "1", "2", "Tab", "1", "space"], field: "form")
+        #expect(report.text == "가")
+        #expect(report.next == "ㅣ")
+    }
+
+    @Test func digitsPassThroughAPasswordField() throws {
+        let report = try Self.type(["1", "2", "3", "4", "Tab", "0", "1", "2", "5", "space"], field: "password")
+        #expect(report.text == "1234")
+        #expect(report.next == "안")
+    }
+
+    @Test func pickingASuggestionByKeyReplacesTheWordTyped() throws {
+        let report = try Self.type(["4", "1", "2", "0", "0", "8", "1", "2", "Down"])
+        #expect(report.text == "감사합니다 ", "\(report.events)")
+    }
+
+    @Test func theKeypadTypesWithNumLockOff() throws {
+        let report = try Self.type(["KP_Insert", "KP_End", "KP_Down", "KP_Begin", "space"])
+        #expect(report.text == "안", "\(report.events)")
+    }
+}
