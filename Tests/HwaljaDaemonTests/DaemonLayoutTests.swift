@@ -27,7 +27,8 @@ struct DaemonLayoutTests {
         #expect(try harness.press(keys, on: path) == text)
     }
 
-    /// Keysyms by phone position: the digits, `*` and `#`; 천지인 플러스's second halves on Shift + digit.
+    /// Keysyms by phone position: the digits, `*` and `#`; 천지인 플러스's second halves on Shift + digit
+    /// (KP_Left is Shift + keypad 4 with NumLock on, which the keys' state says).
     @Test(arguments: [
         ("naratgeul", [0x37, 0x23, 0x30] as [UInt32], "쓰"), ("naratgeul", [0x31, 0x2A], "ㅋ"),
         ("vega", [0x30, 0x30, 0x33, 0x31, 0xFFAB, 0x31, 0x39, 0x39], "학교"), ("vega", [0x34, 0x33, 0x37, 0x37, 0xFFAA, 0xFFAF], "닷주"),
@@ -149,7 +150,9 @@ extension EngineServiceTests.Harness {
         var committed = ""
         var preedit = ""
         for keysym in keysyms {
-            for state: UInt32 in [0, KeyEventState.release] {
+            // As a keyboard with NumLock on sends them (KeypadWithoutNumLock reads a keypad
+            // navigation keysym without it as the digit).
+            for state: UInt32 in [KeyEventState.numLock, KeyEventState.numLock | KeyEventState.release] {
                 for signal in try call(path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(state)])
                 where signal.kind == .signal {
                     let first = try signal.arguments().first?.stringValue ?? ""
