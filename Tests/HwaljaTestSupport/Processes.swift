@@ -31,14 +31,25 @@ public final class BackgroundProcess: @unchecked Sendable {
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
         if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
-        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        let output = try FileHandle(forWritingTo: stdoutFile)
+        let errors = try FileHandle(forWritingTo: stderrFile)
+        process.standardOutput = output
+        process.standardError = errors
         let input = Pipe()
         process.standardInput = input
-        try Self.withSignalsUnblocked { try process.run() }
+        try Self.spawning.withLock { try Self.withSignalsUnblocked { try process.run() } }
+        // The child has its own copies: the test process closes its own at once. Kept open, they
+        // added up over a run (the desktop sessions poll with a command every 0.1 s) past 1,300
+        // descriptors, and Foundation's Process.run crashed copying them.
+        try? output.close()
+        try? errors.close()
+        try? input.fileHandleForReading.close()
         input.fileHandleForWriting.write(Data(stdin.utf8))
         try input.fileHandleForWriting.close()
     }
+
+    /// One spawn at a time: suites start processes from many threads at once.
+    private static let spawning = NSLock()
 
     /// Runs `body` with no signal blocked on this thread. A child inherits the signal mask of the
     /// thread that starts it, and tests run on Dispatch's worker threads, which block almost every
