@@ -26,6 +26,12 @@ public enum DesktopUser {
         return (URL(fileURLWithPath: whole[0]), Array(whole.dropFirst()))
     }
 
+    /// Runs `command` as the user with exactly `environment`, to completion (killed after `seconds`).
+    public static func run(_ command: [String], environment: [String: String], seconds: Double = 60) throws -> ProcessOutcome {
+        let (executable, arguments) = try self.command(command, environment: environment)
+        return try runProcess(executable, arguments, seconds: seconds)
+    }
+
     /// Starts a session bus as the user, in `environment`; returns it and its address. A session's
     /// own programs (the shell, ibus-daemon, fcitx5, hwaljad by activation) then share it as on a
     /// desktop; it accepts no other user.
@@ -44,11 +50,11 @@ public enum DesktopUser {
 
     /// Whether `name` has an owner on the bus at `address`, asked as the user.
     public static func busHasOwner(_ name: String, environment: [String: String]) throws -> Bool {
-        let (executable, arguments) = try command(
+        try run(
             ["/usr/bin/gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
              "--method", "org.freedesktop.DBus.NameHasOwner", name],
-            environment: environment)
-        return try runProcess(executable, arguments, seconds: 5).stdout.contains("true")
+            environment: environment, seconds: 5
+        ).stdout.contains("true")
     }
 
     /// Kills every process whose environment has `marker` (`NAME=value`): what a session started

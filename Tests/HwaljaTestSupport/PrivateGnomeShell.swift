@@ -39,9 +39,8 @@ public final class PrivateGnomeShell: @unchecked Sendable {
         base["DBUS_SESSION_BUS_ADDRESS"] = address
         base["DBUS_SYSTEM_BUS_ADDRESS"] = address
         // hwalja the only input source: the shell makes it IBus's engine when it starts.
-        let (gsettings, gsettingsArguments) = try DesktopUser.command(
-            ["/usr/bin/gsettings", "set", "org.gnome.desktop.input-sources", "sources", "[('ibus', 'hwalja')]"], environment: base)
-        let set = try runProcess(gsettings, gsettingsArguments, seconds: 20)
+        let set = try DesktopUser.run(
+            ["/usr/bin/gsettings", "set", "org.gnome.desktop.input-sources", "sources", "[('ibus', 'hwalja')]"], environment: base, seconds: 20)
         guard set.status == 0 else { throw TestSetupError("gsettings failed: \(set.stderr)") }
         let (shellExecutable, shellArguments) = try DesktopUser.command(
             ["/usr/bin/gnome-shell", "--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)",
@@ -66,8 +65,7 @@ public final class PrivateGnomeShell: @unchecked Sendable {
 
     /// Runs `program` as the session's user, in the session's environment plus `environment`.
     public func run(_ program: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 60) throws -> ProcessOutcome {
-        let (executable, whole) = try DesktopUser.command([program] + arguments, environment: self.environment.merging(environment) { $1 })
-        return try runProcess(executable, whole, seconds: seconds)
+        try DesktopUser.run([program] + arguments, environment: self.environment.merging(environment) { $1 }, seconds: seconds)
     }
 
     /// Waits until every name in `names` has an owner on the session bus.

@@ -62,8 +62,7 @@ public final class PrivateKWin: @unchecked Sendable {
             "QT_QPA_PLATFORM": "offscreen",
         ]
         (sessionBus, base["DBUS_SESSION_BUS_ADDRESS"]) = try DesktopUser.sessionBus(environment: base)
-        let (sycoca, sycocaArguments) = try DesktopUser.command(["/usr/bin/kbuildsycoca5", "--noincremental"], environment: base)
-        _ = try runProcess(sycoca, sycocaArguments, seconds: 60)
+        _ = try DesktopUser.run(["/usr/bin/kbuildsycoca5", "--noincremental"], environment: base)
         let (executable, arguments) = try DesktopUser.command(
             [kwinCopy.path, "--virtual", "--socket", Self.display, "--width", "\(width)", "--height", "\(height)", "--inputmethod", "/usr/bin/fcitx5"],
             environment: base)
@@ -107,8 +106,7 @@ public final class PrivateKWin: @unchecked Sendable {
 
     /// Runs `program` as the session's user, in the session's environment plus `environment`.
     public func run(_ program: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 60) throws -> ProcessOutcome {
-        let (executable, whole) = try DesktopUser.command([program] + arguments, environment: self.environment.merging(environment) { $1 })
-        return try runProcess(executable, whole, seconds: seconds)
+        try DesktopUser.run([program] + arguments, environment: self.environment.merging(environment) { $1 }, seconds: seconds)
     }
 
     /// What KWin and fcitx5, which it started, wrote so far.
