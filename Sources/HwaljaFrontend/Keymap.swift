@@ -59,11 +59,10 @@ public struct Keymap: Sendable, Equatable {
         if layout == .cheonjiinPlus {
             // Shift + digit: the number row's symbols (US) and the keypad's navigation keysyms.
             let numberRow: [UInt32: UInt32] = [4: 0x24, 5: 0x25, 6: 0x5E, 7: 0x26, 8: 0x2A, 9: 0x28, 0: 0x29]
-            let keypad: [UInt32: UInt32] = [4: 0xFF96, 5: 0xFF9D, 6: 0xFF98, 7: 0xFF95, 8: 0xFF97, 9: 0xFF9A, 0: 0xFF9E]
             let secondHalves: [UInt32: Key] = [4: .kieuk, 5: .rieul, 6: .tieut, 7: .pieup, 8: .hieut, 9: .chieut, 0: .mieum]
             for (digit, key) in secondHalves {
                 bindings[numberRow[digit]!] = key
-                bindings[keypad[digit]!] = key
+                bindings[KeypadWithoutNumLock.navigationKeysym(ofKeypadDigit: digit)!] = key
             }
         }
         return Keymap(bindings: bindings)
@@ -78,10 +77,9 @@ public struct Keymap: Sendable, Equatable {
             bindings[0xFFB0 + keypadDigit] = key(forPhoneDigit: phoneDigit, layout)
         }
         if layout == .cheonjiinPlus {
-            let keypad: [UInt32: UInt32] = [1: 0xFF9C, 2: 0xFF99, 3: 0xFF9B, 4: 0xFF96, 5: 0xFF9D, 6: 0xFF98, 7: 0xFF95, 8: 0xFF97, 9: 0xFF9A]
             let secondHalves: [UInt32: Key] = [4: .kieuk, 5: .rieul, 6: .tieut, 7: .pieup, 8: .hieut, 9: .chieut]
             for (keypadDigit, phoneDigit) in flippedRows where keypadDigit != 0 {
-                bindings[keypad[keypadDigit]!] = secondHalves[phoneDigit]
+                bindings[KeypadWithoutNumLock.navigationKeysym(ofKeypadDigit: keypadDigit)!] = secondHalves[phoneDigit]
             }
         }
         return Keymap(bindings: bindings)

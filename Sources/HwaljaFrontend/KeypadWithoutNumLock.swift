@@ -21,6 +21,11 @@ public enum KeypadWithoutNumLock {
         0xFF9F: 0xFFAE,  // KP_Delete: KP_Decimal
     ]
 
+    /// The navigation keysym of keypad `digit` (KP_Left for 4): what Shift + that digit sends with NumLock on.
+    public static func navigationKeysym(ofKeypadDigit digit: UInt32) -> UInt32? {
+        withNumLock.first { $0.value == 0xFFB0 + digit }?.key
+    }
+
     /// The keysym the keymap looks up for a key event: a keypad key sent with NumLock off
     /// (`state` without ``KeyEventState/numLock``) is the key NumLock on would send.
     public static func keysym(_ keysym: UInt32, state: UInt32) -> UInt32 {
