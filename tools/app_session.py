@@ -20,7 +20,8 @@ GTK_IM_MODULE=fcitx: as the focused input context's input method, found on the s
 and types KEY... through the X server, 30 ms apart: an xdotool key name (8, BackSpace, space, Return,
 period, Tab, KP_Add), `click` (a left click where the pointer is: on the field), `hold:KEY:MS`
 (KEY down, MS milliseconds, KEY up: a long press, with the X server's autorepeat as a desktop has
-it) or `down:KEY` (KEY down, and up only after F12: what shows while a key is still down). Then F12; once the application has it, late answers from IBus get SETTLE seconds, then the
+it) or `down:KEY` (KEY down, and up only after F12: what shows while a key is still down), or
+`shot:PATH` (a screenshot, typing_command). Then F12; once the application has it, late answers from IBus get SETTLE seconds, then the
 program prints one line:
 
     {"text": the field's text, "events": [...], "next": the text field after a password or form field}
@@ -32,6 +33,7 @@ was waiting for in one line on standard error, with status 1.
 """
 import json
 import os
+import shlex
 import subprocess
 import sys
 import threading
@@ -68,20 +70,22 @@ def parse_arguments(program, fields=FIELDS):
     return field, arguments[0], arguments[1:]
 
 
-def wtype_arguments(keys):
-    """One wtype command line (a Wayland virtual keyboard) typing `keys`, then F12. wtype gives
+def wtype_arguments(keys, finish=True):
+    """One wtype command line (a Wayland virtual keyboard) typing `keys`, then F12 if `finish`. wtype gives
     the compositor its keymap first, and the input method may lose the first keys while it takes
     that keymap: a modifier goes first, with time to settle. `click` has no wtype equivalent."""
     delay = str(KEY_DELAY_MS)
     arguments = ["-M", "shift", "-s", "300", "-m", "shift", "-s", "300"]
     held = []
-    for key in keys + ["F12"]:
+    for key in keys + (["F12"] if finish else []):
         if key.startswith("down:"):
             held.append(key.split(":")[1])
             arguments += ["-P", held[-1], "-s", "200"]
         elif key.startswith("hold:"):
             _, name, milliseconds = key.split(":")
             arguments += ["-P", name, "-s", milliseconds, "-p", name, "-s", delay]
+        elif key.startswith("pause:"):
+            arguments += ["-s", key.split(":")[1]]
         elif key.startswith("click"):
             raise SystemExit(f"wtype cannot click: {key}")
         else:
@@ -91,21 +95,21 @@ def wtype_arguments(keys):
     return ["wtype"] + arguments
 
 
-def kwin_arguments(keys):
-    """tools/kwin-keys.py typing `keys`, then F12, through KWin's fake-input protocol (KDE)."""
-    return [os.path.join(os.path.dirname(os.path.abspath(__file__)), "kwin-keys.py")] + keys + ["F12"]
+def kwin_arguments(keys, finish=True):
+    """tools/kwin-keys.py typing `keys`, then F12 if `finish`, through KWin's fake-input protocol (KDE)."""
+    return [os.path.join(os.path.dirname(os.path.abspath(__file__)), "kwin-keys.py")] + keys + (["F12"] if finish else [])
 
 
-def mutter_arguments(keys):
-    """tools/mutter-keys.py typing `keys`, then F12, through mutter's remote-desktop API (GNOME)."""
-    return [os.path.join(os.path.dirname(os.path.abspath(__file__)), "mutter-keys.py")] + keys + ["F12"]
+def mutter_arguments(keys, finish=True):
+    """tools/mutter-keys.py typing `keys`, then F12 if `finish`, through mutter's remote-desktop API (GNOME)."""
+    return [os.path.join(os.path.dirname(os.path.abspath(__file__)), "mutter-keys.py")] + keys + (["F12"] if finish else [])
 
 
-def xdotool_arguments(keys):
-    """One xdotool command line (commands chained) typing `keys`, then F12."""
+def xdotool_arguments(keys, finish=True):
+    """One xdotool command line (commands chained) typing `keys`, then F12 if `finish`."""
     arguments = []
     held = []
-    for key in keys + ["F12"]:
+    for key in keys + (["F12"] if finish else []):
         if key.startswith("down:"):
             held.append(key.split(":")[1])
             arguments += ["keydown", held[-1], "sleep", "0.2"]
@@ -121,15 +125,45 @@ def xdotool_arguments(keys):
         elif key.startswith("hold:"):
             _, name, milliseconds = key.split(":")
             arguments += ["keydown", name, "sleep", str(int(milliseconds) / 1000), "keyup", name, "sleep", str(KEY_DELAY_MS / 1000)]
-        elif key == "Tab":
-            # A focus change is not instant: GTK 3 moves the input context's focus after the key
-            # (once in 3 CI runs the key after Tab was lost when it came 30 ms later). Wait as for a click.
-            arguments += ["key", "--delay", str(KEY_DELAY_MS), key, "sleep", "0.1"]
+        elif key.startswith("pause:"):
+            arguments += ["sleep", str(int(key.split(":")[1]) / 1000)]
         else:
             arguments += ["key", "--delay", str(KEY_DELAY_MS), key]
     for name in held:
         arguments += ["keyup", name]  # at once after F12, well before the X server would repeat the key
     return ["xdotool"] + arguments
+
+
+def paced(keys):
+    """`keys` with a pause of 100 ms after each Tab. A focus change is not instant: the toolkit or
+    the compositor moves the input focus after the key, and a key 30 ms later was lost now and
+    then (GTK 3 on X once in 3 CI runs; GNOME and KWin once each in later runs), as after a click."""
+    result = []
+    for key in keys:
+        result += [key, "pause:100"] if key == "Tab" else [key]
+    return result
+
+
+def typing_command(typist, keys):
+    """The command that types `keys` with `typist` (one of the *_arguments above), then F12. A
+    `shot:PATH` key saves the screen to PATH as a PNG at that point, half a second after the keys
+    before it, while their preedit and suggestions show: grim on Wayland, ImageMagick's import on X."""
+    parts, shots = [[]], []
+    for key in keys:
+        if key.startswith("shot:"):
+            shots.append(key.split(":", 1)[1])
+            parts.append([])
+        else:
+            parts[-1].append(key)
+    if not shots:
+        return typist(keys)
+    commands = []
+    for index, part in enumerate(parts):
+        commands.append(typist(part, finish=index == len(parts) - 1))
+        if index < len(shots):
+            screen = ["grim", shots[index]] if os.environ.get("WAYLAND_DISPLAY") else ["import", "-window", "root", shots[index]]
+            commands += [["sleep", "0.5"], screen]
+    return ["sh", "-c", " && ".join(shlex.join(command) for command in commands)]
 
 
 class Session:
@@ -185,7 +219,7 @@ class Session:
         self.stage = "typing (no F12 reached the application)"
         typists = {"wtype": wtype_arguments, "mutter": mutter_arguments, "kwin": kwin_arguments}
         typist = typists.get(os.environ.get("HWALJA_TYPIST", ""), xdotool_arguments)
-        self.typist = subprocess.Popen(typist(self.keys))
+        self.typist = subprocess.Popen(typing_command(typist, paced(self.keys)))
         return False
 
     def report(self, text, events, following=None):

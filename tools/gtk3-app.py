@@ -39,7 +39,7 @@ def main():
         widget.spawn_async(Vte.PtyFlags.DEFAULT, None, ["/bin/cat"], None, GLib.SpawnFlags.DEFAULT, None, None, -1, None, None)
         text = lambda: "\n".join(line.rstrip() for line in widget.get_text_range(0, 0, widget.get_row_count(), widget.get_column_count(), None)[0].rstrip().split("\n"))  # noqa: E731
     elif field == "lines":
-        view = Gtk.TextView()
+        view = Gtk.TextView(left_margin=12, top_margin=8)  # as an editor has them: the screenshot's text off the edge
         buffer = view.get_buffer()
         widget = view
         text = lambda: buffer.get_text(buffer.get_start_iter(), buffer.get_end_iter(), True)  # noqa: E731

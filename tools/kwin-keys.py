@@ -7,7 +7,8 @@ $HWALJA_KWIN_FAKE_KEYS. Run it as the session's user, in its environment.
     tools/kwin-keys.py KEY...
 
 KEY: a key name (4, KP_1, KP_End, BackSpace, space, Return, Tab, period, Down, F12), `hold:KEY:MS`
-(down, MS milliseconds, up) or `down:KEY` (down, and up only at the end). Keys come 30 ms apart.
+(down, MS milliseconds, up), `down:KEY` (down, and up only at the end) or `pause:MS`. Keys come
+30 ms apart.
 Control goes first, alone, with time to settle (Shift alone would switch fcitx5's input method).
 """
 import os
@@ -45,6 +46,8 @@ def events(keys):
         elif key.startswith("down:"):
             held.append(code(key.split(":")[1]))
             result += [f"d{held[-1]}"]
+        elif key.startswith("pause:"):
+            result += [f"s{key.split(':')[1]}"]
         else:
             result += [f"d{code(key)}", f"u{code(key)}"]
         result.append(f"s{KEY_DELAY_MS}")

@@ -7,7 +7,7 @@ HWALJA_TYPIST=mutter). Run it as the session's user, in its environment.
     tools/mutter-keys.py KEY...
 
 KEY: a keysym name (4, KP_1, BackSpace, space, Return, Tab), `hold:KEY:MS` (down, MS milliseconds,
-up) or `down:KEY` (down, and up only at the end). Keys come 30 ms apart.
+up), `down:KEY` (down, and up only at the end) or `pause:MS`. Keys come 30 ms apart.
 """
 import sys
 import time
@@ -49,6 +49,8 @@ def main():
         elif argument.startswith("down:"):
             held.append(argument.split(":")[1])
             key(held[-1], True)
+        elif argument.startswith("pause:"):
+            time.sleep(int(argument.split(":")[1]) / 1000)
         else:
             key(argument, True)
             key(argument, False)

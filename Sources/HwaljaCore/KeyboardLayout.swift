@@ -50,6 +50,16 @@ public enum KeyboardLayout: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// The second key at each phone position, in ``keypad``'s order: 천지인 플러스's second halves
+    /// (ㅋ ㄹ ㅌ ㅍ ㅎ ㅊ ㅁ beside ㄱ ㄴ ㄷ ㅂ ㅅ ㅈ ㅇ), which a keyboard types with Shift; `nil`
+    /// elsewhere and in the other layouts.
+    public var shiftedKeypad: [Key?] {
+        self == .cheonjiinPlus ? Self.cheonjiinPlusShiftedKeypad : Array(repeating: nil, count: 12)
+    }
+
+    /// The phone position (0–11, ``keypad``'s order) of `digit` (0–9).
+    public static func position(ofDigit digit: Int) -> Int { digit == 0 ? 10 : digit - 1 }
+
     /// The phone digit on `key` in this layout (what a long press types), or `nil`.
     public func digit(of key: Key) -> Unicode.Scalar? {
         let digits =
@@ -76,6 +86,7 @@ public enum KeyboardLayout: String, Sendable, CaseIterable, Hashable {
         .in, .cheon, .ji, .giyeokKieuk, .nieunRieul, .digeutTieut, .bieupPieup, .siotHieut, .jieutChieut, .punctuation, .ieungMieum, nil,
     ]
     private static let cheonjiinPlusKeypad: [Key?] = [.in, .cheon, .ji, .giyeok, .nieun, .digeut, .bieup, .siot, .jieut, nil, .ieung, nil]
+    private static let cheonjiinPlusShiftedKeypad: [Key?] = [nil, nil, nil, .kieuk, .rieul, .tieut, .pieup, .hieut, .chieut, nil, .mieum, nil]
 
     /// Each layout's digits by key raw value, worked out once: a long press asks on every key.
     private static let digits = (
@@ -112,7 +123,8 @@ public enum KeyboardLayout: String, Sendable, CaseIterable, Hashable {
         return "\(letters) (or \(positions.joined(separator: " "))), NEXT, SPACE, BS, ENTER"
     }
 
-    static let positionLabels: [Unicode.Scalar] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"]
+    /// The labels of the phone positions, in ``keypad``'s order: `1`…`9`, `*`, `0`, `#`.
+    public static let positionLabels: [Unicode.Scalar] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"]
 
     private static let byName: [String: Key] = {
         var map: [String: Key] = ["획": .addStroke, "쌍": .doubleConsonant]

@@ -59,9 +59,9 @@ public struct Keymap: Sendable, Equatable {
         if layout == .cheonjiinPlus {
             // Shift + digit: the number row's symbols (US) and the keypad's navigation keysyms.
             let numberRow: [UInt32: UInt32] = [4: 0x24, 5: 0x25, 6: 0x5E, 7: 0x26, 8: 0x2A, 9: 0x28, 0: 0x29]
-            let secondHalves: [UInt32: Key] = [4: .kieuk, 5: .rieul, 6: .tieut, 7: .pieup, 8: .hieut, 9: .chieut, 0: .mieum]
-            for (digit, key) in secondHalves {
-                bindings[numberRow[digit]!] = key
+            for (digit, symbol) in numberRow {
+                let key = shiftedKey(forPhoneDigit: digit, layout)
+                bindings[symbol] = key
                 bindings[KeypadWithoutNumLock.navigationKeysym(ofKeypadDigit: digit)!] = key
             }
         }
@@ -77,9 +77,8 @@ public struct Keymap: Sendable, Equatable {
             bindings[0xFFB0 + keypadDigit] = key(forPhoneDigit: phoneDigit, layout)
         }
         if layout == .cheonjiinPlus {
-            let secondHalves: [UInt32: Key] = [4: .kieuk, 5: .rieul, 6: .tieut, 7: .pieup, 8: .hieut, 9: .chieut]
-            for (keypadDigit, phoneDigit) in flippedRows where keypadDigit != 0 {
-                bindings[KeypadWithoutNumLock.navigationKeysym(ofKeypadDigit: keypadDigit)!] = secondHalves[phoneDigit]
+            for (keypadDigit, phoneDigit) in flippedRows {
+                bindings[KeypadWithoutNumLock.navigationKeysym(ofKeypadDigit: keypadDigit)!] = shiftedKey(forPhoneDigit: phoneDigit, layout)
             }
         }
         return Keymap(bindings: bindings)
@@ -107,6 +106,11 @@ public struct Keymap: Sendable, Equatable {
 
     static func key(forPhoneDigit digit: UInt32, _ layout: KeyboardLayout) -> Key? {
         layout.key(token: String(digit))
+    }
+
+    /// The key Shift + `digit` types in `layout` (천지인 플러스's second halves), if any.
+    static func shiftedKey(forPhoneDigit digit: UInt32, _ layout: KeyboardLayout) -> Key? {
+        layout.shiftedKeypad[KeyboardLayout.position(ofDigit: Int(digit))]
     }
 
     /// The presets by name, as keymap files, settings and `SetKeymap` name them.

@@ -35,15 +35,16 @@ struct Fcitx5RealApplicationTests {
     /// Types `keys` (xdotool names, `click`, `hold:KEY:MS`, `down:KEY`) into `application`'s `field`
     /// through fcitx5, with `inputMethod` selected; `settings` is the user's hwalja.conf; with
     /// `suggesting`, once hwaljad has read its word list.
+    /// `screen`: the X screen's size in pixels; `scale`: GTK's (GDK_SCALE, 2 as on a HiDPI screen).
     static func type(
         _ keys: [String], into application: Application = .gtk3, field: String = "text", inputMethod: String = "hwalja",
-        settings: String? = nil, suggesting: Bool = false
+        settings: String? = nil, suggesting: Bool = false, screen: String = "1280x800", scale: Int = 1
     ) throws -> (Report, PrivateFcitx5) {
         let fcitx5 = try PrivateFcitx5(installed: Fcitx5EndToEndTests.installed, settings: settings)
         if suggesting { try fcitx5.waitForSuggestions() }
         let outcome = try runCommand(
-            "xvfb-run", ["-a", "-s", "-screen 0 1280x800x24", packageRoot.appendingPathComponent(application.script).path, "--field", field, inputMethod] + keys,
-            environment: fcitx5.environment.merging(application.environment.merging(["NO_AT_BRIDGE": "1", "GTK_A11Y": "none"]) { $1 }) { $1 },
+            "xvfb-run", ["-a", "-s", "-screen 0 \(screen)x24", packageRoot.appendingPathComponent(application.script).path, "--field", field, inputMethod] + keys,
+            environment: fcitx5.environment.merging(application.environment.merging(["NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "GDK_SCALE": "\(scale)"]) { $1 }) { $1 },
             seconds: 90
         )
         guard outcome.status == 0 else {
@@ -58,6 +59,28 @@ struct Fcitx5RealApplicationTests {
         #expect(report.text == Sentences.text)
         #expect(report.deletions.isEmpty, "nothing is taken back while typing forwards: \(report.events)")
         #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
+    }
+
+    /// The README's picture of typing (docs/images/typing.png): 안녕하세요. 감사 with its preedit
+    /// and suggestions showing in a GTK 3 application at twice the size, as on a HiDPI screen;
+    /// Down then picks 감사합니다. Into docs/images when HWALJA_SCREENSHOTS names that folder
+    /// (`HWALJA_SCREENSHOTS=docs/images swift test --filter aScreenshot`), else a temporary one.
+    @Test func aScreenshotShowsThePreeditAndTheSuggestions() throws {
+        let temporary = try TemporaryFolder()
+        let folder = ProcessInfo.processInfo.environment["HWALJA_SCREENSHOTS"].map { URL(fileURLWithPath: $0) } ?? temporary.url
+        let path = folder.appendingPathComponent("typing.png")
+        try? FileManager.default.removeItem(at: path)
+        let keys = "0 1 2 5 KP_Add 5 2 2 1 0 8 8 1 2 8 2 1 1 0 2 2 3 period space 4 1 2 0 0 8 1 2".split(separator: " ").map(String.init)
+        // A long press of 1.5 s: twice in about ten runs, each the first at a new screen size, GTK
+        // took over 0.5 s to show ᄂᆢ and the next key's release came late enough to type its digit.
+        let (report, _) = try Self.type(
+            keys + ["shot:\(path.path)", "Down"], field: "lines", settings: "long-press = 1500\n", suggesting: true, screen: "900x140", scale: 2)
+        #expect(report.text == "안녕하세요. 감사합니다 ")
+        let png = try Data(contentsOf: path)
+        // A PNG's header: the signature, then IHDR with the width and height, big-endian, at 16 and 20.
+        #expect([16, 20].map { offset in png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } } == [900, 140])
+        let colours = try runCommand("convert", [path.path, "-format", "%k", "info:"], seconds: 20).stdout
+        #expect((Int(colours) ?? 0) > 16, "text drawn with anti-aliasing has many colours; a blank screen has one: \(colours)")
     }
 
     @Test func aLongPressTypesTheDigit() throws {

@@ -138,6 +138,27 @@ struct CommandLineTests {
         #expect(stale.stderr.contains("hwalja.json line 4: has `\"ᄀᆞ\": \"가\",`, generator gives `\"ᄀᆞ\": \"거\",`"))
     }
 
+    @Test func generatorDrawsEachLayoutsKeypadAndChecksThePicture() throws {
+        let directory = try TemporaryFolder("hwalja-pictures")
+        let pictures = directory.url.appendingPathComponent("images")
+        #expect(try Self.run("hwalja-gen", ["--layout", "vega", "--directory", directory.url.path, "--pictures", pictures.path]).status == 0)
+        let svg = try String(contentsOf: pictures.appendingPathComponent("keypad-vega.svg"), encoding: .utf8)
+        // The rows as a 베가 phone prints them (its keys, row by row, with * and # at the bottom).
+        #expect(svg.contains("<title>vega keypad: ㄱㅋ ㅣㅡ ㅏㅑ / ㄷㅌ ㄴㄹ ㅓㅕ / ㅁㅅ ㅂㅍ ㅗㅛ / ㅈㅊ ㅇㅎ ㅜㅠ</title>"), "\(svg.prefix(600))")
+        #expect(try Self.run("hwalja-gen", ["--layout", "vega", "--check", "--directory", directory.url.path, "--pictures", pictures.path]).status == 0)
+        try svg.replacingOccurrences(of: "ㅂㅍ", with: "ㅍㅂ").write(to: pictures.appendingPathComponent("keypad-vega.svg"), atomically: true, encoding: .utf8)
+        let stale = try Self.run("hwalja-gen", ["--layout", "vega", "--check", "--directory", directory.url.path, "--pictures", pictures.path])
+        #expect(stale.status != 0)
+        #expect(stale.stderr.contains("keypad-vega.svg is missing or differs from what the layout draws"))
+        // The committed pictures: 천지인's as the README shows it, 천지인 플러스's second halves beside their keys.
+        let committed = packageRoot.appendingPathComponent("docs/images")
+        let cheonjiin = try String(contentsOf: committed.appendingPathComponent("keypad-cheonjiin.svg"), encoding: .utf8)
+        #expect(cheonjiin.contains("<title>cheonjiin keypad: ㅣ ㆍ ㅡ / ㄱㅋ ㄴㄹ ㄷㅌ / ㅂㅍ ㅅㅎ ㅈㅊ / .,?! ㅇㅁ -</title>"))
+        let plus = try String(contentsOf: committed.appendingPathComponent("keypad-cheonjiin-plus.svg"), encoding: .utf8)
+        #expect(plus.contains("<title>cheonjiin-plus keypad: ㅣ ㆍ ㅡ / ㄱ ㄴ ㄷ / ㅂ ㅅ ㅈ / - ㅇ -</title>"))
+        #expect(["ㅋ", "ㄹ", "ㅌ", "ㅍ", "ㅎ", "ㅊ", "ㅁ"].allSatisfy { plus.contains("⇧ \($0)</text>") })
+    }
+
     @Test func generatorStatsSayEverySyllableIsReachableInEveryLayout() throws {
         // Every layout generated and walked in a debug build: minutes on a loaded 2-core machine.
         let outcome = try runProcess(product("hwalja-gen"), ["--stats"], seconds: 900)
