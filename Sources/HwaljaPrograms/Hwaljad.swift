@@ -25,9 +25,10 @@ public struct Hwaljad: ParsableCommand {
             Settings file ($XDG_CONFIG_HOME/hwalja/hwalja.conf), one 'name = value' a line, shared \
             with the IBus engine; a bad line is reported and the rest applies:
               layout = cheonjiin      cheonjiin, cheonjiin-plus, naratgeul or vega (CreateContext())
-              layout-options = none   choices keyboards disagree on, comma-separated (README: The layouts)
+              layout-options = none   choices keyboards disagree on, comma-separated (docs/layouts.md)
               keymap = phone          phone, keypad-position or a keymap file (input contexts)
               long-press = 500        ms a key is held to type its digit
+              letters-on = press      press: a letter shows when its key goes down; or release
               repeat-interval = 100   ms between repeats of a held backspace
               auto-next = off         ms of idle time that ends the syllable, or off
               space-inserts = false   true: SPACE always inserts a blank
