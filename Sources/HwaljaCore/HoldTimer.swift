@@ -137,6 +137,17 @@ public struct HoldTimer: Sendable {
         return actions
     }
 
+    /// The held `key` came up at `time` counting as held for the long press, however short the
+    /// hold (a flick up on a touch keypad): a letter key types its digit as a long press does,
+    /// once; any other key, or a key no longer held, comes up as ``keyUp(_:at:)``. Call
+    /// ``advance(to:)`` with `time` first.
+    public mutating func keyUpLongPressed(_ key: Key, at time: Int) -> [Action] {
+        guard held == key, layout.digit(of: key) != nil, !longPressed else { return keyUp(key, at: time) }
+        held = nil
+        holdDeadline = nil
+        return [settings.lettersOnPress ? .typeDigitInstead(key) : .typeDigit(key)]
+    }
+
     /// Whether `key`'s release can type something (a letter key with letters on release): with
     /// letters on press, no release does, so a frontend may answer a release at once.
     public func releaseTypes(_ key: Key) -> Bool {

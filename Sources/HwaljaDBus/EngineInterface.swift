@@ -179,6 +179,15 @@ public enum EngineInterface {
               <arg name="preedit" type="s" direction="out"/>
               <arg name="consumed" type="b" direction="out"/>
             </method>
+            <!-- A key coming up that counts as held for the long press, however short the hold (a
+                 flick up on a touch keypad): a letter types its digit as a long press does (its
+                 letter undone when it showed on the press); any other key comes up as KeyUp. -->
+            <method name="KeyUpLongPressed">
+              <arg name="key" type="s" direction="in"/>
+              <arg name="commit" type="s" direction="out"/>
+              <arg name="preedit" type="s" direction="out"/>
+              <arg name="consumed" type="b" direction="out"/>
+            </method>
             <!-- Undoes the last keystroke (a held BS, sent as KeyDown and KeyUp, erases a character per
                  repeat instead); consumed false when nothing is being composed. -->
             <method name="Backspace">

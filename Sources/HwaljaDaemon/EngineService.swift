@@ -194,7 +194,7 @@ public final class EngineService {
         let time = now
         let outcome: TypingContext.Outcome
         switch member {
-        case "PressKey", "KeyDown", "KeyUp":
+        case "PressKey", "KeyDown", "KeyUp", "KeyUpLongPressed":
             try expect(call, "s")
             let token = try call.arguments()[0].stringValue ?? ""
             // One look-up of the context a key: its layout reads the token, then it types the key.
@@ -204,6 +204,7 @@ public final class EngineService {
                     switch member {
                     case "PressKey": return (key, context.tap(key, at: time))
                     case "KeyDown": return (key, context.keyDown(key, at: time))
+                    case "KeyUpLongPressed": return (key, context.keyUpLongPressed(key, at: time))
                     default: return (key, context.keyUp(key, at: time))
                     }
                 }

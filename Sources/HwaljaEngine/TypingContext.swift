@@ -177,6 +177,11 @@ public struct TypingContext: Sendable {
         run(at: time) { $0.keyUp(key, at: time) }
     }
 
+    /// A key coming up as if held for the long press (a flick up); see ``HoldTimer/keyUpLongPressed(_:at:)``.
+    public mutating func keyUpLongPressed(_ key: Key, at time: Int) -> Outcome {
+        run(at: time) { $0.keyUpLongPressed(key, at: time) }
+    }
+
     /// Lets the timers run up to `time`.
     public mutating func advance(to time: Int) -> Outcome {
         run(at: time) { _ in [] }

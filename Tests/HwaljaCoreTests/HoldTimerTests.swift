@@ -34,6 +34,26 @@ struct HoldTimerTests {
         #expect(timer.keyUp(.bieupPieup, at: 3000) == [])
     }
 
+    @Test(arguments: [(true, HoldTimer.Action.typeDigitInstead(.bieupPieup)), (false, .typeDigit(.bieupPieup))])
+    func aFlickUpTypesTheDigitAtOnceAsALongPress(lettersOnPress: Bool, digit: HoldTimer.Action) {
+        var timer = HoldTimer(settings: .init(lettersOnPress: lettersOnPress))
+        _ = timer.keyDown(.bieupPieup, at: 1000)
+        #expect(timer.keyUpLongPressed(.bieupPieup, at: 1080) == [digit])
+        #expect(timer.deadline == nil)
+        #expect(timer.advance(to: 3000) == [], "the long press does not come again")
+    }
+
+    @Test func aFlickAfterTheLongPressOrOnAKeyNotHeldOrOnBackspaceIsAPlainRelease() {
+        var timer = HoldTimer()
+        _ = timer.keyDown(.bieupPieup, at: 0)
+        #expect(timer.advance(to: 500) == [.typeDigitInstead(.bieupPieup)])
+        #expect(timer.keyUpLongPressed(.bieupPieup, at: 600) == [], "the digit is typed once")
+        #expect(timer.keyUpLongPressed(.in, at: 700) == [])
+        #expect(timer.keyDown(.backspace, at: 800) == [.press(.backspace)])
+        #expect(timer.keyUpLongPressed(.backspace, at: 850) == [])
+        #expect(timer.advance(to: 5000) == [], "the backspace no longer repeats")
+    }
+
     @Test func heldBackspaceDeletesOnceThenRepeatsUntilReleased() {
         var timer = HoldTimer(settings: .init(longPress: 500, repeatInterval: 100))
         #expect(timer.keyDown(.backspace, at: 0) == [.press(.backspace)])

@@ -100,6 +100,19 @@ struct DaemonLifecycleTests {
         #expect(seen.signals.filter { $0 == "KeyNotConsumed BS" }.count >= 2)
     }
 
+    @Test(arguments: ["press", "release"])
+    func aKeyUpLongPressedTypesTheDigitAtOnce(lettersOn: String) throws {
+        // A flick up on a touch keypad: 가, then ㅇㅁ down (강 with letters on press) and up at
+        // once as long-pressed: 가0, long before the long press would come.
+        let daemon = try PrivateDaemon(["--long-press", "5000", "--letters-on", lettersOn])
+        let client = try EngineClient(bus: .address(daemon.bus.address))
+        let path = try client.createContext()
+        for key in ["ㄱㅋ", "ㅣ", "ㆍ"] { _ = try client.key("PressKey", key, on: path) }
+        #expect(try client.key("KeyDown", "ㅇㅁ", on: path).preedit == (lettersOn == "press" ? "강" : "가"))
+        #expect(try client.key("KeyUpLongPressed", "ㅇㅁ", on: path) == EngineClient.KeyResult(commit: "가0", preedit: "", consumed: true))
+        #expect(try client.key("KeyUpLongPressed", "ㅇㅁ", on: path) == EngineClient.KeyResult(commit: "", preedit: "", consumed: true))
+    }
+
     @Test func aClientWithoutSignalsGetsWhatTimersDidInItsNextReply() throws {
         let daemon = try PrivateDaemon(["--long-press", "300"])
         let client = try EngineClient(bus: .address(daemon.bus.address))
