@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "HwaljaReplay", dependencies: ["HwaljaCore"]),
         // libdbus-1, as a system library (Debian: libdbus-1-dev).
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // GTK 3, GDK's X11 backend and XTest, for hwalja-keypad (Debian: libgtk-3-dev, libxtst-dev).
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libxtst-dev"])]),
         // glibc's malloc.h (malloc_trim: hwaljad and the IBus engine give freed memory back when
         // idle, and hwaljad when contexts go: IdleMemory).
         .systemLibrary(name: "CMalloc"),
@@ -56,6 +58,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The on-screen keypad's keys per layout and layer, and what each does; no view, no I/O.
+        .target(name: "HwaljaKeypad", dependencies: ["HwaljaCore"]),
         // The daemon's logic without a bus: typing contexts, their owners, settings. No I/O.
         .target(name: "HwaljaEngine", dependencies: ["HwaljaCore", "HwaljaLexicon"]),
         // The programs' I/O through the C library (no Foundation): the table, settings and keymap
@@ -86,6 +90,11 @@ let package = Package(
         // The package's one binary (one copy of the Swift runtime): installed as
         // /usr/libexec/hwalja/hwalja, with hwaljad, ibus-engine-hwalja and hwalja-replay links to it.
         .executableTarget(name: "hwalja", dependencies: ["HwaljaPrograms"]),
+        // The on-screen keypad: a GTK 3 view over HwaljaKeypad's keys.
+        .executableTarget(
+            name: "hwalja-keypad",
+            dependencies: ["CGtk", "HwaljaCore", "HwaljaFrontend", "HwaljaKeypad", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // Each program on its own, for development (swift run hwaljad) and the tests.
         .executableTarget(
             name: "hwalja-replay",
@@ -125,6 +134,7 @@ let package = Package(
         .testTarget(name: "HwaljaCoreTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaTableTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaFrontendTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon", "HwaljaTestSupport"]),
+        .testTarget(name: "HwaljaKeypadTests", dependencies: ["HwaljaCore", "HwaljaKeypad"]),
         .testTarget(name: "HwaljaEngineTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaTestSupport"]),
         .testTarget(
             name: "HwaljaDaemonTests",

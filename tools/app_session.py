@@ -119,6 +119,13 @@ def xdotool_arguments(keys, finish=True):
             # stale one (기 for 가) before its first report of its text, and the engine takes it
             # back (InputSession.reset(); it failed 9 runs in 12 under load, issue #30).
             arguments += ["sleep", os.environ.get("HWALJA_CLICK_WAIT", "0.1"), "click", "1", "sleep", "0.1"]
+        elif key.startswith("pointer:"):
+            # The pointer pressed at X Y for MS milliseconds, dragged UP pixels up, released (tools/keypad_session.py).
+            _, x, y, milliseconds, up = key.split(":")
+            arguments += ["mousemove", x, y, "mousedown", "1", "sleep", str(int(milliseconds) / 1000)]
+            if int(up):
+                arguments += ["mousemove", x, str(int(y) - int(up))]
+            arguments += ["mouseup", "1", "sleep", str(KEY_DELAY_MS / 1000)]
         elif key.startswith("click:"):
             _, x, y = key.split(":")
             arguments += ["sleep", "0.1", "mousemove", x, y, "sleep", "0.1", "click", "1", "sleep", "0.1"]

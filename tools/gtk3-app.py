@@ -12,6 +12,8 @@ terminal shows, trailing blanks and lines left out. Events: every change to the 
 order, ["insert", text] or ["delete", text]; ["activate"] when a Gtk.Entry is activated (Return);
 ["preedit", text] when a Gtk.Entry's preedit changes; none for the terminal.
 """
+import os
+
 from app_session import FIELDS, SETTLE, Session, change_recorder, parse_arguments, use_headless_ibus_address
 
 import gi
@@ -24,9 +26,18 @@ from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 def main():
     field, engine, keys = parse_arguments("gtk3-app.py", FIELDS + ("terminal",))
-    session = Session("gtk3-app.py", engine, keys)
+    keypad = None
+    if os.environ.get("HWALJA_KEYPAD"):
+        # The on-screen keypad below a smaller window; its keys are clicked (tools/keypad_session.py).
+        from keypad_session import keypad_buttons, pointer_keys, start_keypad
+        keypad = start_keypad(os.environ.get("HWALJA_KEYPAD_LAYOUT", "cheonjiin"))
+        keys = pointer_keys(keys, keypad_buttons())
+    session = Session("gtk3-app.py", engine, keys, cleanup=keypad.kill if keypad else lambda: None)
     window = Gtk.Window(title="hwalja-test")
-    window.set_default_size(4000, 4000)  # covers the screen: the pointer, hence the keyboard, is on it
+    if keypad:
+        window.set_default_size(1024, 280)
+    else:
+        window.set_default_size(4000, 4000)  # covers the screen: the pointer, hence the keyboard, is on it
     window.move(0, 0)
     box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
     window.add(box)
@@ -62,6 +73,8 @@ def main():
 
     def finish():
         session.report(text(), events, following.get_text() if following is not None else None)
+        if keypad:
+            keypad.kill()
         Gtk.main_quit()
         return False
 

@@ -66,21 +66,15 @@ struct Fcitx5RealApplicationTests {
     /// Down then picks 감사합니다. Into docs/images when HWALJA_SCREENSHOTS names that folder
     /// (`HWALJA_SCREENSHOTS=docs/images swift test --filter aScreenshot`), else a temporary one.
     @Test func aScreenshotShowsThePreeditAndTheSuggestions() throws {
-        let temporary = try TemporaryFolder()
-        let folder = ProcessInfo.processInfo.environment["HWALJA_SCREENSHOTS"].map { URL(fileURLWithPath: $0) } ?? temporary.url
-        let path = folder.appendingPathComponent("typing.png")
-        try? FileManager.default.removeItem(at: path)
+        let shot = try Screenshot(named: "typing.png")
         let keys = "0 1 2 5 KP_Add 5 2 2 1 0 8 8 1 2 8 2 1 1 0 2 2 3 period space 4 1 2 0 0 8 1 2".split(separator: " ").map(String.init)
         // A long press of 1.5 s: twice in about ten runs, each the first at a new screen size, GTK
         // took over 0.5 s to show ᄂᆢ and the next key's release came late enough to type its digit.
         let (report, _) = try Self.type(
-            keys + ["shot:\(path.path)", "Down"], field: "lines", settings: "long-press = 1500\n", suggesting: true, screen: "900x140", scale: 2)
+            keys + [shot.key, "Down"], field: "lines", settings: "long-press = 1500\n", suggesting: true, screen: "900x140", scale: 2)
         #expect(report.text == "안녕하세요. 감사합니다 ")
-        let png = try Data(contentsOf: path)
-        // A PNG's header: the signature, then IHDR with the width and height, big-endian, at 16 and 20.
-        #expect([16, 20].map { offset in png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } } == [900, 140])
-        let colours = try runCommand("convert", [path.path, "-format", "%k", "info:"], seconds: 20).stdout
-        #expect((Int(colours) ?? 0) > 16, "text drawn with anti-aliasing has many colours; a blank screen has one: \(colours)")
+        #expect(try shot.size() == [900, 140])
+        #expect(try shot.colours() > 16, "text drawn with anti-aliasing has many colours; a blank screen has one")
     }
 
     @Test func aLongPressTypesTheDigit() throws {

@@ -50,8 +50,11 @@ struct RealApplicationTests {
     /// Starts a private ibus-daemon, runs `application` showing `field` on a headless X server,
     /// has it select `engine` and type `keys` (xdotool names, `click`, `hold:KEY:MS`, `down:KEY`); `settings`
     /// is the user's hwalja.conf, written before the engine starts.
+    /// `environment`: more of the application's (tools/keypad_session.py's HWALJA_KEYPAD);
+    /// `screen`: the X screen's size in pixels.
     static func type(
-        _ keys: [String], into application: Application, field: String = "text", engine: String = "hwalja", settings: String? = nil
+        _ keys: [String], into application: Application, field: String = "text", engine: String = "hwalja", settings: String? = nil,
+        environment: [String: String] = [:], screen: String = "1280x800"
     ) throws -> (Report, PrivateIBus) {
         try systemCacheWritten.get()
         let ibus = try PrivateIBus(installed: installed)
@@ -62,11 +65,11 @@ struct RealApplicationTests {
         }
         let started = Date()
         let outcome = try runCommand(
-            "xvfb-run", ["-a", "-s", "-screen 0 1280x800x24", packageRoot.appendingPathComponent(application.script).path, "--field", field, engine] + keys,
+            "xvfb-run", ["-a", "-s", "-screen 0 \(screen)x24", packageRoot.appendingPathComponent(application.script).path, "--field", field, engine] + keys,
             environment: ibus.environment.merging([
                 "GTK_IM_MODULE": "ibus", "QT_IM_MODULE": "ibus",
                 "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",  // no accessibility bus here: no warnings about it
-            ]) { $1 },
+            ].merging(environment) { $1 }) { $1 },
             seconds: 90
         )
         guard outcome.status == 0 else {

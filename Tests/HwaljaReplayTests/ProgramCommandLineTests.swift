@@ -6,7 +6,7 @@ import Testing
 /// `--help` (the benches too, which used to start measuring), and a bench ended by SIGTERM takes
 /// the processes it started with it.
 struct ProgramCommandLineTests {
-    static let programs = ["hwaljad", "ibus-engine-hwalja", "hwalja-replay", "hwalja-gen", "hwalja-lexicon", "hwalja", "hwalja-bench", "hwalja-bus-bench"]
+    static let programs = ["hwaljad", "ibus-engine-hwalja", "hwalja-replay", "hwalja-gen", "hwalja-lexicon", "hwalja", "hwalja-bench", "hwalja-bus-bench", "hwalja-keypad"]
 
     /// The upstream part of the Debian package's version: "hwalja (0.1.0-1) unstable; …" gives 0.1.0.
     static func packageVersion() throws -> String {
@@ -29,6 +29,18 @@ struct ProgramCommandLineTests {
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("USAGE: \(bench)"), "\(outcome.stdout)")
         #expect(!outcome.stdout.contains("median"), "it measured: \(outcome.stdout)")
+    }
+
+    @Test func theKeypadNamesABadLayoutOrSizeAndAMissingDisplay() throws {
+        let keypad = product("hwalja-keypad")
+        let layout = try runProcess(keypad, ["--layout", "qwerty"], environment: ["DISPLAY": ":99"], seconds: 10)
+        #expect(layout.status != 0)
+        #expect(layout.stderr.contains("no layout \"qwerty\" (layouts: cheonjiin, cheonjiin-plus, naratgeul, vega)"), "\(layout.stderr)")
+        let size = try runProcess(keypad, ["--size", "big"], seconds: 10)
+        #expect(size.stderr.contains("--size takes WIDTHxHEIGHT"), "\(size.stderr)")
+        let display = try runProcess(keypad, [], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""], seconds: 10)
+        #expect(display.status != 0)
+        #expect(display.stderr.contains("cannot open a display"), "\(display.stderr)")
     }
 
     @Test func aBenchEndedBySIGTERMLeavesNoProcessBehind() throws {

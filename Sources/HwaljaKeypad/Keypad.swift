@@ -1,0 +1,132 @@
+import HwaljaCore
+
+/// The on-screen keypad's keys for one Korean layout: rows of keys per layer, drawn on a grid of
+/// ``columns`` columns. No composition, table or timing here: a key's ``KeypadKey/Action`` says
+/// what the view sends, and hwaljad does the rest.
+///
+/// The Korean layer is the layout's phone keypad (``KeyboardLayout/keypad``), four rows of three,
+/// with a column of controls on the right (⌫, next-character, ↵, space) and a bottom row with the
+/// Latin and symbol layers, the cursor keys and the dismiss key at the bottom right. 천지인
+/// 플러스's seven second halves (ㅋ ㄹ ㅌ ㅍ ㅎ ㅊ ㅁ) sit beside their first halves, each half a
+/// phone key wide.
+public struct Keypad: Sendable {
+    public let layout: KeyboardLayout
+
+    /// Columns of the grid every layer's rows fill.
+    public static let columns = 20
+
+    public init(layout: KeyboardLayout) { self.layout = layout }
+
+    /// The rows of `layer`, top to bottom; each fills ``columns``.
+    public func rows(_ layer: KeypadLayer) -> [[KeypadSlot]] {
+        switch layer {
+        case .hangul: hangulRows
+        case .latin: Self.latinRows(capitals: false)
+        case .capitals: Self.latinRows(capitals: true)
+        case .symbols: Self.symbolRows
+        }
+    }
+
+    /// The key labelled `label` in `layer`, if any (as a screen reader or a test finds it).
+    public func key(labelled label: String, in layer: KeypadLayer) -> KeypadKey? {
+        rows(layer).joined().compactMap(\.key).first { $0.label == label }
+    }
+
+    // MARK: The Korean layer
+
+    /// A phone key: 4 columns of the 20; the keypad's control column takes the rest.
+    private static let phoneKeyWidth = 4
+    private static let controlWidth = 20 - 3 * 4
+
+    private var hangulRows: [[KeypadSlot]] {
+        let controls: [KeypadKey] = [
+            Self.control("⌫", "지우기", .key(.backspace)),
+            Self.control("다음", "다음 글자", .key(.next)),
+            Self.control("↵", "줄 바꿈", .key(.enter)),
+            Self.control("띄어쓰기", "띄어쓰기", .key(.space)),
+        ]
+        var rows: [[KeypadSlot]] = (0..<4).map { row in
+            (0..<3).flatMap { column in phoneKey(at: row * 3 + column) } + [.key(controls[row])]
+        }
+        rows.append([
+            .key(KeypadKey(label: "ABC", accessibleName: "영문 자판", action: .layer(.latin), width: 4)),
+            .key(KeypadKey(label: "!#1", accessibleName: "숫자와 기호", action: .layer(.symbols), width: 4)),
+            .key(KeypadKey(label: "◀", accessibleName: "왼쪽으로", action: .applicationKey(.left), width: 2)),
+            .key(KeypadKey(label: "▶", accessibleName: "오른쪽으로", action: .applicationKey(.right), width: 2)),
+            .key(Self.dismissKey),
+        ])
+        return rows
+    }
+
+    /// The slots of phone position `position` (0–11: 1…9, `*`, 0, `#`): its key, beside it its
+    /// second half if it has one, else a gap.
+    private func phoneKey(at position: Int) -> [KeypadSlot] {
+        guard let key = layout.keypad[position] else { return [.gap(width: Self.phoneKeyWidth)] }
+        guard let second = layout.shiftedKeypad[position] else {
+            return [.key(letterKey(key, width: Self.phoneKeyWidth))]
+        }
+        return [.key(letterKey(key, width: Self.phoneKeyWidth / 2)), .key(letterKey(second, width: Self.phoneKeyWidth / 2))]
+    }
+
+    private func letterKey(_ key: Key, width: Int) -> KeypadKey {
+        let label = key == .punctuation ? ".,?!" : key.name
+        let name = key == .punctuation ? "문장 부호" : key.name
+        return KeypadKey(label: label, accessibleName: name, action: .key(key), digit: layout.digit(of: key).map { String(Character($0)) }, width: width)
+    }
+
+    private static func control(_ label: String, _ name: String, _ action: KeypadKey.Action) -> KeypadKey {
+        KeypadKey(label: label, accessibleName: name, action: action, width: controlWidth)
+    }
+
+    private static let dismissKey = KeypadKey(label: "⌨", accessibleName: "자판 숨기기", action: .dismiss, width: 8)
+
+    // MARK: The Latin and symbol layers
+
+    /// The bottom row of the Latin and symbol layers: back to Korean, the other layer, comma,
+    /// space, full stop, return, and the dismiss key.
+    private static func bottomRow(other: (label: String, name: String, layer: KeypadLayer)) -> [KeypadSlot] {
+        [
+            .key(KeypadKey(label: "한", accessibleName: "한글 자판", action: .layer(.hangul), width: 2)),
+            .key(KeypadKey(label: other.label, accessibleName: other.name, action: .layer(other.layer), width: 2)),
+            .key(KeypadKey(label: ",", accessibleName: "쉼표", action: .text(","), width: 2)),
+            .key(KeypadKey(label: "띄어쓰기", action: .key(.space), width: 6)),
+            .key(KeypadKey(label: ".", accessibleName: "마침표", action: .text("."), width: 2)),
+            .key(KeypadKey(label: "↵", accessibleName: "줄 바꿈", action: .key(.enter), width: 2)),
+            .key(KeypadKey(label: "⌨", accessibleName: "자판 숨기기", action: .dismiss, width: 4)),
+        ]
+    }
+
+    private static func textKeys(_ characters: String, names: [String: String] = [:]) -> [KeypadSlot] {
+        characters.map { character in
+            let text = String(character)
+            return .key(KeypadKey(label: text, accessibleName: names[text], action: .text(text), width: 2))
+        }
+    }
+
+    private static let backspace = KeypadKey(label: "⌫", accessibleName: "지우기", action: .key(.backspace), width: 3)
+
+    private static func latinRows(capitals: Bool) -> [[KeypadSlot]] {
+        let letters = ["qwertyuiop", "asdfghjkl", "zxcvbnm"].map { capitals ? $0.uppercased() : $0 }
+        let shift = KeypadKey(
+            label: "⇧", accessibleName: capitals ? "소문자" : "대문자", action: .layer(capitals ? .latin : .capitals), width: 3)
+        return [
+            textKeys(letters[0]),
+            [.gap(width: 1)] + textKeys(letters[1]) + [.gap(width: 1)],
+            [.key(shift)] + textKeys(letters[2]) + [.key(backspace)],
+            bottomRow(other: ("!#1", "숫자와 기호", .symbols)),
+        ]
+    }
+
+    private static let symbolNames = [
+        "@": "골뱅이", "#": "샵", "&": "앰퍼샌드", "-": "빼기", "_": "밑줄", "+": "더하기", "=": "등호", "(": "여는 괄호",
+        ")": "닫는 괄호", "/": "빗금", "*": "별표", "\"": "큰따옴표", "'": "작은따옴표", ":": "쌍점", ";": "쌍반점", "!": "느낌표",
+        "?": "물음표", "~": "물결표",
+    ]
+
+    private static let symbolRows: [[KeypadSlot]] = [
+        textKeys("1234567890"),
+        textKeys("@#&-_+=()/", names: symbolNames),
+        [.gap(width: 1)] + textKeys("*\"':;!?~", names: symbolNames) + [.key(backspace)],
+        bottomRow(other: ("ABC", "영문 자판", .latin)),
+    ]
+}

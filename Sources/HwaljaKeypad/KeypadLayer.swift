@@ -1,0 +1,11 @@
+/// A set of keys the keypad shows at one time.
+public enum KeypadLayer: String, Sendable, CaseIterable {
+    /// The Korean layout's keys (천지인's, or another layout's), with the controls.
+    case hangul
+    /// Latin letters, QWERTY, small.
+    case latin
+    /// Latin letters, QWERTY, capitals.
+    case capitals
+    /// Digits and the symbols of web and mail addresses.
+    case symbols
+}

@@ -1,0 +1,16 @@
+import HwaljaCore
+import HwaljaKeypad
+
+/// Where the keypad's keys go: the view tells it what the user did, it makes that happen.
+protocol KeyOutput: AnyObject {
+    /// A hwalja key went down.
+    func keyDown(_ key: Key)
+    /// A hwalja key came up; `flickedUp`: after a flick up, which types the key's digit.
+    func keyUp(_ key: Key, flickedUp: Bool)
+    /// Text typed as it is (the Latin and symbol layers).
+    func type(_ text: String)
+    /// A key the application gets itself.
+    func send(_ key: KeypadKey.ApplicationKey)
+    /// The syllable being composed ends (before another layer shows, or the keypad hides).
+    func endSyllable()
+}

@@ -1,0 +1,155 @@
+import CGtk
+import HwaljaCore
+import HwaljaKeypad
+
+/// The keypad's window (GTK 3): the keys of ``Keypad`` on a grid, large and bold, each an
+/// accessible button named as ``KeypadKey/accessibleName`` says. It never takes the keyboard
+/// focus from the field being typed into: the window does not accept focus and no key can hold
+/// it. What a key does goes to its ``KeyOutput``.
+final class KeypadWindow {
+    let window: UnsafeMutablePointer<GtkWidget>
+    private let keypad: Keypad
+    private let output: any KeyOutput
+    private var grid: UnsafeMutablePointer<GtkWidget>?
+    private var layer = KeypadLayer.hangul
+    /// The buttons' keys, by button, for the signal handlers (which cannot capture).
+    private var keys: [UnsafeMutableRawPointer: KeypadKey] = [:]
+    /// Where the key now held went down (its y on the screen), for telling a flick up.
+    private var downAt: Double?
+
+    /// How far up (in pixels) a key must be dragged before it comes up to count as a flick.
+    private static let flickDistance = 30.0
+
+    init(keypad: Keypad, output: any KeyOutput, width: Int32, height: Int32) {
+        self.keypad = keypad
+        self.output = output
+        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+        let asWindow = Self.cast(window, to: GtkWindow.self)
+        gtk_window_set_title(asWindow, "hwalja keypad")
+        gtk_window_set_accept_focus(asWindow, 0)
+        gtk_window_set_focus_on_map(asWindow, 0)
+        gtk_window_set_keep_above(asWindow, 1)
+        gtk_window_set_type_hint(asWindow, GDK_WINDOW_TYPE_HINT_UTILITY)
+        gtk_window_set_default_size(asWindow, width, height)
+        gtk_container_set_border_width(Self.cast(window, to: GtkContainer.self), 6)
+        show(.hangul)
+    }
+
+    /// Shows the keys of `layer` in place of those shown.
+    func show(_ layer: KeypadLayer) {
+        self.layer = layer
+        if let grid { gtk_widget_destroy(grid) }
+        keys = [:]
+        let grid = gtk_grid_new()!
+        let asGrid = Self.cast(grid, to: GtkGrid.self)
+        gtk_grid_set_column_homogeneous(asGrid, 1)
+        gtk_grid_set_row_homogeneous(asGrid, 1)
+        gtk_grid_set_column_spacing(asGrid, 6)
+        gtk_grid_set_row_spacing(asGrid, 6)
+        for (row, slots) in keypad.rows(layer).enumerated() {
+            var column = 0
+            for slot in slots {
+                if let key = slot.key {
+                    gtk_grid_attach(asGrid, button(for: key), Int32(column), Int32(row), Int32(key.width), 1)
+                }
+                column += slot.width
+            }
+        }
+        gtk_container_add(Self.cast(window, to: GtkContainer.self), grid)
+        gtk_widget_show_all(grid)
+        self.grid = grid
+    }
+
+    private func button(for key: KeypadKey) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new()!
+        gtk_widget_set_can_focus(button, 0)
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let digit = gtk_label_new(nil)!
+        gtk_label_set_markup(Self.cast(digit, to: GtkLabel.self), "<span font_size='13pt' alpha='70%'>\(key.digit ?? " ")</span>")
+        gtk_label_set_xalign(Self.cast(digit, to: GtkLabel.self), 1)
+        let label = gtk_label_new(nil)!
+        // Large and bold, for older eyes: compatibility jamo are drawn small within their em, so
+        // a key's one or two letters are larger than words.
+        let size = [1: 34, 2: 28][key.label.count] ?? 18
+        gtk_label_set_markup(Self.cast(label, to: GtkLabel.self), "<span font_size='\(size)pt' weight='bold'>\(Self.escaped(key.label))</span>")
+        gtk_box_pack_start(Self.cast(box, to: GtkBox.self), digit, 0, 0, 0)
+        gtk_box_pack_start(Self.cast(box, to: GtkBox.self), label, 1, 1, 0)
+        gtk_container_add(Self.cast(button, to: GtkContainer.self), box)
+        atk_object_set_name(gtk_widget_get_accessible(button), key.accessibleName)
+        keys[UnsafeMutableRawPointer(button)] = key
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        hwalja_signal_connect(button, "button-press-event", unsafeBitCast(Self.pressed, to: GCallback.self), me)
+        hwalja_signal_connect(button, "button-release-event", unsafeBitCast(Self.released, to: GCallback.self), me)
+        return button
+    }
+
+    private typealias ButtonHandler = @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkEventButton>?, gpointer?) -> gboolean
+
+    private static let pressed: ButtonHandler = { button, event, me in
+        guard let button, let event, let me, event.pointee.button == 1 else { return 0 }
+        let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
+        window.press(UnsafeMutableRawPointer(button), y: event.pointee.y_root)
+        return 0
+    }
+
+    private static let released: ButtonHandler = { button, event, me in
+        guard let button, let event, let me, event.pointee.button == 1 else { return 0 }
+        let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
+        window.release(UnsafeMutableRawPointer(button), y: event.pointee.y_root)
+        return 0
+    }
+
+    private func press(_ button: UnsafeMutableRawPointer, y: Double) {
+        guard let key = keys[button] else { return }
+        downAt = y
+        if case .key(let typed) = key.action { output.keyDown(typed) }
+    }
+
+    private func release(_ button: UnsafeMutableRawPointer, y: Double) {
+        guard let key = keys[button] else { return }
+        let flicked = downAt.map { $0 - y >= Self.flickDistance } ?? false
+        downAt = nil
+        switch key.action {
+        case .key(let typed): output.keyUp(typed, flickedUp: flicked)
+        case .text(let text): output.type(text)
+        case .applicationKey(let applicationKey): output.send(applicationKey)
+        case .layer(let next):
+            output.endSyllable()
+            // Not inside the button's own handler: the button goes with the keys it replaces.
+            pendingLayer = next
+            g_idle_add(Self.showPendingLayer, Unmanaged.passUnretained(self).toOpaque())
+        case .dismiss:
+            output.endSyllable()
+            gtk_window_iconify(Self.cast(window, to: GtkWindow.self))
+        }
+    }
+
+    private var pendingLayer: KeypadLayer?
+
+    private static let showPendingLayer: @convention(c) (gpointer?) -> gboolean = { me in
+        guard let me else { return 0 }
+        let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
+        if let layer = window.pendingLayer {
+            window.pendingLayer = nil
+            window.show(layer)
+        }
+        return 0
+    }
+
+    static func cast<T>(_ widget: UnsafeMutablePointer<GtkWidget>, to: T.Type) -> UnsafeMutablePointer<T> {
+        UnsafeMutableRawPointer(widget).assumingMemoryBound(to: T.self)
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.map { character in
+            switch character {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "'": "&apos;"
+            case "\"": "&quot;"
+            default: String(character)
+            }
+        }.joined()
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import HwaljaTestSupport
+import Testing
+
+/// hwalja-keypad on X11: the keypad beside a GTK 3 field on a headless X server, with IBus's
+/// hwalja engine selected in the field; its keys found through AT-SPI by their accessible names
+/// and clicked with the pointer (xdotool), as a person taps them (tools/keypad_session.py). The
+/// keypad's keys reach the field as a keyboard's (XTest), so the engine composes, times the long
+/// press and repeats a held backspace. Named so that `--skip RealApplicationTests` leaves it out.
+@Suite(.serialized)
+struct KeypadRealApplicationTests {
+    /// Taps or holds `keys` (`keypad:NAME`, `keypad-hold:NAME:MS`, and the harness's own keys) on
+    /// the keypad of `layout` beside a GTK 3 `field`.
+    static func type(_ keys: [String], layout: String = "cheonjiin", field: String = "text") throws -> RealApplicationTests.Report {
+        let keypad = product("hwalja-keypad")
+        guard FileManager.default.isExecutableFile(atPath: keypad.path) else { throw TestSetupError("hwalja-keypad is not built: swift build") }
+        let (report, _) = try RealApplicationTests.type(
+            keys, into: .gtk3, field: field, engine: layout == "cheonjiin" ? "hwalja" : "hwalja-\(layout)",
+            environment: ["HWALJA_KEYPAD": keypad.path, "HWALJA_KEYPAD_LAYOUT": layout], screen: "1024x800")
+        return report
+    }
+
+    /// 안녕하세요 by 천지인's keys: ㅇㅁ ㅣ ㆍ ㄴㄹ, 다음, ㄴㄹ ㆍ ㆍ ㅣ ㅇㅁ, ㅅㅎ ㅅㅎ ㅣ ㆍ, ㅅㅎ ㆍ ㅣ ㅣ, ㅇㅁ ㆍ ㆍ ㅡ.
+    static let annyeonghaseyo = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "ㅅㅎ", "ㆍ", "ㅣ", "ㅣ", "ㅇㅁ", "ㆍ", "ㆍ", "ㅡ"]
+
+    @Test func tapsTypeIntoTheFocusedFieldWhichKeepsTheFocus() throws {
+        let report = try Self.type(Self.annyeonghaseyo.map { "keypad:\($0)" } + ["keypad:띄어쓰기", "keypad:문장 부호"])
+        #expect(report.text == "안녕하세요.")
+    }
+
+    @Test func aLongPressTypesTheDigit() throws {
+        let report = try Self.type(["keypad:ㄱㅋ", "keypad:ㅣ", "keypad:ㆍ", "keypad-hold:ㅇㅁ:800"])
+        #expect(report.text == "가0")
+    }
+
+    @Test func aHeldBackspaceRepeatsAndStopsAtTheRelease() throws {
+        // 가 가 나, then backspace held 1.5 s: 나 goes a keystroke at a time, then a character a
+        // repeat; 다 typed after it stays.
+        let keys = ["ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기", "ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기", "ㄴㄹ", "ㅣ", "ㆍ"].map { "keypad:\($0)" }
+            + ["keypad-hold:지우기:1500", "keypad:ㄷㅌ", "keypad:ㅣ", "keypad:ㆍ", "keypad:띄어쓰기"]
+        let report = try Self.type(keys)
+        #expect(report.text == "다")
+    }
+
+    /// The README's picture of the keypad (docs/images/keypad-x11.png), beside a field where 안녕
+    /// is being typed.
+    @Test func aScreenshotShowsTheKeypadBesideTheField() throws {
+        let shot = try Screenshot(named: "keypad-x11.png")
+        let report = try Self.type(Self.annyeonghaseyo.prefix(10).map { "keypad:\($0)" } + [shot.key])
+        #expect(report.text == "안녕")
+        #expect(try shot.size() == [1024, 800])
+        #expect(try shot.colours() > 16)
+    }
+}

@@ -1,0 +1,85 @@
+import HwaljaCore
+import HwaljaKeypad
+import Testing
+
+struct KeypadTests {
+    static func labels(_ keypad: Keypad, _ layer: KeypadLayer) -> [[String]] {
+        keypad.rows(layer).map { $0.map { $0.key?.label ?? "" } }
+    }
+
+    @Test(arguments: KeyboardLayout.allCases)
+    func everyRowOfEveryLayerFillsTheGrid(layout: KeyboardLayout) {
+        for layer in KeypadLayer.allCases {
+            for row in Keypad(layout: layout).rows(layer) {
+                #expect(row.map(\.width).reduce(0, +) == Keypad.columns, "\(layout) \(layer): \(row.map { $0.key?.label ?? "gap" })")
+            }
+        }
+    }
+
+    @Test func cheonjiinIsThePhoneKeypadWithItsControlsOnTheRight() {
+        let keypad = Keypad(layout: .cheonjiin)
+        #expect(Self.labels(keypad, .hangul) == [
+            ["ㅣ", "ㆍ", "ㅡ", "⌫"],
+            ["ㄱㅋ", "ㄴㄹ", "ㄷㅌ", "다음"],
+            ["ㅂㅍ", "ㅅㅎ", "ㅈㅊ", "↵"],
+            [".,?!", "ㅇㅁ", "", "띄어쓰기"],
+            ["ABC", "!#1", "◀", "▶", "⌨"],
+        ])
+        let digits = keypad.rows(.hangul).prefix(4).map { $0.prefix(3).map { $0.key?.digit ?? "-" } }
+        #expect(digits == [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["-", "0", "-"]])
+        #expect(keypad.key(labelled: "ㄱㅋ", in: .hangul)?.action == .key(.giyeokKieuk))
+        #expect(keypad.key(labelled: ".,?!", in: .hangul)?.accessibleName == "문장 부호")
+    }
+
+    @Test func cheonjiinPlusHasEachSecondHalfBesideItsFirst() {
+        let keypad = Keypad(layout: .cheonjiinPlus)
+        #expect(Self.labels(keypad, .hangul).prefix(4) == [
+            ["ㅣ", "ㆍ", "ㅡ", "⌫"],
+            ["ㄱ", "ㅋ", "ㄴ", "ㄹ", "ㄷ", "ㅌ", "다음"],
+            ["ㅂ", "ㅍ", "ㅅ", "ㅎ", "ㅈ", "ㅊ", "↵"],
+            ["", "ㅇ", "ㅁ", "", "띄어쓰기"],
+        ])
+        #expect(keypad.key(labelled: "ㄱ", in: .hangul)?.digit == "4")
+        #expect(keypad.key(labelled: "ㅋ", in: .hangul)?.digit == nil, "the second halves have no phone position")
+    }
+
+    @Test func naratgeulAndVegaHaveKeysAtStarAndHash() {
+        #expect(Self.labels(Keypad(layout: .naratgeul), .hangul)[3] == ["획추가", "ㅡ", "쌍자음", "띄어쓰기"])
+        #expect(Self.labels(Keypad(layout: .vega), .hangul)[3] == ["ㅈㅊ", "ㅇㅎ", "ㅜㅠ", "띄어쓰기"])
+        #expect(Keypad(layout: .vega).key(labelled: "ㅈㅊ", in: .hangul)?.digit == nil, "* types no digit")
+    }
+
+    @Test(arguments: KeyboardLayout.allCases)
+    func everyKeyHasItsOwnNameAndTheDismissKeyIsAtTheBottomRight(layout: KeyboardLayout) {
+        for layer in KeypadLayer.allCases {
+            let keys = Keypad(layout: layout).rows(layer).joined().compactMap(\.key)
+            let names = keys.map(\.accessibleName)
+            #expect(!names.contains(""))
+            #expect(Set(names).count == names.count, "\(layout) \(layer): names repeat: \(names)")
+            #expect(Keypad(layout: layout).rows(layer).last?.last?.key?.action == .dismiss)
+        }
+    }
+
+    @Test func theLatinAndSymbolLayersTypeAWebAddressAndAMailAddress() {
+        let keypad = Keypad(layout: .cheonjiin)
+        var typed: Set<Character> = []
+        for layer in [KeypadLayer.latin, .capitals, .symbols] {
+            for key in keypad.rows(layer).joined().compactMap(\.key) {
+                if case .text(let text) = key.action { typed.formUnion(text) }
+            }
+        }
+        for address in ["https://example.org/a_b-c?x=1&y=(2)~#top", "Kim.Minji+hwalja@example.com"] {
+            #expect(address.allSatisfy(typed.contains), "\(address.filter { !typed.contains($0) })")
+        }
+    }
+
+    @Test func onlyHwaljaKeysAreHeldTheRestActOnATap() {
+        let keypad = Keypad(layout: .cheonjiin)
+        #expect(keypad.key(labelled: "⌫", in: .hangul)?.isHeld == true)
+        #expect(keypad.key(labelled: "ㅣ", in: .hangul)?.isHeld == true)
+        #expect(keypad.key(labelled: "ABC", in: .hangul)?.isHeld == false)
+        #expect(keypad.key(labelled: "q", in: .latin)?.isHeld == false)
+        #expect(keypad.key(labelled: "⇧", in: .latin)?.action == .layer(.capitals))
+        #expect(keypad.key(labelled: "⇧", in: .capitals)?.action == .layer(.latin))
+    }
+}

@@ -1,0 +1,84 @@
+"""The on-screen keypad in the real-application harness (tools/app_session.py): with
+HWALJA_KEYPAD naming a hwalja-keypad binary, the application starts it beside its field, on
+the same X display, and keys of the form
+
+    keypad:NAME            a tap on the keypad's key whose accessible name is NAME (ㄱㅋ, 지우기)
+    keypad-hold:NAME:MS    the key held down MS milliseconds (a long press, a held backspace)
+    keypad-flick:NAME      the key pressed, dragged up 60 pixels and released
+
+become pointer actions at the key's place on the screen, found through AT-SPI by its name, as a
+screen reader or switch access finds it. The accessibility bus is started here
+(at-spi-bus-launcher on the session bus) when none is running.
+"""
+import os
+import subprocess
+import time
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+WINDOW_TITLE = "hwalja keypad"
+KEYPAD_PLACE = (0, 290)  # below the application's window (tools/gtk3-app.py's HWALJA_KEYPAD size)
+
+
+def start_keypad(layout="cheonjiin"):
+    """Starts the keypad, placed at KEYPAD_PLACE; returns its process."""
+    environment = dict(os.environ)
+    for name in ("NO_AT_BRIDGE", "GTK_A11Y"):
+        environment.pop(name, None)
+    subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env=environment,
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    keypad = subprocess.Popen([os.environ["HWALJA_KEYPAD"], "--layout", layout], env=environment)
+    subprocess.run(["xdotool", "search", "--sync", "--name", WINDOW_TITLE, "windowmove", str(KEYPAD_PLACE[0]), str(KEYPAD_PLACE[1])],
+                   check=True, timeout=20, stdout=subprocess.DEVNULL)
+    return keypad
+
+
+def keypad_buttons(deadline=20):
+    """{accessible name: (x, y) of its centre on the screen} of the keypad's buttons."""
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        buttons = {}
+        desktop = Atspi.get_desktop(0)
+        for index in range(desktop.get_child_count()):
+            application = desktop.get_child_at_index(index)
+            if application is not None and application.get_name() == "hwalja-keypad":
+                collect(application, buttons)
+        if buttons:
+            return buttons
+        time.sleep(0.2)
+    raise SystemExit("keypad: no button of hwalja-keypad found through AT-SPI")
+
+
+def collect(node, buttons):
+    if node.get_role() == Atspi.Role.PUSH_BUTTON:
+        extents = node.get_extents(Atspi.CoordType.SCREEN)
+        buttons[node.get_name()] = (extents.x + extents.width // 2, extents.y + extents.height // 2)
+        return
+    for index in range(node.get_child_count()):
+        child = node.get_child_at_index(index)
+        if child is not None:
+            collect(child, buttons)
+
+
+def pointer_keys(keys, buttons):
+    """`keys` with each keypad action made pointer actions for tools/app_session.py's typists."""
+    result = []
+    for key in keys:
+        kind, _, rest = key.partition(":")
+        if kind not in ("keypad", "keypad-hold", "keypad-flick"):
+            result.append(key)
+            continue
+        name, _, milliseconds = rest.rpartition(":") if kind == "keypad-hold" else (rest, "", "")
+        if name not in buttons:
+            raise SystemExit(f"keypad: no key named {name!r} (keys: {' '.join(sorted(buttons))})")
+        x, y = buttons[name]
+        if kind == "keypad":
+            result.append(f"pointer:{x}:{y}:60:0")
+        elif kind == "keypad-hold":
+            result.append(f"pointer:{x}:{y}:{milliseconds}:0")
+        else:
+            result.append(f"pointer:{x}:{y}:60:60")
+    return result
