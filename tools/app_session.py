@@ -119,13 +119,6 @@ def xdotool_arguments(keys, finish=True):
             # stale one (기 for 가) before its first report of its text, and the engine takes it
             # back (InputSession.reset(); it failed 9 runs in 12 under load, issue #30).
             arguments += ["sleep", os.environ.get("HWALJA_CLICK_WAIT", "0.1"), "click", "1", "sleep", "0.1"]
-        elif key.startswith("pointer:"):
-            # The pointer pressed at X Y for MS milliseconds, dragged UP pixels up, released (tools/keypad_session.py).
-            _, x, y, milliseconds, up = key.split(":")
-            arguments += ["mousemove", x, y, "mousedown", "1", "sleep", str(int(milliseconds) / 1000)]
-            if int(up):
-                arguments += ["mousemove", x, str(int(y) - int(up))]
-            arguments += ["mouseup", "1", "sleep", str(KEY_DELAY_MS / 1000)]
         elif key.startswith("click:"):
             _, x, y = key.split(":")
             arguments += ["sleep", "0.1", "mousemove", x, y, "sleep", "0.1", "click", "1", "sleep", "0.1"]
@@ -152,24 +145,31 @@ def paced(keys):
 
 
 def typing_command(typist, keys):
-    """The command that types `keys` with `typist` (one of the *_arguments above), then F12. A
-    `shot:PATH` key saves the screen to PATH as a PNG at that point, half a second after the keys
-    before it, while their preedit and suggestions show: grim on Wayland, ImageMagick's import on X."""
-    parts, shots = [[]], []
+    """The command that types `keys` with `typist` (one of the *_arguments above), then F12. Two
+    kinds of key run commands of their own between the typist's: `shot:PATH` saves the screen to
+    PATH as a PNG at that point, half a second after the keys before it, while their preedit and
+    suggestions show (grim on Wayland, ImageMagick's import on X); `keypad:NAME`,
+    `keypad-hold:NAME:MS` and `keypad-flick:NAME` press the on-screen keypad's key of that
+    accessible name, found when it comes (tools/keypad_session.py)."""
+    commands, plain = [], []
     for key in keys:
+        own = None
         if key.startswith("shot:"):
-            shots.append(key.split(":", 1)[1])
-            parts.append([])
-        else:
-            parts[-1].append(key)
-    if not shots:
+            path = key.split(":", 1)[1]
+            screen = ["grim", path] if os.environ.get("WAYLAND_DISPLAY") else ["import", "-window", "root", path]
+            own = [["sleep", "0.5"], screen]
+        elif key.split(":", 1)[0] in ("keypad", "keypad-hold", "keypad-flick"):
+            own = [[sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "keypad_session.py"), key]]
+        if own is None:
+            plain.append(key)
+            continue
+        if plain:
+            commands.append(typist(plain, finish=False))
+            plain = []
+        commands += own
+    if not commands:
         return typist(keys)
-    commands = []
-    for index, part in enumerate(parts):
-        commands.append(typist(part, finish=index == len(parts) - 1))
-        if index < len(shots):
-            screen = ["grim", shots[index]] if os.environ.get("WAYLAND_DISPLAY") else ["import", "-window", "root", shots[index]]
-            commands += [["sleep", "0.5"], screen]
+    commands.append(typist(plain, finish=True))
     return ["sh", "-c", " && ".join(shlex.join(command) for command in commands)]
 
 

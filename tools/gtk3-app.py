@@ -29,9 +29,9 @@ def main():
     keypad = None
     if os.environ.get("HWALJA_KEYPAD"):
         # The on-screen keypad below a smaller window; its keys are clicked (tools/keypad_session.py).
-        from keypad_session import keypad_buttons, pointer_keys, start_keypad
+        from keypad_session import keypad_buttons, start_keypad
         keypad = start_keypad(os.environ.get("HWALJA_KEYPAD_LAYOUT", "cheonjiin"))
-        keys = pointer_keys(keys, keypad_buttons())
+        keypad_buttons()  # up, and found through AT-SPI, before typing starts
     session = Session("gtk3-app.py", engine, keys, cleanup=keypad.kill if keypad else lambda: None)
     window = Gtk.Window(title="hwalja-test")
     if keypad:

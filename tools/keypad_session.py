@@ -6,12 +6,14 @@ the same X display, and keys of the form
     keypad-hold:NAME:MS    the key held down MS milliseconds (a long press, a held backspace)
     keypad-flick:NAME      the key pressed, dragged up 60 pixels and released
 
-become pointer actions at the key's place on the screen, found through AT-SPI by its name, as a
-screen reader or switch access finds it. The accessibility bus is started here
+are pressed with the pointer at the key's place on the screen, found through AT-SPI by its name
+when the key comes (after a change of layer too), as a screen reader or switch access finds it:
+`tools/keypad_session.py KEY` does one. The accessibility bus is started here
 (at-spi-bus-launcher on the session bus) when none is running.
 """
 import os
 import subprocess
+import sys
 import time
 
 import gi
@@ -63,22 +65,25 @@ def collect(node, buttons):
             collect(child, buttons)
 
 
-def pointer_keys(keys, buttons):
-    """`keys` with each keypad action made pointer actions for tools/app_session.py's typists."""
-    result = []
-    for key in keys:
-        kind, _, rest = key.partition(":")
-        if kind not in ("keypad", "keypad-hold", "keypad-flick"):
-            result.append(key)
-            continue
-        name, _, milliseconds = rest.rpartition(":") if kind == "keypad-hold" else (rest, "", "")
-        if name not in buttons:
-            raise SystemExit(f"keypad: no key named {name!r} (keys: {' '.join(sorted(buttons))})")
-        x, y = buttons[name]
-        if kind == "keypad":
-            result.append(f"pointer:{x}:{y}:60:0")
-        elif kind == "keypad-hold":
-            result.append(f"pointer:{x}:{y}:{milliseconds}:0")
-        else:
-            result.append(f"pointer:{x}:{y}:60:60")
-    return result
+def press(key):
+    """Presses the keypad's key `key` (`keypad:NAME`, `keypad-hold:NAME:MS`, `keypad-flick:NAME`)
+    with the pointer, through xdotool."""
+    kind, _, rest = key.partition(":")
+    name, milliseconds, up = rest, 60, 0
+    if kind == "keypad-hold":
+        name, _, held = rest.rpartition(":")
+        milliseconds = int(held)
+    elif kind == "keypad-flick":
+        up = 60
+    buttons = keypad_buttons()
+    if name not in buttons:
+        raise SystemExit(f"keypad: no key named {name!r} (keys: {' '.join(sorted(buttons))})")
+    x, y = buttons[name]
+    arguments = ["mousemove", str(x), str(y), "mousedown", "1", "sleep", str(milliseconds / 1000)]
+    if up:
+        arguments += ["mousemove", str(x), str(y - up)]
+    subprocess.run(["xdotool"] + arguments + ["mouseup", "1", "sleep", "0.03"], check=True, timeout=30)
+
+
+if __name__ == "__main__":
+    press(sys.argv[1])

@@ -39,12 +39,36 @@ final class XTestOutput: KeyOutput {
         if let keysym = keysyms[key] { press(keysym, down: false) }
     }
 
+    /// Types `text` with the Unicode keysyms of its characters (`0x1000000` + the scalar), which
+    /// no hwalja keymap binds: the input method lets them through, and the application inserts
+    /// the character (a digit, not the hwalja key the digit's own key types). Each goes on a
+    /// keycode the keyboard leaves unused, mapped to it just before, as on-screen keyboards do.
     func type(_ text: String) {
-        for scalar in text.unicodeScalars where scalar.value >= 0x20 && scalar.value < 0x7F {
-            press(scalar.value, down: true)  // printable ASCII: the keysym is the character
-            press(scalar.value, down: false)
+        guard let spare = spareKeycode else { return }
+        for scalar in text.unicodeScalars where scalar.value >= 0x20 {
+            var keysym = KeySym(0x100_0000 + scalar.value)
+            XChangeKeyboardMapping(display, Int32(spare), 1, &keysym, 1)
+            XSync(display, 0)
+            XTestFakeKeyEvent(display, UInt32(spare), 1, 0)
+            XTestFakeKeyEvent(display, UInt32(spare), 0, 0)
+            XSync(display, 0)
         }
     }
+
+    /// The highest keycode with no keysym in the keyboard's mapping, found once.
+    private lazy var spareKeycode: UInt8? = {
+        var lowest: Int32 = 0
+        var highest: Int32 = 0
+        XDisplayKeycodes(display, &lowest, &highest)
+        var perKeycode: Int32 = 0
+        guard let mapping = XGetKeyboardMapping(display, UInt8(lowest), highest - lowest + 1, &perKeycode) else { return nil }
+        defer { XFree(mapping) }
+        for code in stride(from: highest, through: lowest, by: -1) {
+            let first = Int((code - lowest) * perKeycode)
+            if (0..<Int(perKeycode)).allSatisfy({ mapping[first + $0] == 0 }) { return UInt8(code) }
+        }
+        return nil
+    }()
 
     func send(_ key: KeypadKey.ApplicationKey) {
         press(key.keysym, down: true)

@@ -35,16 +35,17 @@ struct Fcitx5RealApplicationTests {
     /// Types `keys` (xdotool names, `click`, `hold:KEY:MS`, `down:KEY`) into `application`'s `field`
     /// through fcitx5, with `inputMethod` selected; `settings` is the user's hwalja.conf; with
     /// `suggesting`, once hwaljad has read its word list.
-    /// `screen`: the X screen's size in pixels; `scale`: GTK's (GDK_SCALE, 2 as on a HiDPI screen).
+    /// `screen`: the X screen's size in pixels; `scale`: GTK's (GDK_SCALE, 2 as on a HiDPI screen);
+    /// `environment`: more of the application's (tools/keypad_session.py's HWALJA_KEYPAD).
     static func type(
         _ keys: [String], into application: Application = .gtk3, field: String = "text", inputMethod: String = "hwalja",
-        settings: String? = nil, suggesting: Bool = false, screen: String = "1280x800", scale: Int = 1
+        settings: String? = nil, suggesting: Bool = false, screen: String = "1280x800", scale: Int = 1, environment: [String: String] = [:]
     ) throws -> (Report, PrivateFcitx5) {
         let fcitx5 = try PrivateFcitx5(installed: Fcitx5EndToEndTests.installed, settings: settings)
         if suggesting { try fcitx5.waitForSuggestions() }
         let outcome = try runCommand(
             "xvfb-run", ["-a", "-s", "-screen 0 \(screen)x24", packageRoot.appendingPathComponent(application.script).path, "--field", field, inputMethod] + keys,
-            environment: fcitx5.environment.merging(application.environment.merging(["NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "GDK_SCALE": "\(scale)"]) { $1 }) { $1 },
+            environment: fcitx5.environment.merging(application.environment.merging(["NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "GDK_SCALE": "\(scale)"].merging(environment) { $1 }) { $1 }) { $1 },
             seconds: 90
         )
         guard outcome.status == 0 else {
@@ -75,6 +76,14 @@ struct Fcitx5RealApplicationTests {
         #expect(report.text == "안녕하세요. 감사합니다 ")
         #expect(try shot.size() == [900, 140])
         #expect(try shot.colours() > 16, "text drawn with anti-aliasing has many colours; a blank screen has one")
+    }
+
+    @Test func theOnScreenKeypadTypesThroughFcitx5() throws {
+        // hwalja-keypad's keys, found through AT-SPI and clicked (KeypadRealApplicationTests has
+        // the rest): 안녕 and a space, then 12 on its symbol layer.
+        let names = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "띄어쓰기", "숫자와 기호", "1", "2"]
+        let (report, _) = try Self.type(names.map { "keypad:\($0)" }, environment: ["HWALJA_KEYPAD": product("hwalja-keypad").path])
+        #expect(report.text == "안녕12")
     }
 
     @Test func aLongPressTypesTheDigit() throws {

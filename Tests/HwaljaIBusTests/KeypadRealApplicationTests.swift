@@ -42,6 +42,13 @@ struct KeypadRealApplicationTests {
         #expect(report.text == "다")
     }
 
+    @Test func theLatinAndSymbolLayersTypeAnAddress() throws {
+        // 한 (Korean), then ABC: h i, !#1: @ 1, ABC again: ⇧ K, and back to 한: 가.
+        let keys = ["ㄱㅋ", "ㅣ", "ㆍ", "영문 자판", "h", "i", "숫자와 기호", "골뱅이", "1", "영문 자판", "대문자", "K", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ"]
+        let report = try Self.type(keys.map { "keypad:\($0)" })
+        #expect(report.text == "가hi@1K가")
+    }
+
     /// The README's picture of the keypad (docs/images/keypad-x11.png), beside a field where 안녕
     /// is being typed.
     @Test func aScreenshotShowsTheKeypadBesideTheField() throws {
