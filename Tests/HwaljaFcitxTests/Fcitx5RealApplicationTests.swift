@@ -82,7 +82,7 @@ struct Fcitx5RealApplicationTests {
         // hwalja-keypad's keys, found through AT-SPI and clicked (KeypadRealApplicationTests has
         // the rest): 안녕 and a space, then 12 on its symbol layer.
         let names = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "띄어쓰기", "숫자와 기호", "1", "2"]
-        let (report, _) = try Self.type(names.map { "keypad:\($0)" }, environment: ["HWALJA_KEYPAD": product("hwalja-keypad").path])
+        let (report, _) = try Self.type(names.map { "keypad:\($0)" }, environment: ["HWALJA_KEYPAD": keypadProgram.path])
         #expect(report.text == "안녕12")
     }
 

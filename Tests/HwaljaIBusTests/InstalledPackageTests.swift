@@ -63,7 +63,7 @@ struct InstalledPackageTests {
 
     /// Each installed program is the development build's, by its own name: the same flags, help and
     /// help texts (--experimental-dump-help, the JSON the man pages are made from), the same errors.
-    @Test(arguments: ["/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay"])
+    @Test(arguments: ["/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay", "/usr/bin/hwalja-keypad"])
     func theInstalledProgramKeepsItsNameFlagsAndHelp(program: String) throws {
         let name = URL(fileURLWithPath: program).lastPathComponent
         for arguments in [["--experimental-dump-help"], ["--help"], ["--no-such-flag"]] {
@@ -79,7 +79,7 @@ struct InstalledPackageTests {
     /// Each installed man page, rendered as man renders it, says what the program's --help says:
     /// every option, and the Hangul (help2man from --help; the generator used before dropped
     /// every character outside ASCII).
-    @Test(arguments: ["/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay"])
+    @Test(arguments: ["/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay", "/usr/bin/hwalja-keypad"])
     func theManPageSaysWhatHelpSays(program: String) throws {
         let name = URL(fileURLWithPath: program).lastPathComponent
         let help = try runProcess(URL(fileURLWithPath: program), ["--help"]).stdout

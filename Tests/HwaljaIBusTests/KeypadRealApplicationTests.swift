@@ -12,7 +12,7 @@ struct KeypadRealApplicationTests {
     /// Taps or holds `keys` (`keypad:NAME`, `keypad-hold:NAME:MS`, and the harness's own keys) on
     /// the keypad of `layout` beside a GTK 3 `field`.
     static func type(_ keys: [String], layout: String = "cheonjiin", field: String = "text") throws -> RealApplicationTests.Report {
-        let keypad = product("hwalja-keypad")
+        let keypad = keypadProgram
         guard FileManager.default.isExecutableFile(atPath: keypad.path) else { throw TestSetupError("hwalja-keypad is not built: swift build") }
         let (report, _) = try RealApplicationTests.type(
             keys, into: .gtk3, field: field, engine: layout == "cheonjiin" ? "hwalja" : "hwalja-\(layout)",
