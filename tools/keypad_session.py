@@ -26,13 +26,17 @@ KEYPAD_PLACE = (0, 290)  # below the application's window (tools/gtk3-app.py's H
 
 
 def start_keypad(layout="cheonjiin"):
-    """Starts the keypad, placed at KEYPAD_PLACE; returns its process."""
+    """Starts the keypad, placed at KEYPAD_PLACE, with GTK_THEME from HWALJA_KEYPAD_THEME and its
+    --size from HWALJA_KEYPAD_SIZE when set; returns its process."""
     environment = dict(os.environ)
     for name in ("NO_AT_BRIDGE", "GTK_A11Y"):
         environment.pop(name, None)
     subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env=environment,
                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    keypad = subprocess.Popen([os.environ["HWALJA_KEYPAD"], "--layout", layout], env=environment)
+    if os.environ.get("HWALJA_KEYPAD_THEME"):
+        environment["GTK_THEME"] = os.environ["HWALJA_KEYPAD_THEME"]  # Adwaita:dark, as a dark desktop has it
+    size = ["--size", os.environ["HWALJA_KEYPAD_SIZE"]] if os.environ.get("HWALJA_KEYPAD_SIZE") else []
+    keypad = subprocess.Popen([os.environ["HWALJA_KEYPAD"], "--layout", layout] + size, env=environment)
     subprocess.run(["xdotool", "search", "--sync", "--name", WINDOW_TITLE, "windowmove", str(KEYPAD_PLACE[0]), str(KEYPAD_PLACE[1])],
                    check=True, timeout=20, stdout=subprocess.DEVNULL)
     return keypad

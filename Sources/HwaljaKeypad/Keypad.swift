@@ -27,6 +27,21 @@ public struct Keypad: Sendable {
         }
     }
 
+    /// The smallest side of any key, in millimetres: a fingertip's, as touch guidelines ask.
+    public static let smallestKeyMillimetres = 9.0
+
+    /// The narrowest key of every layer is ``columns``/10 columns wide (the Latin layer's ten keys
+    /// a row, ◀ ▶, 천지인 플러스's halves): the width in pixels, for `pixelsPerMillimetre`, that
+    /// makes it ``smallestKeyMillimetres`` wide, with `spacing` pixels between keys; and the
+    /// height that makes each of `layer`'s rows as tall.
+    public func minimumSize(of layer: KeypadLayer, pixelsPerMillimetre: Double, spacing: Int) -> (width: Int, height: Int) {
+        let key = Int((Self.smallestKeyMillimetres * pixelsPerMillimetre).rounded(.up))
+        let narrowest = rows(layer).joined().compactMap(\.key).map(\.width).min() ?? 2
+        let keysAcross = Self.columns / narrowest
+        let rowCount = rows(layer).count
+        return (keysAcross * key + (keysAcross - 1) * spacing, rowCount * key + (rowCount - 1) * spacing)
+    }
+
     /// The key labelled `label` in `layer`, if any (as a screen reader or a test finds it).
     public func key(labelled label: String, in layer: KeypadLayer) -> KeypadKey? {
         rows(layer).joined().compactMap(\.key).first { $0.label == label }

@@ -20,9 +20,14 @@ final class KeypadWindow {
     /// How far up (in pixels) a key must be dragged before it comes up to count as a flick.
     private static let flickDistance = 30.0
 
+    /// How large the labels are against the default window's (480 × 420): a smaller window, say
+    /// upright on a phone, has smaller labels, so that they do not widen its keys.
+    private let labelScale: Double
+
     init(keypad: Keypad, output: any KeyOutput, width: Int32, height: Int32) {
         self.keypad = keypad
         self.output = output
+        labelScale = min(1, max(0.5, min(Double(width) / 480, Double(height) / 420)))
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         let asWindow = Self.cast(window, to: GtkWindow.self)
         gtk_window_set_title(asWindow, "hwalja keypad")
@@ -32,6 +37,7 @@ final class KeypadWindow {
         gtk_window_set_type_hint(asWindow, GDK_WINDOW_TYPE_HINT_UTILITY)
         gtk_window_set_default_size(asWindow, width, height)
         gtk_container_set_border_width(Self.cast(window, to: GtkContainer.self), 6)
+        Self.useCompactButtons()
         show(.hangul)
     }
 
@@ -55,6 +61,8 @@ final class KeypadWindow {
                 column += slot.width
             }
         }
+        let minimum = keypad.minimumSize(of: layer, pixelsPerMillimetre: pixelsPerMillimetre, spacing: 6)
+        gtk_widget_set_size_request(grid, Int32(minimum.width), Int32(minimum.height))
         gtk_container_add(Self.cast(window, to: GtkContainer.self), grid)
         gtk_widget_show_all(grid)
         self.grid = grid
@@ -65,12 +73,14 @@ final class KeypadWindow {
         gtk_widget_set_can_focus(button, 0)
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let digit = gtk_label_new(nil)!
-        gtk_label_set_markup(Self.cast(digit, to: GtkLabel.self), "<span font_size='13pt' alpha='70%'>\(key.digit ?? " ")</span>")
+        gtk_label_set_markup(Self.cast(digit, to: GtkLabel.self), "<span font_size='\(Int((13 * labelScale).rounded()))pt' alpha='70%'>\(key.digit ?? " ")</span>")
         gtk_label_set_xalign(Self.cast(digit, to: GtkLabel.self), 1)
         let label = gtk_label_new(nil)!
         // Large and bold, for older eyes: compatibility jamo are drawn small within their em, so
         // a key's one or two letters are larger than words.
-        let size = [1: 34, 2: 28][key.label.count] ?? 18
+        // A key half a phone key wide (◀, 천지인 플러스's halves, a Latin letter) has smaller letters.
+        let narrow = key.width * 2 <= Keypad.columns / 5 ? 0.75 : 1
+        let size = Int((Double([1: 34, 2: 28][key.label.count] ?? 18) * labelScale * narrow).rounded())
         gtk_label_set_markup(Self.cast(label, to: GtkLabel.self), "<span font_size='\(size)pt' weight='bold'>\(Self.escaped(key.label))</span>")
         gtk_box_pack_start(Self.cast(box, to: GtkBox.self), digit, 0, 0, 0)
         gtk_box_pack_start(Self.cast(box, to: GtkBox.self), label, 1, 1, 0)
@@ -134,6 +144,25 @@ final class KeypadWindow {
             window.show(layer)
         }
         return 0
+    }
+
+    /// Buttons with little padding: the key's label, not the theme's margins, decides its size.
+    private static func useCompactButtons() {
+        let provider = gtk_css_provider_new()
+        _ = gtk_css_provider_load_from_data(provider, "button { padding: 2px 4px; min-width: 0; min-height: 0; }", -1, nil)
+        let screen = gdk_screen_get_default()
+        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+
+    /// The screen's pixels per millimetre, from the monitor the window is on (its size in pixels
+    /// and in millimetres, as the display reports them); 96 dots per inch if it reports none.
+    private var pixelsPerMillimetre: Double {
+        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_monitor(display, 0) else { return 96 / 25.4 }
+        var geometry = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &geometry)
+        let millimetres = gdk_monitor_get_width_mm(monitor)
+        guard millimetres > 0, geometry.width > 0 else { return 96 / 25.4 }
+        return Double(geometry.width) / Double(millimetres)
     }
 
     static func cast<T>(_ widget: UnsafeMutablePointer<GtkWidget>, to: T.Type) -> UnsafeMutablePointer<T> {

@@ -11,12 +11,14 @@ import Testing
 struct KeypadRealApplicationTests {
     /// Taps or holds `keys` (`keypad:NAME`, `keypad-hold:NAME:MS`, and the harness's own keys) on
     /// the keypad of `layout` beside a GTK 3 `field`.
-    static func type(_ keys: [String], layout: String = "cheonjiin", field: String = "text") throws -> RealApplicationTests.Report {
+    static func type(
+        _ keys: [String], layout: String = "cheonjiin", field: String = "text", environment: [String: String] = [:]
+    ) throws -> RealApplicationTests.Report {
         let keypad = keypadProgram
         guard FileManager.default.isExecutableFile(atPath: keypad.path) else { throw TestSetupError("hwalja-keypad is not built: swift build") }
         let (report, _) = try RealApplicationTests.type(
             keys, into: .gtk3, field: field, engine: layout == "cheonjiin" ? "hwalja" : "hwalja-\(layout)",
-            environment: ["HWALJA_KEYPAD": keypad.path, "HWALJA_KEYPAD_LAYOUT": layout], screen: "1024x800")
+            environment: ["HWALJA_KEYPAD": keypad.path, "HWALJA_KEYPAD_LAYOUT": layout].merging(environment) { $1 }, screen: "1024x800")
         return report
     }
 
@@ -47,6 +49,19 @@ struct KeypadRealApplicationTests {
         let keys = ["ㄱㅋ", "ㅣ", "ㆍ", "영문 자판", "h", "i", "숫자와 기호", "골뱅이", "1", "영문 자판", "대문자", "K", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ"]
         let report = try Self.type(keys.map { "keypad:\($0)" })
         #expect(report.text == "가hi@1K가")
+    }
+
+    /// The docs' pictures of the keypad dark (GTK's Adwaita dark, as a dark desktop gives it) and
+    /// upright (a phone or a tablet held in portrait), 나랏글's and 천지인 플러스's keys.
+    @Test(arguments: [
+        ("keypad-x11-dark.png", "naratgeul", ["HWALJA_KEYPAD_THEME": "Adwaita:dark"], ["ㄱ", "ㅏㅓ"], "가"),
+        ("keypad-x11-portrait.png", "cheonjiin-plus", ["HWALJA_KEYPAD_SIZE": "360x460"], ["ㅎ", "ㅣ", "ㆍ"], "하"),
+    ])
+    func aScreenshotShowsTheKeypadDarkAndUpright(name: String, layout: String, environment: [String: String], keys: [String], text: String) throws {
+        let shot = try Screenshot(named: name)
+        let report = try Self.type(keys.map { "keypad:\($0)" } + [shot.key], layout: layout, environment: environment)
+        #expect(report.text == text)
+        #expect(try shot.colours() > 16)
     }
 
     /// The README's picture of the keypad (docs/images/keypad-x11.png), beside a field where 안녕

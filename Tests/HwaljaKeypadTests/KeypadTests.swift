@@ -82,4 +82,14 @@ struct KeypadTests {
         #expect(keypad.key(labelled: "⇧", in: .latin)?.action == .layer(.capitals))
         #expect(keypad.key(labelled: "⇧", in: .capitals)?.action == .layer(.latin))
     }
+
+    @Test func everyKeyIsAtLeastNineMillimetresAtTheScreensDensity() {
+        // 96 dots per inch: 3.78 pixels a millimetre, 9 mm 35 pixels; the narrowest keys are
+        // 2 of 20 columns, so ten of them fit across, with 6 pixels between.
+        let size = Keypad(layout: .cheonjiin).minimumSize(of: .hangul, pixelsPerMillimetre: 96 / 25.4, spacing: 6)
+        #expect(size.width == 10 * 35 + 9 * 6)
+        #expect(size.height == 5 * 35 + 4 * 6)
+        let latin = Keypad(layout: .cheonjiin).minimumSize(of: .latin, pixelsPerMillimetre: 10, spacing: 0)
+        #expect(latin.width == 900 && latin.height == 360)
+    }
 }
