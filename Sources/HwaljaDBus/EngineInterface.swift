@@ -63,6 +63,10 @@ public enum EngineInterface {
         public static let unknownLayout = "org.hwalja.Error.UnknownLayout"
         /// The client left too much of what the daemon sent it unread; it is served again once it reads.
         public static let notReading = "org.hwalja.Error.NotReading"
+        /// `SetSetting` named no setting.
+        public static let unknownSetting = "org.hwalja.Error.UnknownSetting"
+        /// `SetSetting`'s value is not one the setting takes.
+        public static let invalidSetting = "org.hwalja.Error.InvalidSetting"
     }
 
     /// Both hwalja interfaces, as installed to `/usr/share/dbus-1/interfaces/org.hwalja.Engine1.xml`
@@ -75,7 +79,7 @@ public enum EngineInterface {
              hwalja-replay: ㅣ ㆍ ㅡ ㄱㅋ ㄴㄹ ㄷㅌ ㅂㅍ ㅅㅎ ㅈㅊ ㅇㅁ (or digits 1-9, 0), PUNCT, NEXT, SPACE, BS, ENTER;
              in a context of another layout, that layout's (as hwalja-replay's layout option names them).
              Errors: org.hwalja.Error.UnknownKey, .NoSuchContext, .AccessDenied, .InvalidArgs, .LimitExceeded,
-             .UnknownLayout. -->
+             .UnknownLayout, .NotReading, .UnknownSetting, .InvalidSetting. -->
         <node>
         \(engine)\(context)\(inputContext)</node>
 
@@ -116,6 +120,24 @@ public enum EngineInterface {
                  when they next learn a word or reload. org.freedesktop.DBus.Error.Failed if the file
                  cannot be removed. -->
             <method name="ForgetLearnedWords"/>
+            <!-- Every setting of hwalja.conf: its name, value in use, default, kind, what it does, and
+                 what it takes. Kinds: choice and options (allowed: the words; options take
+                 several, comma-separated, or none), number and milliseconds (allowed: the lowest
+                 and highest), milliseconds-or-off (the same, or off), boolean (true, false),
+                 preset-or-file (allowed: the presets; or a keymap file's path), path (an absolute
+                 path; allowed: none). -->
+            <method name="GetSettings">
+              <arg name="settings" type="a(sssssas)" direction="out"/>
+            </method>
+            <!-- Sets one setting: checked (org.hwalja.Error.UnknownSetting, .InvalidSetting, quoting
+                 only a short prefix of what was given), written to hwalja.conf (its line changed,
+                 the rest of the file as it was; org.freedesktop.DBus.Error.Failed if it cannot be
+                 written) and applied as SIGHUP applies the file. Flags given to hwaljad still win
+                 over the file. -->
+            <method name="SetSetting">
+              <arg name="name" type="s" direction="in"/>
+              <arg name="value" type="s" direction="in"/>
+            </method>
             <!-- The daemon's version. -->
             <property name="Version" type="s" access="read"/>
             <!-- The loaded table: format-version (u), transitions (u), live-pairs (u), checksum (s), path (s);

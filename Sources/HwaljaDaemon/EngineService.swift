@@ -53,6 +53,9 @@ public final class EngineService {
     /// Forgets every learned word, kept ones too (`ForgetLearnedWords`); returns what went wrong
     /// removing what was kept, if anything did.
     public var forgetLearnedWords: () -> String? = { nil }
+    /// Writes a setting, already checked, to the settings file and applies the file
+    /// (`SetSetting`); returns what went wrong writing it, if anything did.
+    public var writeSetting: (_ name: String, _ value: String) -> String? = { _, _ in "this daemon has no settings file" }
 
     public init(
         output: any MessageSink, clock: any FrontendClock, table: TableLoader.Loaded, settings: DaemonSettings, keymap: Keymap,
@@ -176,6 +179,33 @@ public final class EngineService {
         case "GetPeerAddress":
             try expect(call, "")
             return try call.methodReturn([.string(peerAddress)])
+        case "GetSettings":
+            try expect(call, "")
+            let entries: [BusValue] = DaemonSettings.catalogue.map { setting in
+                .structure([
+                    .string(setting.name), .string(settings.value(of: setting.name) ?? ""), .string(setting.defaultValue),
+                    .string(setting.kind.name), .string(setting.summary), .array(elementSignature: "s", setting.kind.allowed.map(BusValue.string)),
+                ])
+            }
+            return try call.methodReturn([.array(elementSignature: "(sssssas)", entries)])
+        case "SetSetting":
+            try expect(call, "ss")
+            let arguments = try call.arguments()
+            let name = arguments[0].stringValue ?? ""
+            let value = arguments[1].stringValue ?? ""
+            var checked = settings
+            do {
+                try checked.set(name, to: value)
+            } catch .unknownSetting {
+                throw BusError(name: EngineInterface.ErrorName.unknownSetting,
+                               message: "no setting \(Excerpt.quoted(name, limit: 32)) (settings: \(DaemonSettings.names.joined(separator: ", ")))")
+            } catch {
+                throw BusError(name: EngineInterface.ErrorName.invalidSetting,
+                               message: "\(Excerpt.quoted(value)) is not a valid \(name) (\(DaemonSettings.setting(named: name)?.kind.summary ?? ""))")
+            }
+            if let problem = writeSetting(name, value) { throw BusError.failed(Excerpt.shortened(problem)) }
+            log("set \(name) = \(Excerpt.quoted(value)), as \(caller) asked")
+            return try call.methodReturn()
         case "ForgetLearnedWords":
             try expect(call, "")
             wordSuggestions?.forgetLearnedWords()

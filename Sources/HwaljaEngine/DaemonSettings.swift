@@ -2,24 +2,8 @@ import HwaljaCore
 
 /// The daemon's thresholds and switches, from defaults, a config file and flags (flags win).
 ///
-/// Config file: one `name = value` a line, `#` comments:
-///
-/// ```
-/// layout = cheonjiin      # cheonjiin, cheonjiin-plus, naratgeul or vega
-/// layout-options = none   # choices keyboards disagree on (KeyboardLayout.Option), comma-separated
-/// keymap = phone          # phone, keypad-position, or a keymap file's path
-/// table = /usr/share/hwalja/hwalja.table  # 천지인's table (the other layouts' beside it); --table and $HWALJA_TABLE win
-/// long-press = 500        # ms a key is held to type its digit
-/// letters-on = press      # press: a letter shows when its key goes down; release: when it comes up
-/// repeat-interval = 100   # ms between backspace repeats
-/// auto-next = off         # ms of idle time that ends the syllable, or off
-/// space-inserts = false   # true: SPACE always inserts a blank
-/// max-contexts = 64       # contexts one client may hold at once
-/// max-unread-kib = 1024   # KiB a client may leave unread before the daemon stops writing to it
-/// suggestions = 3         # word suggestions shown, 0-9 (0: none)
-/// learn-words = true      # learn the words the user commits (never in password fields)
-/// pick-adds-space = true  # a picked suggestion is followed by a space
-/// ```
+/// Config file: one `name = value` a line, `#` comments; the settings, their defaults and values
+/// are ``catalogue``.
 public struct DaemonSettings: Sendable, Equatable {
     public var timing = HoldTimer.Settings()
     /// Composer switches. `canRetract` starts off for every client: undoable text stays in the
@@ -48,11 +32,8 @@ public struct DaemonSettings: Sendable, Equatable {
     /// Whether a picked suggestion is followed by a space (ending the word), as on phones.
     public var pickAddsSpace = true
 
-    /// The settings a config file may set, in the order the documentation lists them.
-    public static let names = [
-        "layout", "layout-options", "keymap", "table", "long-press", "letters-on", "repeat-interval", "auto-next", "space-inserts", "max-contexts", "max-unread-kib", "suggestions",
-        "learn-words", "pick-adds-space",
-    ]
+    /// The settings a config file may set, in the order the documentation lists them (``catalogue``).
+    public static var names: [String] { catalogue.map(\.name) }
 
     /// The milliseconds every timing setting must lie in, from a config file or any program's flags.
     public static let millisecondRange: ClosedRange<Int> = 1...60_000
@@ -150,22 +131,9 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension ConfigError {
-    /// What `name` may be set to, in a few words.
+    /// What `name` may be set to, in a few words (``Setting/Kind/summary``).
     static func validValues(of name: String) -> String {
-        let milliseconds = "milliseconds \(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound)"
-        switch name {
-        case "layout": return KeyboardLayout.nameSummary
-        case "layout-options": return "none or some of " + KeyboardLayout.Option.nameSummary
-        case "keymap": return "phone, keypad-position or a keymap file"
-        case "table": return "a table file's absolute path"
-        case "auto-next": return milliseconds + " or off"
-        case "long-press", "repeat-interval": return milliseconds
-        case "letters-on": return "press or release"
-        case "max-contexts": return "1-10000"
-        case "max-unread-kib": return "16-1048576"
-        case "suggestions": return "0-9"
-        default: return "true or false"
-        }
+        DaemonSettings.setting(named: name)?.kind.summary ?? "a known setting"
     }
 }
 

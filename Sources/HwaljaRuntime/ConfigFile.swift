@@ -47,6 +47,24 @@ public enum ConfigFile {
         return loaded
     }
 
+    /// Sets `name` to `value` in the settings file at `path` (else the default file), changing
+    /// the line that sets it and keeping the rest as the user wrote it (``SettingsFileText``); the
+    /// file and its directories are made when missing. `value` must already be a valid one.
+    ///
+    /// - Throws: one line naming the file and what the system said.
+    public static func write(_ name: String, _ value: String, to path: String?) throws(Failure) {
+        guard let file = path ?? defaultPath else { throw Failure(description: "no settings file: neither XDG_CONFIG_HOME nor HOME is set") }
+        let old = SystemFiles.read(file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        do {
+            try AtomicFile.replace(file, with: Array(SettingsFileText.setting(name, to: value, in: old).utf8))
+        } catch {
+            switch error {
+            case .cannotCreateDirectory(let directory, let reason): throw Failure(description: "cannot create \(Excerpt.path(directory)): \(reason)")
+            case .cannotWrite(let written, let reason): throw Failure(description: "cannot write \(Excerpt.path(written)): \(reason)")
+            }
+        }
+    }
+
     /// A config file that cannot be used.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String

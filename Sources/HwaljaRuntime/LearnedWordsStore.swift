@@ -45,47 +45,18 @@ public struct LearnedWordsStore: Sendable {
     /// Replaces the file with `words`: written to a new file beside it (mode 0600), then renamed
     /// over it, so a crash leaves the old words or the new, never half.
     public func save(_ words: LearnedWords) throws(Failure) {
-        let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        try Self.makeDirectories(directory)
-        let temporary = path + ".new-\(getpid())"
-        _ = unlink(temporary)
-        let file: Int32
-        switch PrivateFiles.createNew(at: temporary) {
-        case .success(let opened): file = opened
-        case .failure(let failure): throw .cannotWrite(path: temporary, reason: failure.reason)
-        }
-        let bytes = Array(LearnedWordsText.encode(words).utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = String(cString: strerror(errno))
-                _ = close(file)
-                _ = unlink(temporary)
-                throw .cannotWrite(path: temporary, reason: reason)
+        do {
+            try AtomicFile.replace(path, with: Array(LearnedWordsText.encode(words).utf8))
+        } catch {
+            switch error {
+            case .cannotCreateDirectory(let directory, let reason): throw .cannotCreateDirectory(path: directory, reason: reason)
+            case .cannotWrite(let file, let reason): throw .cannotWrite(path: file, reason: reason)
             }
-            written += count
-        }
-        guard fsync(file) == 0, close(file) == 0, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            _ = unlink(temporary)
-            throw .cannotWrite(path: path, reason: reason)
         }
     }
 
     /// Forgets every learned word: removes the file.
     public func forget() throws(Failure) {
         guard unlink(path) == 0 || errno == ENOENT else { throw .cannotRemove(path: path, reason: String(cString: strerror(errno))) }
-    }
-
-    /// Creates `directory` and the missing ones above it, each mode 0700.
-    private static func makeDirectories(_ directory: String) throws(Failure) {
-        guard !directory.isEmpty, !SystemFiles.exists(directory) else { return }
-        let parent = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
-        try makeDirectories(parent)
-        guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {
-            throw .cannotCreateDirectory(path: directory, reason: String(cString: strerror(errno)))
-        }
     }
 }

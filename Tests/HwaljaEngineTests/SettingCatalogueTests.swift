@@ -1,0 +1,46 @@
+import HwaljaCore
+import HwaljaEngine
+import HwaljaTestSupport
+import Foundation
+import Testing
+
+/// The settings' catalogue against the settings themselves and the documentation.
+struct SettingCatalogueTests {
+    @Test func everyDefaultIsWhatTheSettingsStartWith() throws {
+        var fromDefaults = DaemonSettings()
+        fromDefaults.table = nil
+        for setting in DaemonSettings.catalogue where setting.name != "table" {
+            try fromDefaults.set(setting.name, to: setting.defaultValue)
+            #expect(DaemonSettings().value(of: setting.name) == setting.defaultValue, "\(setting.name)")
+        }
+        #expect(fromDefaults == DaemonSettings())
+    }
+
+    @Test func everyValueReadsBackAsTheFileWritesIt() throws {
+        var settings = DaemonSettings()
+        let values = [
+            "layout": "vega", "layout-options": "naratgeul-stroke-stops,vega-compounds-stay", "keymap": "keypad-position",
+            "table": "/srv/hwalja.table", "long-press": "700", "letters-on": "release", "repeat-interval": "60", "auto-next": "900",
+            "space-inserts": "true", "max-contexts": "8", "max-unread-kib": "64", "suggestions": "0", "learn-words": "false",
+            "pick-adds-space": "false",
+        ]
+        #expect(Set(values.keys) == Set(DaemonSettings.names), "a value for every setting")
+        for (name, value) in values { try settings.set(name, to: value) }
+        for (name, value) in values { #expect(settings.value(of: name) == value, "\(name)") }
+        #expect(settings.value(of: "long-pres") == nil)
+    }
+
+    @Test func theKindsSayWhatTheSettingsTake() {
+        #expect(DaemonSettings.setting(named: "letters-on")?.kind.allowed == ["press", "release"])
+        #expect(DaemonSettings.setting(named: "suggestions")?.kind.allowed == ["0", "9"])
+        #expect(DaemonSettings.setting(named: "auto-next")?.kind.name == "milliseconds-or-off")
+        #expect(DaemonSettings.setting(named: "layout")?.kind.allowed == ["cheonjiin", "cheonjiin-plus", "naratgeul", "vega"])
+    }
+
+    @Test func theSettingsPageListsEverySettingWithItsDefault() throws {
+        let page = try String(contentsOf: packageRoot.appendingPathComponent("docs/settings.md"), encoding: .utf8)
+        for setting in DaemonSettings.catalogue {
+            #expect(page.contains("\n\(setting.name) = \(setting.defaultValue) "), "docs/settings.md lacks \(setting.name) = \(setting.defaultValue)")
+        }
+    }
+}
