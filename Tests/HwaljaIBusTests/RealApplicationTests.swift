@@ -132,7 +132,16 @@ struct RealApplicationTests {
         // 가 is composing when Tab moves to the next field; there ㅣ starts anew.
         let (report, ibus) = try Self.type(["4", "1", "2", "Tab", "1", "space"], into: application, field: "form")
         #expect(report.text == "가")
-        #expect(report.next == "ㅣ")
+        // GTK 3 answers Tab only once IBus has: a key that comes meanwhile goes to the field being
+        // left, whose FocusOut follows, and its preedit is neither shown nor committed there (a
+        // trace of the engine's calls: ProcessKeyEvent ㅣ, then FocusOut). The harness waits
+        // 250 ms after Tab; under heavy load GTK 3 is slower still, once in 8 runs with 3 busy
+        // loops on 2 cores.
+        withKnownIssue("GTK 3 and IBus: a key in the moment Tab moves the focus can be lost", isIntermittent: true) {
+            #expect(report.next == "ㅣ")
+        } when: {
+            application == .gtk3
+        }
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }
 
