@@ -17,6 +17,9 @@ struct DaemonContext: FrontendContext {
     /// Without it the context arms no timer: what a timer would do is done at the client's next
     /// call and carried in its reply. Contexts of key events always get signals.
     var readsSignals = false
+    /// Whether the client chose the context's keymap (`SetKeymap`): then a change of the
+    /// settings' keymap leaves it alone.
+    var keymapChosenByClient = false
 
     /// The interface the context's object implements.
     var interface: String { takesKeyEvents ? EngineInterface.inputContextInterface : EngineInterface.contextInterface }

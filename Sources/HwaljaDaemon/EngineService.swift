@@ -607,15 +607,21 @@ public final class EngineService {
         }
     }
 
-    /// Takes settings the user changed: new contexts get them all; existing ones their timing
-    /// and SPACE from the next key on (their keymap stays as the client set it), and every
-    /// client the new limits.
+    /// Takes settings the user changed: new contexts get them all; existing ones their timing,
+    /// SPACE and keymap from the next key on (a keymap the client chose with `SetKeymap` stays),
+    /// and every client the new limits.
     public func apply(_ settings: DaemonSettings, keymap: Keymap) {
         self.settings = settings
         self.keymap = keymap
         frontend.limitPerOwner = settings.maxContextsPerClient
         backlog.limits = settings.backlog
-        frontend.update { $0.session.typing.updateSettings(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, timing: settings.timing) }
+        frontend.update { context in
+            context.session.typing.updateSettings(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, timing: settings.timing)
+            // Open contexts take the settings' keymap too, unless their client chose one.
+            if !context.keymapChosenByClient {
+                context.session.keymap = Keymap.forLayout(context.session.typing.layout, setting: settings.keymap, resolved: keymap)
+            }
+        }
     }
 
     // MARK: Helpers

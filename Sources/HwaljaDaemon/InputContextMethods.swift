@@ -59,7 +59,10 @@ extension EngineService {
                     message: "unknown keymap \(Excerpt.quoted(name)); keymaps are \(Keymap.names.joined(separator: ", "))"
                 )
             }
-            try onContext(number, caller) { $0.session.keymap = keymap }
+            try onContext(number, caller) {
+                $0.session.keymap = keymap
+                $0.keymapChosenByClient = true
+            }
             actions = []
         default:
             return nil

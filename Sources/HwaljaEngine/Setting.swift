@@ -51,7 +51,7 @@ public struct Setting: Sendable, Equatable {
         /// What it takes, in a few words, for messages.
         public var summary: String {
             switch self {
-            case .choice(let words): words.joined(separator: ", ")
+            case .choice(let words): words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
             case .options(let words): "none or some of " + words.joined(separator: ", ")
             case .number(let range): "\(range.lowerBound)-\(range.upperBound)"
             case .milliseconds(let range): "milliseconds \(range.lowerBound)-\(range.upperBound)"

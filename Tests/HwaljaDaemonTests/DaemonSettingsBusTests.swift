@@ -63,4 +63,26 @@ struct DaemonSettingsBusTests {
         }
         #expect(try String(contentsOfFile: config, encoding: .utf8) == "long-press = 400\n")
     }
+
+    @Test func anOpenInputContextTakesANewKeymapUnlessItsClientChoseOne() throws {
+        let folder = try TemporaryFolder("hwalja-settings")
+        let daemon = try PrivateDaemon(["--config", try folder.write("hwalja.conf", "")])
+        let client = try EngineClient(bus: .address(daemon.bus.address))
+        final class Seen: @unchecked Sendable { var preedits: [String: String] = [:] }
+        let seen = Seen()
+        client.onSignal = { member, path, arguments in
+            if member == "UpdatePreedit" { seen.preedits[path] = arguments.first?.stringValue }
+        }
+        let open = try #require(try client.call(Self.engine.path, Self.engine.interface, "CreateInputContext").first?.stringValue)
+        let chosen = try #require(try client.call(Self.engine.path, Self.engine.interface, "CreateInputContext").first?.stringValue)
+        try client.call(chosen, EngineInterface.inputContextInterface, "SetKeymap", [.string("phone")])
+        try client.call(Self.engine.path, Self.engine.interface, "SetSetting", [.string("keymap"), .string("keypad-position")])
+        // Keypad 7 with NumLock: ㅣ by position (the keypad's top row), ㅂㅍ by phone digit.
+        for path in [open, chosen] {
+            try client.call(path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(0xFFB7), .uint32(79), .uint32(0x10)])
+        }
+        client.processSignals(waitingMilliseconds: 100)
+        #expect(seen.preedits[open] == "ㅣ")
+        #expect(seen.preedits[chosen] == "ㅂ")
+    }
 }

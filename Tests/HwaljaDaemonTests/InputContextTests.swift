@@ -105,8 +105,8 @@ struct InputContextTests {
         try after.tap("0125")  // the phone layout's 0 1 2 5
         #expect(after.preedit == "안")
         try before.call("FocusOut")
-        try before.tap("47")  // a context keeps the keymap it was made with: ㄱ ㅣ by position
-        #expect(before.preedit == "기")
+        try before.tap("47")  // an open context takes the new keymap too: the phone's ㄱ ㅂ, not ㄱ ㅣ by position
+        #expect(before.preedit == "ㄱㅂ")
     }
 
     @Test func aKeymapFileSectionBindsTheKeysOfItsLayout() throws {
