@@ -153,7 +153,8 @@ def typing_command(typist, keys):
     PATH as a PNG at that point, half a second after the keys before it, while their preedit and
     suggestions show (grim on Wayland, ImageMagick's import on X); `keypad:NAME`,
     `keypad-hold:NAME:MS` and `keypad-flick:NAME` press the on-screen keypad's key of that
-    accessible name, found when it comes (tools/keypad_session.py)."""
+    accessible name, found when it comes (tools/keypad_session.py); `run:COMMAND` runs COMMAND (split
+    as a shell would, run without one), as a user changing a setting while the field is open."""
     commands, plain = [], []
     for key in keys:
         own = None
@@ -163,6 +164,8 @@ def typing_command(typist, keys):
             own = [["sleep", "0.5"], screen]
         elif key.split(":", 1)[0] in ("keypad", "keypad-hold", "keypad-flick"):
             own = [[sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "keypad_session.py"), key]]
+        elif key.startswith("run:"):
+            own = [shlex.split(key.split(":", 1)[1])]
         if own is None:
             plain.append(key)
             continue

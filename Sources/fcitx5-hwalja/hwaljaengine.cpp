@@ -216,6 +216,64 @@ void HwaljaEngine::reset(const fcitx::InputMethodEntry &, fcitx::InputContextEve
     context(event.inputContext())->reset();
 }
 
+fcitx::dbus::Message HwaljaEngine::callDaemon(const char *method, const std::vector<std::string> &arguments) const {
+    auto message = bus_->createMethodCall(daemonName, enginePath, daemonName, method);
+    for (const auto &argument : arguments) {
+        message << argument;
+    }
+    return message.call(openTimeoutMicroseconds);
+}
+
+const fcitx::Configuration *HwaljaEngine::getConfig() const {
+    auto reply = callDaemon("GetSettings", {});
+    if (reply.type() != fcitx::dbus::MessageType::Reply) {
+        FCITX_LOGC(hwaljaLog, Error) << "cannot read hwalja's settings: hwaljad answered " << reply.errorName() << " ("
+                                     << reply.errorMessage() << ")";
+        return nullptr;
+    }
+    // Element by element: fcitx5 5.0.21's `>> std::vector` reads every element into one
+    // variable, so each struct's list of words would keep the words of those before it.
+    std::vector<SettingDescription> settings;
+    if (reply >> fcitx::dbus::Container(fcitx::dbus::Container::Type::Array, fcitx::dbus::Signature("(sssssas)"))) {
+        while (!reply.end()) {
+            fcitx::dbus::DBusStruct<std::string, std::string, std::string, std::string, std::string, std::vector<std::string>> entry;
+            if (!(reply >> entry)) {
+                break;
+            }
+            settings.push_back({std::get<0>(entry), std::get<1>(entry), std::get<2>(entry), std::get<3>(entry),
+                                std::get<4>(entry), std::get<5>(entry)});
+        }
+        reply >> fcitx::dbus::ContainerEnd();
+    }
+    settings_ = std::make_unique<HwaljaSettings>(std::move(settings));
+    return settings_.get();
+}
+
+void HwaljaEngine::setConfig(const fcitx::RawConfig &config) {
+    const auto *current = static_cast<const HwaljaSettings *>(getConfig());
+    if (!current) {
+        return;  // said by getConfig
+    }
+    for (const auto &[name, value] : current->changes(config)) {
+        auto reply = callDaemon("SetSetting", {name, value});
+        if (reply.type() != fcitx::dbus::MessageType::Reply) {
+            FCITX_LOGC(hwaljaLog, Error) << "hwaljad refused setting " << name << ": " << reply.errorName() << " ("
+                                         << reply.errorMessage() << ")";
+        } else {
+            FCITX_LOGC(hwaljaLog, Info) << "setting " << name << " changed through hwaljad";
+        }
+    }
+    if (current->forgets(config)) {
+        auto reply = callDaemon("ForgetLearnedWords", {});
+        if (reply.type() != fcitx::dbus::MessageType::Reply) {
+            FCITX_LOGC(hwaljaLog, Error) << "hwaljad could not forget the learned words: " << reply.errorName() << " ("
+                                         << reply.errorMessage() << ")";
+        } else {
+            FCITX_LOGC(hwaljaLog, Info) << "the learned words are forgotten";
+        }
+    }
+}
+
 void HwaljaEngine::reached() {
     if (!reachable_) {
         FCITX_LOGC(hwaljaLog, Info) << "hwaljad answers again; typing goes through it";

@@ -16,6 +16,7 @@
 #include <fcitx/instance.h>
 
 #include "hwaljacontext.h"
+#include "hwaljasettings.h"
 
 namespace hwalja {
 
@@ -37,6 +38,13 @@ public:
     void activate(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) override;
     void deactivate(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) override;
     void reset(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) override;
+    /// hwaljad's settings (Engine1.GetSettings, asked each time, so a hand edit shows) as fcitx5
+    /// configuration, for the addon and each of its input methods; nullptr when hwaljad does not
+    /// answer.
+    const fcitx::Configuration *getConfig() const override;
+    /// Sets each setting `config` changes through Engine1.SetSetting (hwaljad checks it, writes
+    /// hwalja.conf and applies it to every context); a refusal is logged with hwaljad's error.
+    void setConfig(const fcitx::RawConfig &config) override;
 
     /// The addon's own connection to the session bus.
     fcitx::dbus::Bus &bus() { return *bus_; }
@@ -72,6 +80,8 @@ private:
     bool received(const fcitx::dbus::Bus *bus, fcitx::dbus::Message &message);
     /// Lets go of the peer connection, losing the contexts on it first.
     void dropPeer();
+    /// A bounded call to hwaljad's Engine1 on the session bus (starting hwaljad if need be).
+    fcitx::dbus::Message callDaemon(const char *method, const std::vector<std::string> &arguments) const;
 
     fcitx::Instance *instance_;
     /// A connection of the addon's own to fcitx5's session bus, on fcitx5's event loop. Its own,
@@ -91,6 +101,8 @@ private:
     bool dispatching_ = false;
     bool reachable_ = true;
     int64_t quietUntil_ = 0;
+    /// The settings getConfig last gave fcitx5 (it keeps the pointer until the next call).
+    mutable std::unique_ptr<HwaljaSettings> settings_;
     /// Declared last, so destroyed first: the contexts it destroys still use the bus and routes.
     fcitx::FactoryFor<HwaljaContext> factory_;
 };

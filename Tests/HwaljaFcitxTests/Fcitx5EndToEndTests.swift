@@ -25,10 +25,10 @@ struct Fcitx5EndToEndTests {
         let entries = listed.stdout.components(separatedBy: "), (").filter { $0.hasPrefix("'hwalja") }.sorted()
         #expect(
             entries == [
-                "'hwalja', 'Cheon-Ji-In (hwalja)', '천지인 (hwalja)', 'input-keyboard', '천', 'ko', false",
-                "'hwalja-cheonjiin-plus', 'Cheon-Ji-In Plus (hwalja)', '천지인 플러스 (hwalja)', 'input-keyboard', '천+', 'ko', false",
-                "'hwalja-naratgeul', 'Naratgeul (hwalja)', '나랏글 (hwalja)', 'input-keyboard', '나', 'ko', false",
-                "'hwalja-vega', 'Vega / SKY-II (hwalja)', '베가 (hwalja)', 'input-keyboard', '베', 'ko', false",
+                "'hwalja', 'Cheon-Ji-In (hwalja)', '천지인 (hwalja)', 'input-keyboard', '천', 'ko', true",
+                "'hwalja-cheonjiin-plus', 'Cheon-Ji-In Plus (hwalja)', '천지인 플러스 (hwalja)', 'input-keyboard', '천+', 'ko', true",
+                "'hwalja-naratgeul', 'Naratgeul (hwalja)', '나랏글 (hwalja)', 'input-keyboard', '나', 'ko', true",
+                "'hwalja-vega', 'Vega / SKY-II (hwalja)', '베가 (hwalja)', 'input-keyboard', '베', 'ko', true",
             ],
             "\(listed.stderr)"
         )
@@ -162,6 +162,35 @@ struct Fcitx5EndToEndTests {
         let fcitx5 = try PrivateFcitx5(installed: Self.installed, settings: "long-press = 300\nkeymap = keypad-position\n")
         let result = try fcitx5.type("tap KP_0 16\ntap KP_7 16\ntap KP_8 16\ntap KP_5 16\npress KP_4 16\nsleep 400\nrelease KP_4 16\ntap KP_7 16\ntap space\n")
         #expect(result.text == "안4ㅣ", "\(result.events)")
+    }
+
+    /// fcitx5-configtool and KDE System Settings show hwaljad's settings, as GetConfig gives them,
+    /// and change them through SetConfig: hwaljad writes the file, keeping what the user wrote.
+    @Test func theSettingsShowAndChangeInFcitx5sConfiguration() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed, settings: "# mine\nlong-press = 600\n")
+        for uri in ["fcitx://config/inputmethod/hwalja", "fcitx://config/inputmethod/hwalja-vega", "fcitx://config/addon/hwalja"] {
+            let listed = try fcitx5.controller("GetConfig", [uri])
+            #expect(listed.status == 0, "\(listed.stderr)\n\(fcitx5.log)")
+            for shown in [
+                "'long-press': <'600'>", "'keymap': <'phone'>", "'learn-words': <'True'>", "'suggestions': <'3'>",
+                "('long-press', 'Integer', 'long-press: ms a key is held to type its digit', <'500'>",
+                "('keymap', 'String', 'keymap: which keyboard keys type which keypad keys', <'phone'>",
+                "'Enum': <{'0': <'phone'>, '1': <'keypad-position'>}>",
+                "('learn-words', 'Boolean', ", "('forget-learned-words', 'Boolean', ",
+            ] {
+                #expect(listed.stdout.contains(shown), "\(uri) lacks \(shown): \(listed.stdout)")
+            }
+        }
+        let changed = try fcitx5.controller(
+            "SetConfig", ["fcitx://config/inputmethod/hwalja", "<{'long-press': <'800'>, 'learn-words': <'False'>, 'keymap': <'phone'>}>"])
+        #expect(changed.status == 0, "\(changed.stderr)")
+        #expect(fcitx5.settingsFile == "# mine\nlong-press = 800\nlearn-words = false\n", "\(fcitx5.log)")
+        #expect(try fcitx5.controller("GetConfig", ["fcitx://config/addon/hwalja"]).stdout.contains("'long-press': <'800'>"))
+        // A bad value: hwaljad's named error in fcitx5's log, the file as it was.
+        let refused = try fcitx5.controller("SetConfig", ["fcitx://config/addon/hwalja", "<{'long-press': <'soon'>}>"])
+        #expect(refused.status == 0, "fcitx5's SetConfig answers nothing either way: \(refused.stderr)")
+        #expect(fcitx5.settingsFile == "# mine\nlong-press = 800\nlearn-words = false\n")
+        #expect(fcitx5.log.contains("hwaljad refused setting long-press: org.hwalja.Error.InvalidSetting"), "\(fcitx5.log)")
     }
 
     /// 가 composing, then something happens to hwaljad (`actions[0]`), then 7, then `actions[1]`,

@@ -147,6 +147,17 @@ struct Fcitx5RealApplicationTests {
         #expect(report.text == text, "\(report.events)")
     }
 
+    /// A setting changed in fcitx5's configuration (Controller1.SetConfig, as fcitx5-configtool and
+    /// KDE System Settings do) applies at once, in a field open before the change: after 가 by phone
+    /// position, keypad-position makes KP_4 KP_7 KP_8 ㄱ ㅣ ㆍ (by phone position they are ㄱ ㅅ ㅇ).
+    @Test func aKeymapSetInFcitx5sConfigurationAppliesToTheOpenField() throws {
+        let setConfig = "run:gdbus call --session --dest org.fcitx.Fcitx5 --object-path /controller "
+            + "--method org.fcitx.Fcitx.Controller1.SetConfig fcitx://config/inputmethod/hwalja \"<{'keymap': <'keypad-position'>}>\""
+        let (report, fcitx5) = try Self.type(["4", "1", "2", "space", setConfig, "KP_4", "KP_7", "KP_8", "space"])
+        #expect(report.text == "가가", "\(report.events)\n\(fcitx5.log)")
+        #expect(fcitx5.settingsFile.contains("keymap = keypad-position"))
+    }
+
     @Test func theKeypadTypesWithNumLockOff() throws {
         // NumLock is off here: the keypad sends KP_Insert KP_End KP_Down KP_Begin for 0 1 2 5, and
         // types 안 as with NumLock on.

@@ -53,7 +53,9 @@ public final class PrivateDaemon: @unchecked Sendable {
     public let bus: PrivateBus
     public let daemon: BackgroundProcess
     /// hwaljad's `$XDG_DATA_HOME` (unless `environment` names another): the learned words are in
-    /// `hwalja/learned-words` there, never the user's. Removed with the daemon.
+    /// `hwalja/learned-words` there, never the user's; its `config` folder is hwaljad's
+    /// `$XDG_CONFIG_HOME` (unless `environment` names another), where SetSetting writes, never the
+    /// user's hwalja.conf. Removed with the daemon.
     public let dataDirectory: URL
 
     /// Starts a bus and hwaljad with `arguments` (and `environment` beside the test's); waits (at
@@ -64,7 +66,8 @@ public final class PrivateDaemon: @unchecked Sendable {
         daemon = try BackgroundProcess(
             product("hwaljad"),
             ["--bus", self.bus.address, "--table", packageRoot.appendingPathComponent("Tables/hwalja.table").path] + arguments,
-            environment: ["XDG_DATA_HOME": dataDirectory.path].merging(environment ?? [:]) { $1 }
+            environment: ["XDG_DATA_HOME": dataDirectory.path, "XDG_CONFIG_HOME": dataDirectory.appendingPathComponent("config").path]
+                .merging(environment ?? [:]) { $1 }
         )
         let deadline = Date().addingTimeInterval(10)
         while !self.bus.hasOwner("org.hwalja.Engine1") {

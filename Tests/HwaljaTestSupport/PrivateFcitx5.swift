@@ -18,7 +18,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
     private var daemonArguments: [String] = []
     /// The compositor fcitx5 is the input method of, kept running as long as fcitx5.
     private let wayland: PrivateSway?
-    private let daemonEnvironment: [String: String]?
+    private let daemonEnvironment: [String: String]
 
     /// hwalja's fcitx5 input methods, one per layout (the addon's inputmethod/*.conf).
     public static let inputMethods = ["hwalja", "hwalja-cheonjiin-plus", "hwalja-naratgeul", "hwalja-vega"]
@@ -39,7 +39,6 @@ public final class PrivateFcitx5: @unchecked Sendable {
     /// input method (its wayland and waylandim addons: input-method-v2 on sway), and
     /// ``environment`` is that of the compositor's clients.
     public init(installed: Bool = false, settings: String? = nil, daemonEnvironment: [String: String]? = nil, wayland: PrivateSway? = nil) throws {
-        self.daemonEnvironment = daemonEnvironment
         self.wayland = wayland
         bus = try PrivateBus(config: installed ? "Tests/fixtures/activating-bus.conf" : "tools/session-bus.conf")
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-fcitx5-\(UUID().uuidString)")
@@ -65,6 +64,8 @@ public final class PrivateFcitx5: @unchecked Sendable {
             // selected in the next.
             try "[Behavior]\nActiveByDefault=True\n".write(to: config.appendingPathComponent("fcitx5/config"), atomically: true, encoding: .utf8)
         }
+        // This build's hwaljad reads and writes (SetSetting) the user's hwalja.conf of this fcitx5.
+        self.daemonEnvironment = ["XDG_CONFIG_HOME": config.path].merging(daemonEnvironment ?? [:]) { $1 }
         let settingsFile = config.appendingPathComponent("hwalja/hwalja.conf")
         if let settings {
             try FileManager.default.createDirectory(at: settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -86,7 +87,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
             fcitxEnvironment["FCITX_ADDON_DIRS"] = (libraries + system).joined(separator: ":")
             fcitxEnvironment["XDG_DATA_DIRS"] = stage.appendingPathComponent("usr/share").path + ":/usr/local/share:/usr/share"
             daemonArguments = settings == nil ? [] : ["--config", settingsFile.path]
-            hwaljad = try PrivateDaemon(daemonArguments, bus: bus, environment: daemonEnvironment)
+            hwaljad = try PrivateDaemon(daemonArguments, bus: bus, environment: self.daemonEnvironment)
         } else {
             let update = try runCommand(
                 "gdbus",
@@ -175,6 +176,21 @@ public final class PrivateFcitx5: @unchecked Sendable {
             else { return true }  // gone
             return stat[name...].dropFirst(2).first == "T"  // "PID (NAME) STATE …"
         }
+    }
+
+    /// Calls `method` of fcitx5's org.fcitx.Fcitx.Controller1 (what fcitx5-configtool and KDE
+    /// System Settings call) with `arguments` in gdbus's notation.
+    public func controller(_ method: String, _ arguments: [String]) throws -> ProcessOutcome {
+        try runCommand(
+            "gdbus",
+            ["call", "--address", bus.address, "--dest", "org.fcitx.Fcitx5", "--object-path", "/controller",
+             "--method", "org.fcitx.Fcitx.Controller1.\(method)"] + arguments
+        )
+    }
+
+    /// The user's hwalja.conf as it is now ("" when there is none).
+    public var settingsFile: String {
+        (try? String(contentsOfFile: file("config/hwalja/hwalja.conf"), encoding: .utf8)) ?? ""
     }
 
     /// A file in this fcitx5's temporary directory, for `mark` and `wait-for`.
