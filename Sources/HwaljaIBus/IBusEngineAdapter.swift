@@ -36,7 +36,8 @@ public final class IBusEngineAdapter {
     private var frontend: Frontend<InputSession>!
     /// Which keymap each engine object was made with (`nil`: the settings').
     private var fixedKeymaps: [Int: Keymap] = [:]
-    /// Re-reads the user's settings, when an engine is enabled; `nil` keeps them.
+    /// Re-reads the user's settings, when an engine is enabled or focused; `nil` keeps them (the
+    /// program reads the file only when it changed).
     private let reloadSettings: () -> (DaemonSettings, Keymap)?
     /// Called after a timer sent messages outside a call (the program writes them out).
     public var afterTimer: () -> Void = {}
@@ -75,8 +76,8 @@ public final class IBusEngineAdapter {
         }
     }
 
-    /// Reads the user's settings again (`reloadSettings`) and applies them: on `Enable`, and when
-    /// the program is told to (SIGHUP).
+    /// Reads the user's settings again (`reloadSettings`) and applies them: on `Enable` and
+    /// `FocusIn`, and when the program is told to (SIGHUP).
     public func readSettingsAgain() {
         if let (settings, keymap) = reloadSettings() { apply(settings, keymap: keymap) }
     }
@@ -189,8 +190,8 @@ public final class IBusEngineAdapter {
             update(number, path: path) { $0.setSurroundingText(text, cursor: Int(cursor), anchor: Int(anchor)) }
             return try call.methodReturn()
         case (Self.engineInterface, "Enable"), (Self.engineInterface, "FocusIn"):
-            // The user switched to hwalja: settings changed since apply now.
-            if member == "Enable" { readSettingsAgain() }
+            // The user switched to hwalja, or to a field: settings changed since apply now.
+            readSettingsAgain()
             // Have the client check that it can tell and delete its text: GTK's module sets
             // IBUS_CAP_SURROUNDING_TEXT for every widget and takes it back from one that cannot
             // (a terminal) only after an engine asked, as libibus engines do.

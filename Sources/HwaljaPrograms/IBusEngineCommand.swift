@@ -35,7 +35,8 @@ public struct IBusEngineCommand: ParsableCommand {
 
             Settings ($XDG_CONFIG_HOME/hwalja/hwalja.conf, shared with hwaljad: keymap, long-press, \
             repeat-interval, auto-next, space-inserts, suggestions, learn-words, pick-adds-space, layout-options) are \
-            read again whenever an engine is enabled and on SIGHUP, which reloads the table too; \
+            read again when an engine is enabled or a field gets the focus, if the file changed since \
+            (hwalja-preferences writes it through hwaljad), and on SIGHUP, which reloads the table too; \
             a change of layout-options makes that layout's table again, in the background.
 
             Word suggestions (the lexicon hwalja.lexicon beside the table) show in IBus's candidate \
@@ -75,6 +76,9 @@ public struct IBusEngineCommand: ParsableCommand {
         let suggestions = SuggestionsLoader(
             table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue, log: diagnostics.log)
         // The other layouts' tables are read when an engine of theirs is first made: a start as quick as before.
+        // Read again when a field gets the focus and the file changed since (hwalja's Preferences,
+        // fcitx5's configuration or a hand edit), so a change shows with no restart and no signal.
+        let settingsFile = FileWatch(path: service.config ?? ConfigFile.defaultPath)
         let engines = IBusEngineAdapter(
             output: program.connection, clock: program.clock, table: loaded.table, settings: settings.settings, keymap: settings.keymap,
             loadTable: { layout in
@@ -87,6 +91,7 @@ public struct IBusEngineCommand: ParsableCommand {
             },
             recorder: service.recorder(diagnostics),
             reloadSettings: {
+                guard settingsFile.changed() else { return nil }
                 let fresh = service.loadSettings(diagnostics)
                 layoutOptions.update(fresh.settings.layoutOptions)
                 suggestions.apply(fresh.settings)
@@ -110,6 +115,7 @@ public struct IBusEngineCommand: ParsableCommand {
             name: Self.componentName, handler: engines.handle, busGone: "ibus-daemon went away; exiting", busGoneStatus: 0,
             onReload: {
                 let changesBefore = layoutOptions.changes
+                settingsFile.forceChange()
                 engines.readSettingsAgain()  // changed options reload the tables themselves
                 guard layoutOptions.changes == changesBefore else { return }
                 // Every layout's table, also those no engine has used yet: cheap beside a reload.

@@ -177,7 +177,10 @@ struct IBusEngineAdapterTests {
         #expect(ibus.text == "")
     }
 
-    @Test func enablingAnEngineReadsTheSettingsAgain() throws {
+    /// Enable (the user switched to hwalja) and FocusIn (to a field, perhaps back from hwalja's
+    /// Preferences) read the settings again; the program reads the file only if it changed.
+    @Test(arguments: ["Enable", "FocusIn"])
+    func enablingOrFocusingAnEngineReadsTheSettingsAgain(member: String) throws {
         let ibus = Daemon()
         let phone = try ibus.createEngine("hwalja")
         let keypad = try ibus.createEngine("hwalja-keypad")
@@ -185,7 +188,7 @@ struct IBusEngineAdapterTests {
         changed.timing.longPress = 1000
         changed.keymap = "keypad-position"
         ibus.settings = (changed, .keypadPosition)
-        try ibus.call(phone, IBusEngineAdapter.engineInterface, "Enable")
+        try ibus.call(phone, IBusEngineAdapter.engineInterface, member)
         try ibus.tap(phone, [0xffb7])  // keypad 7: ㅣ by position now
         #expect(ibus.preedit == "ㅣ")
         try ibus.focusOut(phone)

@@ -22,6 +22,20 @@ struct InstalledPackageTests {
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }
 
+    /// Every engine's Preferences (<setup>, what IBus's menu and GNOME Settings open) is the
+    /// installed hwalja-preferences, which answers for itself and has its desktop entry.
+    @Test func eachEnginesPreferencesAreTheInstalledProgram() throws {
+        let component = try String(contentsOfFile: "/usr/share/ibus/component/hwalja.xml", encoding: .utf8)
+        let engines = component.components(separatedBy: "<engine>").count - 1
+        let setups = component.matches(of: /<setup>([^<]*)<\/setup>/).map { String($0.output.1) }
+        #expect(engines > 0 && setups.count == engines && Set(setups) == ["/usr/bin/hwalja-preferences"], "\(setups)")
+        let version = try runCommand("hwalja-preferences", ["--version"])
+        #expect(version.stdout == "0.1.0\n" && version.status == 0, "\(version.stderr)")
+        #expect(try runCommand("hwalja-preferences", ["--help"]).stdout.contains("USAGE: hwalja-preferences"))
+        let desktop = try runCommand("desktop-file-validate", ["/usr/share/applications/hwalja-preferences.desktop"])
+        #expect(desktop.status == 0 && desktop.stdout.isEmpty, "\(desktop.stdout)")
+    }
+
     @Test func dbusActivationStartsTheInstalledDaemon() throws {
         // A session bus with the standard configuration reads /usr/share/dbus-1/services.
         let bus = try BackgroundProcess(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--print-address=1"])
@@ -79,7 +93,8 @@ struct InstalledPackageTests {
     /// Each installed man page, rendered as man renders it, says what the program's --help says:
     /// every option, and the Hangul (help2man from --help; the generator used before dropped
     /// every character outside ASCII).
-    @Test(arguments: ["/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay", "/usr/bin/hwalja-keypad"])
+    @Test(arguments: ["/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay", "/usr/bin/hwalja-keypad",
+                      "/usr/bin/hwalja-preferences"])
     func theManPageSaysWhatHelpSays(program: String) throws {
         let name = URL(fileURLWithPath: program).lastPathComponent
         let help = try runProcess(URL(fileURLWithPath: program), ["--help"]).stdout

@@ -52,9 +52,11 @@ struct RealApplicationTests {
     /// is the user's hwalja.conf, written before the engine starts.
     /// `environment`: more of the application's (tools/keypad_session.py's HWALJA_KEYPAD);
     /// `screen`: the X screen's size in pixels.
+    /// With `hwaljad`, this build's hwaljad runs on the session bus, with the engine's settings
+    /// file (for hwalja's Preferences).
     static func type(
         _ keys: [String], into application: Application, field: String = "text", engine: String = "hwalja", settings: String? = nil,
-        environment: [String: String] = [:], screen: String = "1280x800"
+        environment: [String: String] = [:], screen: String = "1280x800", hwaljad: Bool = false
     ) throws -> (Report, PrivateIBus) {
         try systemCacheWritten.get()
         let ibus = try PrivateIBus(installed: installed)
@@ -63,6 +65,8 @@ struct RealApplicationTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try settings.write(to: folder.appendingPathComponent("hwalja.conf"), atomically: true, encoding: .utf8)
         }
+        let daemon = hwaljad ? try PrivateDaemon(bus: ibus.bus, environment: ["XDG_CONFIG_HOME": ibus.configDirectory.path]) : nil
+        defer { withExtendedLifetime(daemon) {} }
         let started = Date()
         let outcome = try runCommand(
             "xvfb-run", ["-a", "-s", "-screen 0 \(screen)x24", packageRoot.appendingPathComponent(application.script).path, "--field", field, engine] + keys,
@@ -219,6 +223,24 @@ struct RealApplicationTests {
         let (report, _) = try Self.type(
             ["KP_0", "KP_7", "KP_8", "KP_5", "hold:KP_4:400", "KP_7", "space"], into: .gtk3, settings: "long-press = 300\nkeymap = keypad-position\n")
         #expect(report.text == "안4ㅣ")
+    }
+
+    /// hwalja's Preferences (the IBus component's <setup>), driven through AT-SPI as a screen
+    /// reader or switch access drives it, changes what the IBus engine does with no restart: 0 held
+    /// 800 ms types its digit at the default 500 ms long press, and ㅇ once the Preferences set
+    /// 1500 ms (the user went to the Preferences and back, so the field got the focus again). The
+    /// window's picture is docs/images/preferences.png (HWALJA_SCREENSHOTS, as Screenshot says).
+    @Test func thePreferencesChangeTheLongPressOfTheEngineWithNoRestart() throws {
+        let shot = try Screenshot(named: "preferences.png")
+        let preferences = "run:/usr/bin/python3 \(packageRoot.appendingPathComponent("tools/preferences_session.py").path) "
+            + "--shot \(shot.url.path) --return-to hwalja-test long-press 1500"
+        let program = Self.installed ? [:] : ["HWALJA_PREFERENCES": packageRoot.appendingPathComponent("Sources/hwalja-preferences/hwalja-preferences").path]
+        let (report, ibus) = try Self.type(
+            ["4", "1", "2", "hold:0:800", preferences, "hold:0:800", "space"], into: .gtk3, environment: program, hwaljad: true)
+        #expect(report.text == "가0ㅇ", "\(report.events)")
+        let file = try String(contentsOf: ibus.configDirectory.appendingPathComponent("hwalja/hwalja.conf"), encoding: .utf8)
+        #expect(file == "long-press = 1500\n")
+        #expect(try shot.colours() > 16)
     }
 
     @Test func theKeypadEngineTypesByPositionWhateverTheSettingsSay() throws {

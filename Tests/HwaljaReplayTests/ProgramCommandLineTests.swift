@@ -23,6 +23,15 @@ struct ProgramCommandLineTests {
         #expect(outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == (try Self.packageVersion()))
     }
 
+    /// hwalja's Preferences, a Python program (Sources/hwalja-preferences), keeps the version too.
+    @Test func thePreferencesAnswerVersionAndHelp() throws {
+        let program = packageRoot.appendingPathComponent("Sources/hwalja-preferences/hwalja-preferences")
+        let version = try runProcess(program, ["--version"])
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == (try Self.packageVersion()), "\(version.stderr)")
+        let help = try runProcess(program, ["--help"])
+        #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: hwalja's Preferences"), "\(help.stdout)")
+    }
+
     @Test(arguments: ["hwalja-bench", "hwalja-bus-bench"])
     func aBenchAnswersHelpWithoutMeasuring(_ bench: String) throws {
         let outcome = try runProcess(product(bench), ["--help"], seconds: 10)
