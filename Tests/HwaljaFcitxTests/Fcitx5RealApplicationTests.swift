@@ -158,6 +158,20 @@ struct Fcitx5RealApplicationTests {
         #expect(fcitx5.settingsFile.contains("keymap = keypad-position"))
     }
 
+    /// fcitx5's own configuration tool (fcitx5-config-qt, what fcitx5-configtool opens) shows
+    /// hwaljad's settings on hwalja's Configure button, with the values in use; the dialog's
+    /// picture is docs/images/fcitx5-configuration.png (HWALJA_SCREENSHOTS, as Screenshot says).
+    @Test func fcitx5sConfigurationToolShowsTheSettings() throws {
+        let shot = try Screenshot(named: "fcitx5-configuration.png")
+        let fcitx5 = try PrivateFcitx5(installed: Fcitx5EndToEndTests.installed, settings: "long-press = 700\n")
+        let outcome = try runCommand(
+            "xvfb-run", ["-a", "-s", "-screen 0 1500x700x24", packageRoot.appendingPathComponent("tools/fcitx5-configure-shot").path, shot.url.path],
+            environment: fcitx5.environment.merging(["LANG": "C.UTF-8"]) { $1 }, seconds: 60)
+        #expect(outcome.status == 0, "\(outcome.stderr)\nfcitx5: \(fcitx5.log)")
+        #expect(try shot.colours() > 16)
+        #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
+    }
+
     @Test func theKeypadTypesWithNumLockOff() throws {
         // NumLock is off here: the keypad sends KP_Insert KP_End KP_Down KP_Begin for 0 1 2 5, and
         // types 안 as with NumLock on.
