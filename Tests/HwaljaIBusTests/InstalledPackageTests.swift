@@ -22,8 +22,8 @@ struct InstalledPackageTests {
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }
 
-    /// Every engine's Preferences (<setup>, what IBus's menu and GNOME Settings open) is the
-    /// installed hwalja-preferences, which answers for itself and has its desktop entry.
+    /// Every engine's Preferences is the installed hwalja-preferences, which answers for itself:
+    /// the component's <setup> (IBus's menu) and ibus-setup-ENGINE.desktop (GNOME Settings).
     @Test func eachEnginesPreferencesAreTheInstalledProgram() throws {
         let component = try String(contentsOfFile: "/usr/share/ibus/component/hwalja.xml", encoding: .utf8)
         let engines = component.components(separatedBy: "<engine>").count - 1
@@ -32,8 +32,16 @@ struct InstalledPackageTests {
         let version = try runCommand("hwalja-preferences", ["--version"])
         #expect(version.stdout == "0.1.0\n" && version.status == 0, "\(version.stderr)")
         #expect(try runCommand("hwalja-preferences", ["--help"]).stdout.contains("USAGE: hwalja-preferences"))
-        let desktop = try runCommand("desktop-file-validate", ["/usr/share/applications/hwalja-preferences.desktop"])
-        #expect(desktop.status == 0 && desktop.stdout.isEmpty, "\(desktop.stdout)")
+        // GNOME Settings opens an engine's preferences from ibus-setup-ENGINE.desktop.
+        let names = component.matches(of: /<name>(hwalja[^<]*)<\/name>/).map { String($0.output.1) }
+        #expect(names.count == engines)
+        for entry in ["hwalja-preferences"] + names.map({ "ibus-setup-\($0)" }) {
+            let path = "/usr/share/applications/\(entry).desktop"
+            let desktop = try runCommand("desktop-file-validate", [path])
+            #expect(desktop.status == 0 && desktop.stdout.isEmpty, "\(path): \(desktop.stdout)")
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            #expect(text.contains("\nExec=hwalja-preferences\n"), "\(path)")
+        }
     }
 
     @Test func dbusActivationStartsTheInstalledDaemon() throws {
