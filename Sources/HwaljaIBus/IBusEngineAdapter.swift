@@ -36,9 +36,9 @@ public final class IBusEngineAdapter {
     private var frontend: Frontend<InputSession>!
     /// Which keymap each engine object was made with (`nil`: the settings').
     private var fixedKeymaps: [Int: Keymap] = [:]
-    /// Re-reads the user's settings, when an engine is enabled or focused; `nil` keeps them (the
-    /// program reads the file only when it changed).
-    private let reloadSettings: () -> (DaemonSettings, Keymap)?
+    /// Re-reads the user's settings; `nil` keeps them. Its argument says whether to read them even
+    /// if the file did not change (an engine enabled, SIGHUP) or only if it did (a field focused).
+    private let reloadSettings: (_ always: Bool) -> (DaemonSettings, Keymap)?
     /// Called after a timer sent messages outside a call (the program writes them out).
     public var afterTimer: () -> Void = {}
     /// Word suggestions for every engine's field (shown in IBus's lookup table), if any.
@@ -49,7 +49,7 @@ public final class IBusEngineAdapter {
     public init(
         output: any MessageSink, clock: any FrontendClock, table: TransitionTable, settings: DaemonSettings, keymap: Keymap,
         otherLayouts: [KeyboardLayout: TransitionTable] = [:], loadTable: @escaping (KeyboardLayout) -> TransitionTable? = { _ in nil },
-        recorder: (any KeystrokeRecording)? = nil, reloadSettings: @escaping () -> (DaemonSettings, Keymap)? = { nil }
+        recorder: (any KeystrokeRecording)? = nil, reloadSettings: @escaping (_ always: Bool) -> (DaemonSettings, Keymap)? = { _ in nil }
     ) {
         self.output = output
         self.tables = otherLayouts.merging([table.keyboard: table]) { $1 }
@@ -76,10 +76,10 @@ public final class IBusEngineAdapter {
         }
     }
 
-    /// Reads the user's settings again (`reloadSettings`) and applies them: on `Enable` and
-    /// `FocusIn`, and when the program is told to (SIGHUP).
-    public func readSettingsAgain() {
-        if let (settings, keymap) = reloadSettings() { apply(settings, keymap: keymap) }
+    /// Reads the user's settings again (`reloadSettings`) and applies them: on `Enable` and when
+    /// the program is told to (SIGHUP); with `onlyIfChanged`, on `FocusIn`, if the file changed.
+    public func readSettingsAgain(onlyIfChanged: Bool = false) {
+        if let (settings, keymap) = reloadSettings(!onlyIfChanged) { apply(settings, keymap: keymap) }
     }
 
     /// Switches to newly loaded tables (one per layout): new engines at once, existing ones of the
@@ -190,8 +190,9 @@ public final class IBusEngineAdapter {
             update(number, path: path) { $0.setSurroundingText(text, cursor: Int(cursor), anchor: Int(anchor)) }
             return try call.methodReturn()
         case (Self.engineInterface, "Enable"), (Self.engineInterface, "FocusIn"):
-            // The user switched to hwalja, or to a field: settings changed since apply now.
-            readSettingsAgain()
+            // The user switched to hwalja, or to a field (perhaps back from hwalja's Preferences):
+            // settings changed since apply now.
+            readSettingsAgain(onlyIfChanged: member == "FocusIn")
             // Have the client check that it can tell and delete its text: GTK's module sets
             // IBUS_CAP_SURROUNDING_TEXT for every widget and takes it back from one that cannot
             // (a terminal) only after an engine asked, as libibus engines do.

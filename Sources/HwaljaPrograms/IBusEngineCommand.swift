@@ -76,8 +76,9 @@ public struct IBusEngineCommand: ParsableCommand {
         let suggestions = SuggestionsLoader(
             table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue, log: diagnostics.log)
         // The other layouts' tables are read when an engine of theirs is first made: a start as quick as before.
-        // Read again when a field gets the focus and the file changed since (hwalja's Preferences,
-        // fcitx5's configuration or a hand edit), so a change shows with no restart and no signal.
+        // Read again when an engine is enabled, on SIGHUP, and when a field gets the focus if the
+        // file changed since (hwalja's Preferences, fcitx5's configuration, a hand edit): a change
+        // shows with no restart and no signal.
         let settingsFile = FileWatch(path: service.config ?? ConfigFile.defaultPath)
         let engines = IBusEngineAdapter(
             output: program.connection, clock: program.clock, table: loaded.table, settings: settings.settings, keymap: settings.keymap,
@@ -90,8 +91,8 @@ public struct IBusEngineCommand: ParsableCommand {
                 }
             },
             recorder: service.recorder(diagnostics),
-            reloadSettings: {
-                guard settingsFile.changed() else { return nil }
+            reloadSettings: { always in
+                guard settingsFile.changed() || always else { return nil }
                 let fresh = service.loadSettings(diagnostics)
                 layoutOptions.update(fresh.settings.layoutOptions)
                 suggestions.apply(fresh.settings)
@@ -115,7 +116,6 @@ public struct IBusEngineCommand: ParsableCommand {
             name: Self.componentName, handler: engines.handle, busGone: "ibus-daemon went away; exiting", busGoneStatus: 0,
             onReload: {
                 let changesBefore = layoutOptions.changes
-                settingsFile.forceChange()
                 engines.readSettingsAgain()  // changed options reload the tables themselves
                 guard layoutOptions.changes == changesBefore else { return }
                 // Every layout's table, also those no engine has used yet: cheap beside a reload.

@@ -28,7 +28,6 @@ public struct FileStamp: Equatable, Sendable {
 public final class FileWatch {
     private let path: String?
     private var seen: FileStamp?
-    private var forced = false
 
     /// Watches `path` (`nil`: no file, never changed), as it is now.
     public init(path: String?) {
@@ -36,17 +35,11 @@ public final class FileWatch {
         seen = path.flatMap(FileStamp.init(path:))
     }
 
-    /// Whether the file changed (appeared, went, or was written) since it was last looked at, or
-    /// ``forceChange()`` was called; each call looks at it anew.
+    /// Whether the file changed (appeared, went, or was written) since it was last looked at;
+    /// each call looks at it anew.
     public func changed() -> Bool {
         let now = path.flatMap(FileStamp.init(path:))
-        defer {
-            seen = now
-            forced = false
-        }
-        return forced || now != seen
+        defer { seen = now }
+        return now != seen
     }
-
-    /// Makes the next ``changed()`` true (a SIGHUP reads everything again).
-    public func forceChange() { forced = true }
 }

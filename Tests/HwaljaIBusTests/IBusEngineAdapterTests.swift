@@ -15,6 +15,8 @@ struct IBusEngineAdapterTests {
         let log = MessageLog()
         let clock = ManualClock()
         var settings: (DaemonSettings, Keymap)? = nil
+        /// What the adapter last asked for: settings read even if the file did not change.
+        var readAlways: Bool?
         private(set) var adapter: IBusEngineAdapter!
         private var serial: UInt32 = 0
         /// The application's text and the preedit shown after it.
@@ -28,7 +30,10 @@ struct IBusEngineAdapterTests {
         init(settings: DaemonSettings = DaemonSettings()) {
             adapter = IBusEngineAdapter(
                 output: log, clock: clock, table: committedTable, settings: settings, keymap: .phone,
-                otherLayouts: committedTables.filter { $0.key != .cheonjiin }, reloadSettings: { [unowned self] in self.settings })
+                otherLayouts: committedTables.filter { $0.key != .cheonjiin }, reloadSettings: { [unowned self] always in
+                    readAlways = always
+                    return self.settings
+                })
             adapter.afterTimer = { [unowned self] in apply(log.take()) }
         }
 
@@ -178,7 +183,7 @@ struct IBusEngineAdapterTests {
     }
 
     /// Enable (the user switched to hwalja) and FocusIn (to a field, perhaps back from hwalja's
-    /// Preferences) read the settings again; the program reads the file only if it changed.
+    /// Preferences) read the settings again: Enable always, FocusIn only if the file changed.
     @Test(arguments: ["Enable", "FocusIn"])
     func enablingOrFocusingAnEngineReadsTheSettingsAgain(member: String) throws {
         let ibus = Daemon()
@@ -189,6 +194,7 @@ struct IBusEngineAdapterTests {
         changed.keymap = "keypad-position"
         ibus.settings = (changed, .keypadPosition)
         try ibus.call(phone, IBusEngineAdapter.engineInterface, member)
+        #expect(ibus.readAlways == (member == "Enable"))
         try ibus.tap(phone, [0xffb7])  // keypad 7: ㅣ by position now
         #expect(ibus.preedit == "ㅣ")
         try ibus.focusOut(phone)

@@ -23,15 +23,6 @@ struct FileWatchTests {
         #expect(!watch.changed())
     }
 
-    @Test func aForcedChangeIsSeenOnce() throws {
-        let folder = try TemporaryFolder()
-        let watch = FileWatch(path: try folder.write("hwalja.conf", "keymap = phone\n"))
-        #expect(!watch.changed())
-        watch.forceChange()  // SIGHUP
-        #expect(watch.changed())
-        #expect(!watch.changed())
-    }
-
     @Test func noPathNeverChanges() {
         let watch = FileWatch(path: nil)
         #expect(!watch.changed())
