@@ -5,10 +5,12 @@ the same X display, and keys of the form
     keypad:NAME            a tap on the keypad's key whose accessible name is NAME (ㄱㅋ, 지우기)
     keypad-hold:NAME:MS    the key held down MS milliseconds (a long press, a held backspace)
     keypad-flick:NAME      the key pressed, dragged up 60 pixels and released
+    keypad-action:NAME     the key's AT-SPI action ("click"), as switch access or a screen
+                           reader activates it, no pointer
 
-are pressed with the pointer at the key's place on the screen, found through AT-SPI by its name
-when the key comes (after a change of layer too), as a screen reader or switch access finds it:
-`tools/keypad_session.py KEY` does one. The accessibility bus is started here
+are pressed with the pointer at the key's place on the screen (or activated), found through AT-SPI
+by its name when the key comes (after a change of layer too), as a screen reader or switch access
+finds it: `tools/keypad_session.py KEY` does one. The accessibility bus is started here
 (at-spi-bus-launcher on the session bus) when none is running.
 """
 import os
@@ -43,7 +45,7 @@ def start_keypad(layout="cheonjiin"):
 
 
 def keypad_buttons(deadline=20):
-    """{accessible name: (x, y) of its centre on the screen} of the keypad's buttons."""
+    """{accessible name: (x, y) of its centre on the screen, its accessible} of the keypad's buttons."""
     end = time.monotonic() + deadline
     while time.monotonic() < end:
         buttons = {}
@@ -61,7 +63,7 @@ def keypad_buttons(deadline=20):
 def collect(node, buttons):
     if node.get_role() == Atspi.Role.PUSH_BUTTON:
         extents = node.get_extents(Atspi.CoordType.SCREEN)
-        buttons[node.get_name()] = (extents.x + extents.width // 2, extents.y + extents.height // 2)
+        buttons[node.get_name()] = (extents.x + extents.width // 2, extents.y + extents.height // 2, node)
         return
     for index in range(node.get_child_count()):
         child = node.get_child_at_index(index)
@@ -71,7 +73,7 @@ def collect(node, buttons):
 
 def press(key):
     """Presses the keypad's key `key` (`keypad:NAME`, `keypad-hold:NAME:MS`, `keypad-flick:NAME`)
-    with the pointer, through xdotool."""
+    with the pointer, through xdotool, or activates it (`keypad-action:NAME`) through AT-SPI."""
     kind, _, rest = key.partition(":")
     name, milliseconds, up = rest, 60, 0
     if kind == "keypad-hold":
@@ -82,7 +84,12 @@ def press(key):
     buttons = keypad_buttons()
     if name not in buttons:
         raise SystemExit(f"keypad: no key named {name!r} (keys: {' '.join(sorted(buttons))})")
-    x, y = buttons[name]
+    x, y, button = buttons[name]
+    if kind == "keypad-action":
+        if not Atspi.Action.do_action(button, 0):
+            raise SystemExit(f"keypad: AT-SPI refused {name!r}'s action")
+        time.sleep(0.4)  # GTK 3 shows the button pressed a moment before it is clicked
+        return
     arguments = ["mousemove", str(x), str(y), "mousedown", "1", "sleep", str(milliseconds / 1000)]
     if up:
         arguments += ["mousemove", str(x), str(y - up)]

@@ -90,6 +90,7 @@ final class KeypadWindow {
         let me = Unmanaged.passUnretained(self).toOpaque()
         hwalja_signal_connect(button, "button-press-event", unsafeBitCast(Self.pressed, to: GCallback.self), me)
         hwalja_signal_connect(button, "button-release-event", unsafeBitCast(Self.released, to: GCallback.self), me)
+        hwalja_signal_connect(button, "clicked", unsafeBitCast(Self.clicked, to: GCallback.self), me)
         return button
     }
 
@@ -105,12 +106,32 @@ final class KeypadWindow {
     private static let released: ButtonHandler = { button, event, me in
         guard let button, let event, let me, event.pointee.button == 1 else { return 0 }
         let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
+        window.pointerReleased = UnsafeMutableRawPointer(button)  // GTK's "clicked" follows: the key is typed already
         window.release(UnsafeMutableRawPointer(button), y: event.pointee.y_root)
         return 0
     }
 
+    /// A key activated without the pointer: by a screen reader or switch access (AT-SPI's "click"
+    /// action) or a keyboard. It types as a tap does; after a tap with the pointer, GTK's own
+    /// "clicked" is let go.
+    private static let clicked: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = { button, me in
+        guard let button, let me else { return }
+        let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
+        let pointer = UnsafeMutableRawPointer(button)
+        guard window.pointerReleased != pointer else {
+            window.pointerReleased = nil
+            return
+        }
+        window.press(pointer, y: 0)
+        window.release(pointer, y: 0)
+    }
+
+    /// The button the pointer last came up on, until its "clicked".
+    private var pointerReleased: UnsafeMutableRawPointer?
+
     private func press(_ button: UnsafeMutableRawPointer, y: Double) {
         guard let key = keys[button] else { return }
+        pointerReleased = nil
         downAt = y
         if case .key(let typed) = key.action { output.keyDown(typed) }
     }

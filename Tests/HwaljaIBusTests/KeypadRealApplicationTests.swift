@@ -30,6 +30,14 @@ struct KeypadRealApplicationTests {
         #expect(report.text == "안녕하세요.")
     }
 
+    /// Switch access and screen readers activate a key through AT-SPI's action, with no pointer
+    /// (GTK's "clicked"): each types as a tap does, and a tap with the pointer types once.
+    @Test func keysActivatedThroughAccessibilityTypeAsTaps() throws {
+        let activated = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ"].map { "keypad-action:\($0)" }
+        let report = try Self.type(activated + ["keypad:띄어쓰기", "keypad:ㄱㅋ", "keypad:ㅣ", "keypad:ㆍ", "keypad-action:띄어쓰기"])
+        #expect(report.text == "안녕가")
+    }
+
     @Test func aLongPressTypesTheDigit() throws {
         let report = try Self.type(["keypad:ㄱㅋ", "keypad:ㅣ", "keypad:ㆍ", "keypad-hold:ㅇㅁ:800"])
         #expect(report.text == "가0")
