@@ -73,16 +73,12 @@ public struct Setting: Sendable, Equatable {
 }
 
 extension DaemonSettings {
-    /// Every setting, in the order the documentation lists them.
+    /// Every setting: typing's first, then those of hwaljad and its clients (`layout`, `table`,
+    /// the limits). The documentation lists them in this order, and hwalja's Preferences and
+    /// fcitx5's configuration show them so.
     public static let catalogue: [Setting] = [
-        Setting(name: "layout", defaultValue: "cheonjiin", kind: .choice(KeyboardLayout.allCases.map(\.name)),
-                summary: "the layout of contexts made without naming one (CreateContext())"),
-        Setting(name: "layout-options", defaultValue: "none", kind: .options(KeyboardLayout.Option.allCases.map(\.name)),
-                summary: "choices keyboards disagree on, comma-separated (docs/layouts.md)"),
         Setting(name: "keymap", defaultValue: "phone", kind: .presetOrFile(["phone", "keypad-position"]),
                 summary: "which keyboard keys type which keypad keys"),
-        Setting(name: "table", defaultValue: "/usr/share/hwalja/hwalja.table", kind: .path,
-                summary: "천지인's table, the other layouts' beside it"),
         Setting(name: "long-press", defaultValue: "500", kind: .milliseconds(millisecondRange),
                 summary: "ms a key is held to type its digit"),
         Setting(name: "letters-on", defaultValue: "press", kind: .choice(["press", "release"]),
@@ -93,16 +89,22 @@ extension DaemonSettings {
                 summary: "ms of idle time that ends the syllable, or off"),
         Setting(name: "space-inserts", defaultValue: "false", kind: .boolean,
                 summary: "true: SPACE always inserts a blank"),
-        Setting(name: "max-contexts", defaultValue: "64", kind: .number(1...10_000),
-                summary: "contexts one client may hold at once"),
-        Setting(name: "max-unread-kib", defaultValue: "1024", kind: .number(16...1_048_576),
-                summary: "KiB a client may leave unread before it is cut off"),
         Setting(name: "suggestions", defaultValue: "3", kind: .number(0...9),
                 summary: "word suggestions shown (0: none)"),
         Setting(name: "learn-words", defaultValue: "true", kind: .boolean,
                 summary: "learn the words you commit (never in password fields)"),
         Setting(name: "pick-adds-space", defaultValue: "true", kind: .boolean,
                 summary: "a picked suggestion is followed by a space"),
+        Setting(name: "layout-options", defaultValue: "none", kind: .options(KeyboardLayout.Option.allCases.map(\.name)),
+                summary: "choices keyboards disagree on, comma-separated (docs/layouts.md)"),
+        Setting(name: "layout", defaultValue: "cheonjiin", kind: .choice(KeyboardLayout.allCases.map(\.name)),
+                summary: "the layout of contexts made without naming one (CreateContext())"),
+        Setting(name: "table", defaultValue: "/usr/share/hwalja/hwalja.table", kind: .path,
+                summary: "천지인's table, the other layouts' beside it"),
+        Setting(name: "max-contexts", defaultValue: "64", kind: .number(1...10_000),
+                summary: "contexts one client may hold at once"),
+        Setting(name: "max-unread-kib", defaultValue: "1024", kind: .number(16...1_048_576),
+                summary: "KiB a client may leave unread before it is cut off"),
     ]
 
     /// The setting called `name`, if there is one.
