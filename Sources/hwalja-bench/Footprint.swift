@@ -33,8 +33,8 @@ enum Footprint {
             ("the same, --trace", ["--trace", long.path]),
             (String(format: "them on one line of %.1f MB", Double(line.utf8.count) / 1_048_576), [oneLine.path]),
         ] {
-            let (peak, seconds) = try peakMemory(replay, arguments)
-            print(String(format: "  hwalja-replay:    %.1f MB peak, %.2f s (%@)", Double(peak) / 1024, seconds, what))
+            let (peak, anonymous, seconds) = try peakMemory(replay, arguments)
+            print(String(format: "  hwalja-replay:    %.1f MB peak (anonymous %.1f MB), %.2f s (%@)", Double(peak) / 1024, Double(anonymous) / 1024, seconds, what))
         }
         packageSize()
     }
@@ -53,9 +53,11 @@ enum Footprint {
     }
 
     /// Runs `program` with `arguments`, its output thrown away, under GNU time; returns its peak
-    /// resident memory in KiB and how long it ran. (Not `wait4`'s own count: a child spawned from
-    /// this process starts its count at this process's resident memory, over 100 MB here.)
-    static func peakMemory(_ program: String, _ arguments: [String]) throws -> (kilobytes: Int, seconds: Double) {
+    /// resident memory in KiB, the most anonymous memory (RssAnon, what the kernel cannot drop)
+    /// seen in it every millisecond, and how long it ran. (Not `wait4`'s own count: a child
+    /// spawned from this process starts its count at this process's resident memory, over 100 MB
+    /// here.)
+    static func peakMemory(_ program: String, _ arguments: [String]) throws -> (kilobytes: Int, anonymous: Int, seconds: Double) {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-bench-time-\(getpid())")
         defer { try? FileManager.default.removeItem(at: report) }
         let process = Process()
@@ -64,6 +66,14 @@ enum Footprint {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         ChildProcesses.shared.add(process.processIdentifier)  // ended with this program if it is ended
+        var anonymous = 0
+        while process.isRunning {
+            // GNU time's child is the program.
+            for child in children(of: process.processIdentifier) {
+                anonymous = max(anonymous, anonymousKilobytes(child) ?? 0)
+            }
+            usleep(1000)
+        }
         process.waitUntilExit()
         ChildProcesses.shared.remove(process.processIdentifier)
         guard process.terminationStatus == 0 else {
@@ -73,7 +83,21 @@ enum Footprint {
         guard fields.count >= 2, let kilobytes = Int(fields[fields.count - 2]), let seconds = Double(fields[fields.count - 1]) else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: report.path])
         }
-        return (kilobytes, seconds)
+        return (kilobytes, anonymous, seconds)
+    }
+
+    /// The processes whose parent is `pid` (`/proc/PID/task/PID/children`).
+    static func children(of pid: Int32) -> [Int32] {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").compactMap { Int32($0) }
+    }
+
+    /// `RssAnon` of `/proc/PID/status` in KiB, or `nil` once the process has gone.
+    static func anonymousKilobytes(_ pid: Int32) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("RssAnon:") })
+        else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
 
     /// GNU time (Debian's package `time`).
