@@ -37,13 +37,13 @@ struct DaemonLifecycleTests {
         #expect(second.status != 0)
         #expect(second.stderr.contains("already owned"))
         #expect(second.stderr.contains("--replace"))
-        #expect(first.daemon.process.isRunning)
+        #expect(first.daemon.isRunning)
 
         let replacement = try PrivateDaemon(["--replace"], bus: first.bus)
         let gone = first.daemon.waitForExit(seconds: 10)
         #expect(gone?.status == 0)
         #expect(gone?.stderr.contains("took org.hwalja.Engine1") == true)
-        #expect(replacement.daemon.process.isRunning)
+        #expect(replacement.daemon.isRunning)
         #expect(first.bus.hasOwner("org.hwalja.Engine1"))
     }
 
@@ -75,7 +75,7 @@ struct DaemonLifecycleTests {
         kill(daemon.daemon.pid, SIGHUP)
         try Self.waitFor(daemon, "reloaded the settings and")
         #expect(try client.key("PressKey", "ㅣ", on: path).preedit == "기")
-        #expect(daemon.daemon.process.isRunning)
+        #expect(daemon.daemon.isRunning)
     }
 
     @Test func aLongPressAndAHeldBackspaceWithRealTime() throws {

@@ -69,7 +69,7 @@ struct PeerConnectionTests {
             if !freed { Thread.sleep(forTimeInterval: 0.02) }
         }
         #expect(freed, "the closed peer's context is still there")
-        #expect(daemon.daemon.process.isRunning)
+        #expect(daemon.daemon.isRunning)
     }
 
     @Test func aKilledDaemonsSocketIsRemovedByTheNextAndARunningOnesIsKept() throws {

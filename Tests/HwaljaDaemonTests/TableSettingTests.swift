@@ -21,7 +21,7 @@ struct TableSettingTests {
         )
         defer { _ = daemon.stop() }
         let deadline = Date().addingTimeInterval(10)
-        while !daemon.stderrSoFar.contains("serving") && daemon.process.isRunning && Date() < deadline {
+        while !daemon.stderrSoFar.contains("serving") && daemon.isRunning && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.02)
         }
         return daemon.stderrSoFar

@@ -250,7 +250,7 @@ struct Fcitx5EndToEndTests {
     static func wait(for path: String, _ client: BackgroundProcess) throws {
         let deadline = Date().addingTimeInterval(20)
         while !FileManager.default.fileExists(atPath: path) {
-            guard client.process.isRunning, Date() < deadline else { throw TestSetupError("fcitx5-client.py did not reach \(path): \(client.stderrSoFar)") }
+            guard client.isRunning, Date() < deadline else { throw TestSetupError("fcitx5-client.py did not reach \(path): \(client.stderrSoFar)") }
             Thread.sleep(forTimeInterval: 0.01)
         }
     }

@@ -41,7 +41,7 @@ public enum DesktopUser {
         let deadline = Date().addingTimeInterval(10)
         while true {
             if let address = bus.stdoutSoFar.split(separator: "\n").first, !address.isEmpty { return (bus, String(address)) }
-            guard bus.process.isRunning, Date() < deadline else {
+            guard bus.isRunning, Date() < deadline else {
                 throw TestSetupError("the session bus did not start: \(bus.stop().stderr)")
             }
             Thread.sleep(forTimeInterval: 0.02)
@@ -57,14 +57,19 @@ public enum DesktopUser {
         ).stdout.contains("true")
     }
 
-    /// Kills every process whose environment has `marker` (`NAME=value`): what a session started
-    /// and left behind (ibus-daemon outlives the shell that started it).
-    public static func endProcesses(marked marker: String) {
+    /// Kills every process whose environment has `marker` (`NAME=value`), or only those called
+    /// `command` (`/proc/PID/comm`) when given: what a session started and left behind
+    /// (ibus-daemon outlives the shell that started it).
+    public static func endProcesses(marked marker: String, command: String? = nil) {
         let mark = Data("\(marker)\u{0}".utf8)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = Int32(name), pid != getpid(),
                 let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ"), environment.range(of: mark) != nil
             else { continue }
+            if let command {
+                let comm = (try? String(contentsOfFile: "/proc/\(name)/comm", encoding: .utf8)) ?? ""
+                guard comm.trimmingCharacters(in: .whitespacesAndNewlines) == command else { continue }
+            }
             kill(pid, SIGKILL)
         }
     }

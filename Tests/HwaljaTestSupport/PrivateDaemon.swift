@@ -21,7 +21,7 @@ public final class PrivateBus: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(10)
         var line = ""
         while !line.hasSuffix("\n") {
-            guard daemon.process.isRunning, Date() < deadline else {
+            guard daemon.isRunning, Date() < deadline else {
                 throw TestSetupError("could not start dbus-daemon: \(daemon.stop().stderr) (install the dbus package: tools/install-deps)")
             }
             Thread.sleep(forTimeInterval: 0.01)
@@ -71,7 +71,7 @@ public final class PrivateDaemon: @unchecked Sendable {
         )
         let deadline = Date().addingTimeInterval(10)
         while !self.bus.hasOwner("org.hwalja.Engine1") {
-            guard daemon.process.isRunning, Date() < deadline else {
+            guard daemon.isRunning, Date() < deadline else {
                 let outcome = daemon.stop()
                 throw TestSetupError("hwaljad did not take its name: \(outcome.stderr)")
             }

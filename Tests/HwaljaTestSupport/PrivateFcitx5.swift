@@ -103,7 +103,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
         )
         let deadline = Date().addingTimeInterval(10)
         while !bus.hasOwner("org.fcitx.Fcitx5") {
-            guard fcitx5.process.isRunning, Date() < deadline else {
+            guard fcitx5.isRunning, Date() < deadline else {
                 throw TestSetupError("fcitx5 did not start: \(fcitx5.stop().stderr) (install fcitx5: tools/install-deps)")
             }
             Thread.sleep(forTimeInterval: 0.02)

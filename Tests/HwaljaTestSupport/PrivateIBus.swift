@@ -47,7 +47,7 @@ public final class PrivateIBus: @unchecked Sendable {
         let addressFiles = directory.appendingPathComponent("config/ibus/bus")
         let deadline = Date().addingTimeInterval(10)
         while (try? FileManager.default.contentsOfDirectory(atPath: addressFiles.path))?.isEmpty ?? true {
-            guard daemon.process.isRunning, Date() < deadline else {
+            guard daemon.isRunning, Date() < deadline else {
                 throw TestSetupError("ibus-daemon did not start: \(daemon.stop().stderr) (install ibus: tools/install-deps)")
             }
             Thread.sleep(forTimeInterval: 0.02)

@@ -71,7 +71,7 @@ public final class PrivateKWin: @unchecked Sendable {
         while try !(FileManager.default.fileExists(atPath: runtime.appendingPathComponent(Self.display).path)
             && DesktopUser.busHasOwner("org.fcitx.Fcitx5", environment: base))
         {
-            guard kwin.process.isRunning, Date() < deadline else {
+            guard kwin.isRunning, Date() < deadline else {
                 throw TestSetupError("kwin_wayland or its fcitx5 did not start: \(kwin.stop().stderr.suffix(3000))")
             }
             Thread.sleep(forTimeInterval: 0.1)

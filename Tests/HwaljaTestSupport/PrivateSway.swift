@@ -49,7 +49,7 @@ public final class PrivateSway: @unchecked Sendable {
                 ipc = directory.appendingPathComponent(socket).path
                 break
             }
-            guard sway.process.isRunning, Date() < deadline else {
+            guard sway.isRunning, Date() < deadline else {
                 throw TestSetupError("sway did not start: \(sway.stop().stderr.suffix(2000))")
             }
             Thread.sleep(forTimeInterval: 0.02)
