@@ -70,7 +70,7 @@ enum Footprint {
         while process.isRunning {
             // GNU time's child is the program.
             for child in children(of: process.processIdentifier) {
-                anonymous = max(anonymous, anonymousKilobytes(child) ?? 0)
+                anonymous = max(anonymous, ProcessFigures.kilobytes(child, "RssAnon:") ?? 0)
             }
             usleep(1000)
         }
@@ -90,14 +90,6 @@ enum Footprint {
     static func children(of pid: Int32) -> [Int32] {
         let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
         return text.split(separator: " ").compactMap { Int32($0) }
-    }
-
-    /// `RssAnon` of `/proc/PID/status` in KiB, or `nil` once the process has gone.
-    static func anonymousKilobytes(_ pid: Int32) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("RssAnon:") })
-        else { return nil }
-        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
 
     /// GNU time (Debian's package `time`).

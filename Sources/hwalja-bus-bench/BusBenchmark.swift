@@ -232,12 +232,8 @@ struct BusBenchmark: ParsableCommand {
         kilobytes(pid, field, in: "smaps_rollup")
     }
 
-    /// A figure in KiB of `/proc/PID/status` (`VmRSS:`, `RssAnon:`) or another file there.
     static func kilobytes(_ pid: Int32, _ field: String, in file: String = "status") -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/\(file)", encoding: .utf8),
-            let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) })
-        else { return nil }
-        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        ProcessFigures.kilobytes(pid, field, in: file)
     }
 
     static func percentile(_ samples: [Duration], _ percent: Int) -> Duration {
