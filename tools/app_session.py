@@ -216,6 +216,7 @@ class Session:
             return True
         if not focused:
             self.stage = "waiting for the field to have focus"
+            self.ready_at = None  # it had, and lost it: wait again once it has it back
             return True
         if needs_input_context and not self.bus.current_input_context():
             self.stage = "waiting for an IBus input context to have focus (is the toolkit's IBus module installed?)"

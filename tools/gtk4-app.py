@@ -68,9 +68,19 @@ def main():
         GLib.timeout_add(int(SETTLE * 1000), finish)
         return True
 
+    # On Wayland the compositor says whether the window is the active one, which has the keyboard
+    # (GNOME's overview, open over it at start-up, has it until closed): xdg_toplevel's activated
+    # state, GDK's FOCUSED. On X11 with no window manager nothing says so.
+    on_wayland = Gdk.Display.get_default().__gtype__.name == "GdkWaylandDisplay"
+
+    def activated():
+        surface = window.get_surface()
+        return surface is not None and bool(surface.get_state() & Gdk.ToplevelState.FOCUSED)
+
     def focused():
         focus = window.get_focus()  # a Gtk.Entry's focus is its Gtk.Text child
-        return focus is not None and (focus == widget or focus.is_ancestor(widget))
+        in_field = focus is not None and (focus == widget or focus.is_ancestor(widget))
+        return in_field and (activated() or not on_wayland)
 
     keys_seen = Gtk.EventControllerKey()
     keys_seen.set_propagation_phase(Gtk.PropagationPhase.CAPTURE)  # before the field and its input method

@@ -8,8 +8,8 @@ import Foundation
 ///
 /// Its applications run as the same user (``run(_:_:environment:seconds:)``): ibus-daemon and the
 /// session bus accept no other. Keys come through mutter's remote-desktop API
-/// (tools/mutter-keys.py). The overview, which GNOME shows at start-up, is closed, so that a new
-/// window has the keyboard.
+/// (tools/mutter-keys.py). The overview, which GNOME shows at start-up, is closed once the start-up
+/// is complete, so that a new window has the keyboard.
 ///
 /// The engine is the installed package's: the ibus-daemon the shell starts reads IBus's system
 /// registry cache (`ibus write-cache --system`) whatever IBUS_COMPONENT_PATH says.
@@ -60,6 +60,9 @@ public final class PrivateGnomeShell: @unchecked Sendable {
             shell = try BackgroundProcess(shellExecutable, shellArguments)
             try waitFor(names, seconds: 30)
         }
+        // The shell opens the overview as its start-up animation and says "GNOME Shell started"
+        // once that is over: closed before, the overview opens after, over the test's window.
+        try waitForStartUp(seconds: 30)
         let closed = try run(
             "/usr/bin/gdbus",
             ["call", "--session", "--dest", "org.gnome.Shell", "--object-path", "/org/gnome/Shell", "--method",
@@ -91,6 +94,17 @@ public final class PrivateGnomeShell: @unchecked Sendable {
                 throw TestSetupError("gnome-shell did not bring up \(missing)\(ended): \(shell.stop().stderr.suffix(3000))")
             }
             Thread.sleep(forTimeInterval: 0.2)
+        }
+    }
+
+    /// Waits until the shell logs that its start-up (and its start-up animation) is complete.
+    private func waitForStartUp(seconds: Double) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !log.contains("GNOME Shell started at") {
+            guard shell.isRunning, Date() < deadline else {
+                throw TestSetupError("gnome-shell did not finish starting in \(Int(seconds)) s: \(log.suffix(3000))")
+            }
+            Thread.sleep(forTimeInterval: 0.1)
         }
     }
 
