@@ -31,8 +31,13 @@ let package = Package(
         .target(name: "HwaljaReplay", dependencies: ["HwaljaCore"]),
         // libdbus-1, as a system library (Debian: libdbus-1-dev).
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        // GTK 3, GDK's X11 backend and XTest, for hwalja-keypad (Debian: libgtk-3-dev, libxtst-dev).
-        .systemLibrary(name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libxtst-dev"])]),
+        // GTK 3 with GDK's X11 and Wayland backends, XTest, gtk-layer-shell and xkbcommon, for
+        // hwalja-keypad (Debian: libgtk-3-dev, libxtst-dev, libgtk-layer-shell-dev).
+        .systemLibrary(
+            name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libxtst-dev", "libgtk-layer-shell-dev"])]),
+        // The Wayland protocols hwalja-keypad speaks as an input method (input-method-unstable-v2,
+        // virtual-keyboard-unstable-v1): C generated from protocol/ by tools/generate-wayland-protocols.
+        .target(name: "CWaylandProtocols", exclude: ["protocol"], linkerSettings: [.linkedLibrary("wayland-client")]),
         // glibc's malloc.h (malloc_trim: hwaljad and the IBus engine give freed memory back when
         // idle, and hwaljad when contexts go: IdleMemory).
         .systemLibrary(name: "CMalloc"),
@@ -93,7 +98,10 @@ let package = Package(
         // The on-screen keypad: a GTK 3 view over HwaljaKeypad's keys.
         .executableTarget(
             name: "hwalja-keypad",
-            dependencies: ["CGtk", "HwaljaCore", "HwaljaFrontend", "HwaljaKeypad", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "CGtk", "CWaylandProtocols", "HwaljaCore", "HwaljaDBus", "HwaljaFrontend", "HwaljaKeypad",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Each program on its own, for development (swift run hwaljad) and the tests.
         .executableTarget(
@@ -134,7 +142,7 @@ let package = Package(
         .testTarget(name: "HwaljaCoreTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaTableTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaFrontendTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon", "HwaljaTestSupport"]),
-        .testTarget(name: "HwaljaKeypadTests", dependencies: ["HwaljaCore", "HwaljaKeypad"]),
+        .testTarget(name: "HwaljaKeypadTests", dependencies: ["HwaljaCore", "HwaljaKeypad", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaEngineTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaTestSupport"]),
         .testTarget(
             name: "HwaljaDaemonTests",

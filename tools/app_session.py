@@ -13,7 +13,8 @@ form, a text field (focused) and after it another that Tab reaches.
 On Wayland the keys come from wtype's virtual keyboard instead (HWALJA_TYPIST=wtype: sway), or
 through mutter's remote-desktop API (HWALJA_TYPIST=mutter, tools/mutter-keys.py: GNOME) or
 KWin's fake input (HWALJA_TYPIST=kwin, tools/kwin-keys.py: KDE), and
-HWALJA_FRAMEWORK=fcitx5 selects through fcitx5 as GTK_IM_MODULE=fcitx does.
+HWALJA_FRAMEWORK=fcitx5 selects through fcitx5 as GTK_IM_MODULE=fcitx does; with
+HWALJA_FRAMEWORK=none nothing is selected (the compositor's input method is hwalja-keypad).
 
 Once the field has focus, the program selects ENGINE as IBus's global engine (under fcitx5,
 GTK_IM_MODULE=fcitx: as the focused input context's input method, found on the session bus), waits SETTLE seconds
@@ -195,7 +196,9 @@ class Session:
         self.timer = threading.Timer(DEADLINE, self.give_up)
         self.timer.daemon = True
         self.timer.start()
-        if os.environ.get("GTK_IM_MODULE") == "fcitx" or os.environ.get("HWALJA_FRAMEWORK") == "fcitx5":
+        if os.environ.get("HWALJA_FRAMEWORK") == "none":
+            self.bus = InputMethodOfItsOwn(engine)
+        elif os.environ.get("GTK_IM_MODULE") == "fcitx" or os.environ.get("HWALJA_FRAMEWORK") == "fcitx5":
             self.bus = Fcitx5()
         else:
             self.bus = IBusSelection()
@@ -304,6 +307,28 @@ class Fcitx5:
     def set_global_engine(self, name):
         from gi.repository import GLib
         self.call("SetCurrentIM", GLib.Variant("(s)", (name,)))
+
+
+class InputMethodOfItsOwn:
+    """No input framework to select in (HWALJA_FRAMEWORK=none): the compositor's input method is
+    the program typing, hwalja-keypad on sway. Session waits only for the field's focus."""
+
+    selects_in_secret_fields = False
+
+    def __init__(self, engine):
+        self.engine = engine
+
+    def is_connected(self):
+        return True
+
+    def current_input_context(self):
+        return True
+
+    def selected_engine(self):
+        return self.engine
+
+    def set_global_engine(self, name):
+        pass
 
 
 def change_recorder(events, text):

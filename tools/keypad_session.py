@@ -8,12 +8,15 @@ the same X display, and keys of the form
     keypad-action:NAME     the key's AT-SPI action ("click"), as switch access or a screen
                            reader activates it, no pointer
 
-are pressed with the pointer at the key's place on the screen (or activated), found through AT-SPI
+are pressed with the pointer at the key's place on the screen (xdotool on X11; on sway
+tools/wayland-pointer.py's virtual pointer) or activated, found through AT-SPI
 by its name when the key comes (after a change of layer too), as a screen reader or switch access
 finds it: `tools/keypad_session.py KEY` does one. The accessibility bus is started here
 (at-spi-bus-launcher on the session bus) when none is running.
 """
+import json
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -60,15 +63,40 @@ def keypad_buttons(deadline=20):
     raise SystemExit("keypad: no button of hwalja-keypad found through AT-SPI")
 
 
-def collect(node, buttons):
+def collect(node, buttons, offset=None):
+    """Adds the buttons under `node`. On sway, where a window does not know its place on the
+    screen, the keypad's panel is along the bottom of the only output: its buttons' places in the
+    panel are moved down by the output's height less the panel's."""
+    if offset is None:
+        offset = (0, 0)
+        if os.environ.get("SWAYSOCK") and node.get_role() == Atspi.Role.APPLICATION and node.get_child_count():
+            panel = node.get_child_at_index(0).get_extents(Atspi.CoordType.WINDOW)
+            offset = (0, sway_output_height() - panel.height)
     if node.get_role() == Atspi.Role.PUSH_BUTTON:
-        extents = node.get_extents(Atspi.CoordType.SCREEN)
-        buttons[node.get_name()] = (extents.x + extents.width // 2, extents.y + extents.height // 2, node)
+        extents = node.get_extents(Atspi.CoordType.WINDOW if os.environ.get("SWAYSOCK") else Atspi.CoordType.SCREEN)
+        buttons[node.get_name()] = (offset[0] + extents.x + extents.width // 2, offset[1] + extents.y + extents.height // 2, node)
         return
     for index in range(node.get_child_count()):
         child = node.get_child_at_index(index)
         if child is not None:
-            collect(child, buttons)
+            collect(child, buttons, offset)
+
+
+def sway_output_height():
+    outputs = json.loads(subprocess.run(["swaymsg", "-r", "-t", "get_outputs"], check=True, capture_output=True, text=True).stdout)
+    return outputs[0]["rect"]["height"]
+
+
+def wayland_pointer(x, y, milliseconds, up):
+    """The press on sway, with tools/wayland-pointer.py's virtual pointer (its socket in
+    HWALJA_POINTER_SOCKET)."""
+    outputs = json.loads(subprocess.run(["swaymsg", "-r", "-t", "get_outputs"], check=True, capture_output=True, text=True).stdout)
+    size = outputs[0]["rect"]
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as pointer:
+        pointer.connect(os.environ["HWALJA_POINTER_SOCKET"])
+        pointer.sendall(f"tap {x} {y} {milliseconds} {up} {size['width']} {size['height']}\n".encode())
+        if pointer.makefile().readline().strip() != "done":
+            raise SystemExit("keypad: the virtual pointer did not tap")
 
 
 def press(key):
@@ -90,6 +118,8 @@ def press(key):
             raise SystemExit(f"keypad: AT-SPI refused {name!r}'s action")
         time.sleep(0.4)  # GTK 3 shows the button pressed a moment before it is clicked
         return
+    if os.environ.get("SWAYSOCK"):
+        return wayland_pointer(x, y, milliseconds, up)
     arguments = ["mousemove", str(x), str(y), "mousedown", "1", "sleep", str(milliseconds / 1000)]
     if up:
         arguments += ["mousemove", str(x), str(y - up)]

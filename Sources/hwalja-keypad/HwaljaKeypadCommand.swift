@@ -1,6 +1,7 @@
 import ArgumentParser
 import CGtk
 import HwaljaCore
+import HwaljaDBus
 import HwaljaKeypad
 
 /// `hwalja-keypad`: the on-screen 천지인 keypad, a window of large keys that types into the
@@ -14,7 +15,10 @@ struct HwaljaKeypadCommand: ParsableCommand {
         discussion: """
             On X11 the keypad is a window that never takes the focus: its keys reach the focused \
             field as a keyboard's keys would (the XTest extension), and hwalja, selected in IBus or \
-            fcitx5, types them. A long press types a key's digit. Layouts: \(KeyboardLayout.nameSummary).
+            fcitx5, types them. On sway, Phosh and other wlroots compositors it is the input \
+            method itself (input-method-v2): a panel along the bottom of the screen that shows \
+            when a text field is focused, with hwaljad composing. A long press types a key's \
+            digit. Layouts: \(KeyboardLayout.nameSummary).
             """,
         version: hwaljaVersion
     )
@@ -34,14 +38,47 @@ struct HwaljaKeypadCommand: ParsableCommand {
             throw ValidationError("--size takes WIDTHxHEIGHT in pixels, each 100 to 10000, not \"\(size.prefix(40))\"")
         }
         guard gtk_init_check(nil, nil) != 0 else {
-            throw ValidationError("cannot open a display: set DISPLAY to an X server")
+            throw ValidationError("cannot open a display: set WAYLAND_DISPLAY to a Wayland compositor or DISPLAY to an X server")
         }
-        guard let display = hwalja_x_display() else {
-            throw ValidationError("hwalja-keypad runs on X11 so far: start it with GDK_BACKEND=x11 under Xwayland, or on an X server")
+        let keypad = Keypad(layout: chosen)
+        if let display = hwalja_x_display() {
+            let window = KeypadWindow(keypad: keypad, output: XTestOutput(display: display, layout: chosen), width: sides[0], height: sides[1])
+            run(window, shown: true)
+        } else if let display = hwalja_wayland_display() {
+            let inputMethod: WaylandInputMethod
+            do throws(WaylandInputMethod.Unsupported) {
+                inputMethod = try WaylandInputMethod(display: display)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            let output: InputMethodOutput
+            do {
+                output = try InputMethodOutput(bus: .session, layout: chosen, inputMethod: inputMethod)
+            } catch {
+                throw ValidationError("cannot reach hwaljad on the session bus (is the hwalja package installed?): \(error)")
+            }
+            let window = KeypadWindow(keypad: keypad, output: output, width: sides[0], height: sides[1], panel: true)
+            window.onSuggestion = { [unowned output] index in output.acceptSuggestion(index) }
+            output.onSuggestions = { [unowned window] words in window.showSuggestions(words) }
+            inputMethod.onActiveChange = { [unowned window, unowned output] active in
+                output.fieldChanged(active: active)
+                if active {
+                    gtk_widget_show_all(window.window)
+                } else {
+                    gtk_widget_hide(window.window)
+                }
+            }
+            run(window, shown: false)
+            withExtendedLifetime((inputMethod, output)) {}
+        } else {
+            throw ValidationError("hwalja-keypad runs on X11 and on Wayland compositors with input-method-v2 (sway, Phosh)")
         }
-        let window = KeypadWindow(keypad: Keypad(layout: chosen), output: XTestOutput(display: display, layout: chosen), width: sides[0], height: sides[1])
+    }
+
+    /// Runs GTK's main loop until `window` is closed; `shown`: show it at once (else when a field is active).
+    private func run(_ window: KeypadWindow, shown: Bool) {
         hwalja_signal_connect(window.window, "destroy", unsafeBitCast(Self.quit, to: GCallback.self), nil)
-        gtk_widget_show_all(window.window)
+        if shown { gtk_widget_show_all(window.window) }
         gtk_main()
         withExtendedLifetime(window) {}
     }

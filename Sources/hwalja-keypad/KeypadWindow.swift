@@ -6,11 +6,20 @@ import HwaljaKeypad
 /// accessible button named as ``KeypadKey/accessibleName`` says. It never takes the keyboard
 /// focus from the field being typed into: the window does not accept focus and no key can hold
 /// it. What a key does goes to its ``KeyOutput``.
+///
+/// As the input method of a Wayland compositor it is a panel along the bottom of the screen
+/// (gtk-layer-shell), the space it takes kept free of windows, with a row of suggestions above
+/// the keys; on X11 it is a window of its own.
 final class KeypadWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     private let keypad: Keypad
     private let output: any KeyOutput
+    private let isPanel: Bool
+    private let content: UnsafeMutablePointer<GtkWidget>
+    private var suggestionRow: UnsafeMutablePointer<GtkWidget>?
     private var grid: UnsafeMutablePointer<GtkWidget>?
+    /// Called with the index of a suggestion tapped.
+    var onSuggestion: ((Int) -> Void)?
     private var layer = KeypadLayer.hangul
     /// The buttons' keys, by button, for the signal handlers (which cannot capture).
     private var keys: [UnsafeMutableRawPointer: KeypadKey] = [:]
@@ -24,12 +33,32 @@ final class KeypadWindow {
     /// upright on a phone, has smaller labels, so that they do not widen its keys.
     private let labelScale: Double
 
-    init(keypad: Keypad, output: any KeyOutput, width: Int32, height: Int32) {
+    /// `panel`: a layer-shell panel along the bottom of the screen (Wayland), else a window.
+    init(keypad: Keypad, output: any KeyOutput, width: Int32, height: Int32, panel: Bool = false) {
         self.keypad = keypad
         self.output = output
+        isPanel = panel
         labelScale = min(1, max(0.5, min(Double(width) / 480, Double(height) / 420)))
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         let asWindow = Self.cast(window, to: GtkWindow.self)
+        if panel {
+            gtk_layer_init_for_window(asWindow)
+            gtk_layer_set_namespace(asWindow, "hwalja-keypad")
+            gtk_layer_set_layer(asWindow, GTK_LAYER_SHELL_LAYER_TOP)
+            for edge in [GTK_LAYER_SHELL_EDGE_BOTTOM, GTK_LAYER_SHELL_EDGE_LEFT, GTK_LAYER_SHELL_EDGE_RIGHT] {
+                gtk_layer_set_anchor(asWindow, edge, 1)
+            }
+            gtk_layer_auto_exclusive_zone_enable(asWindow)
+        }
+        content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+        gtk_container_add(Self.cast(window, to: GtkContainer.self), content)
+        if panel {
+            let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+            gtk_box_set_homogeneous(Self.cast(row, to: GtkBox.self), 1)
+            gtk_widget_set_size_request(row, -1, Int32((44 * labelScale).rounded()))
+            gtk_box_pack_start(Self.cast(content, to: GtkBox.self), row, 0, 0, 0)
+            suggestionRow = row
+        }
         gtk_window_set_title(asWindow, "hwalja keypad")
         gtk_window_set_accept_focus(asWindow, 0)
         gtk_window_set_focus_on_map(asWindow, 0)
@@ -63,9 +92,44 @@ final class KeypadWindow {
         }
         let minimum = keypad.minimumSize(of: layer, pixelsPerMillimetre: pixelsPerMillimetre, spacing: 6)
         gtk_widget_set_size_request(grid, Int32(minimum.width), Int32(minimum.height))
-        gtk_container_add(Self.cast(window, to: GtkContainer.self), grid)
+        gtk_box_pack_start(Self.cast(content, to: GtkBox.self), grid, 1, 1, 0)
         gtk_widget_show_all(grid)
         self.grid = grid
+    }
+
+    /// Shows `words` (at most three) in the row of suggestions, in place of those shown.
+    func showSuggestions(_ words: [String]) {
+        guard let row = suggestionRow else { return }
+        let children = gtk_container_get_children(Self.cast(row, to: GtkContainer.self))
+        var child = children
+        while let node = child {
+            gtk_widget_destroy(node.pointee.data.assumingMemoryBound(to: GtkWidget.self))
+            child = node.pointee.next
+        }
+        g_list_free(children)
+        suggestionButtons = [:]
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for (index, word) in words.prefix(3).enumerated() {
+            let button = gtk_button_new()!
+            gtk_widget_set_can_focus(button, 0)
+            let label = gtk_label_new(nil)!
+            let size = Int((18 * labelScale).rounded())
+            gtk_label_set_markup(Self.cast(label, to: GtkLabel.self), "<span font_size='\(size)pt' weight='bold'>\(Self.escaped(word))</span>")
+            gtk_container_add(Self.cast(button, to: GtkContainer.self), label)
+            atk_object_set_name(gtk_widget_get_accessible(button), word)
+            suggestionButtons[UnsafeMutableRawPointer(button)] = index
+            hwalja_signal_connect(button, "clicked", unsafeBitCast(Self.suggestionClicked, to: GCallback.self), me)
+            gtk_box_pack_start(Self.cast(row, to: GtkBox.self), button, 1, 1, 0)
+        }
+        gtk_widget_show_all(row)
+    }
+
+    private var suggestionButtons: [UnsafeMutableRawPointer: Int] = [:]
+
+    private static let suggestionClicked: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = { button, me in
+        guard let button, let me else { return }
+        let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
+        if let index = window.suggestionButtons[UnsafeMutableRawPointer(button)] { window.onSuggestion?(index) }
     }
 
     private func button(for key: KeypadKey) -> UnsafeMutablePointer<GtkWidget> {
@@ -151,7 +215,11 @@ final class KeypadWindow {
             g_idle_add(Self.showPendingLayer, Unmanaged.passUnretained(self).toOpaque())
         case .dismiss:
             output.endSyllable()
-            gtk_window_iconify(Self.cast(window, to: GtkWindow.self))
+            if isPanel {
+                gtk_widget_hide(window)  // until a field is focused again
+            } else {
+                gtk_window_iconify(Self.cast(window, to: GtkWindow.self))
+            }
         }
     }
 

@@ -43,6 +43,21 @@ public final class PrivateBus: @unchecked Sendable {
         return outcome?.stdout.contains("boolean true") ?? false
     }
 
+    /// Waits (at most 20 s) until hwaljad suggests words: it reads its lexicon on a thread of its
+    /// own after start-up, later under load. Asked as another client (tools/input-context-client.py
+    /// types ㄱ into a context of its own), so the contexts of the programs tested start as before.
+    public func waitForSuggestions() throws {
+        let client = packageRoot.appendingPathComponent("tools/input-context-client.py").path
+        let deadline = Date().addingTimeInterval(20)
+        while true {
+            let outcome = try runCommand(client, [address, "4"], seconds: 10)
+            let report = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+            if let words = report?["suggestions"] as? [String], !words.isEmpty { return }
+            guard Date() < deadline else { throw TestSetupError("hwaljad suggested nothing within 20 s: \(outcome.stdout)\(outcome.stderr)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     deinit {
         daemon.stop(signal: SIGKILL)  // a throwaway bus: dbus-daemon takes a second or more over SIGTERM
     }

@@ -138,20 +138,8 @@ public final class PrivateFcitx5: @unchecked Sendable {
         return try JSONDecoder().decode(IBusClientResult.self, from: Data(outcome.stdout.utf8))
     }
 
-    /// Waits (at most 20 s) until hwaljad suggests words: it reads its lexicon on a thread of its
-    /// own after start-up, later under load. Asked as another client (tools/input-context-client.py
-    /// types ㄱ into a context of its own), so fcitx5's contexts start as before.
-    public func waitForSuggestions() throws {
-        let client = packageRoot.appendingPathComponent("tools/input-context-client.py").path
-        let deadline = Date().addingTimeInterval(20)
-        while true {
-            let outcome = try runCommand(client, [bus.address, "4"], seconds: 10)
-            let report = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
-            if let words = report?["suggestions"] as? [String], !words.isEmpty { return }
-            guard Date() < deadline else { throw TestSetupError("hwaljad suggested nothing within 20 s: \(outcome.stdout)\(outcome.stderr)") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-    }
+    /// Waits (at most 20 s) until hwaljad suggests words (``PrivateBus/waitForSuggestions()``).
+    public func waitForSuggestions() throws { try bus.waitForSuggestions() }
 
     /// Stops hwaljad at once (SIGKILL, as a crash), or starts it again.
     public func killDaemon() { hwaljad?.daemon.stop(signal: SIGKILL) }

@@ -1,0 +1,170 @@
+import CGtk
+import HwaljaCore
+import HwaljaDBus
+import HwaljaFrontend
+import HwaljaKeypad
+
+/// The keypad on a wlroots compositor: its keys go to a `Context1` of hwaljad, which composes,
+/// times the long press and repeats a held backspace; what hwaljad answers (its replies and,
+/// for what timers do, its signals) changes the focused field through ``WaylandInputMethod``.
+/// Keys hwaljad does not use (Return, a backspace with nothing to take back) go to the
+/// application through the virtual keyboard.
+///
+/// hwaljad never has it delete text (no DeleteBeforeCursor capability): what backspace may still
+/// take back, and the word a suggestion replaces, stay in the preedit. input-method-v2 counts
+/// what to delete in UTF-8 bytes, and Debian's GTK 4 (4.8) reads the count as characters (asked
+/// to delete 감, three bytes, it deletes three characters or, with fewer before the cursor,
+/// nothing), as fcitx5's Wayland frontends meet it too (docs/wayland.md).
+///
+/// A password or PIN field never reaches hwaljad: its letter keys type their digits.
+final class InputMethodOutput: KeyOutput {
+    /// Receives the suggestions hwaljad offers for the word being typed.
+    var onSuggestions: (([String]) -> Void)?
+
+    private let client: EngineClient
+    private let layout: KeyboardLayout
+    private let inputMethod: WaylandInputMethod
+    private var context: String?
+    /// The preedit shown, which every change of the field shows again.
+    private var preedit = ""
+
+    /// Connects to hwaljad on `bus` (D-Bus starts it if it does not run).
+    init(bus: BusConnection.Bus, layout: KeyboardLayout, inputMethod: WaylandInputMethod) throws(BusError) {
+        client = try EngineClient(bus: bus, timeoutMilliseconds: 2_000)
+        self.layout = layout
+        self.inputMethod = inputMethod
+        client.onSignal = { [unowned self] member, path, arguments in signal(member, path, arguments) }
+        if let descriptor = client.connection.fileDescriptor {
+            g_unix_fd_add(descriptor, G_IO_IN, Self.readable, Unmanaged.passUnretained(self).toOpaque())
+        }
+    }
+
+    private static let readable: @convention(c) (Int32, GIOCondition, gpointer?) -> gboolean = { _, _, me in
+        guard let me else { return 0 }
+        Unmanaged<InputMethodOutput>.fromOpaque(me).takeUnretainedValue().client.processSignals()
+        return 1
+    }
+
+    /// What the keypad asks of hwaljad: signals for what timers do, and learning the words typed
+    /// (never asked in a password field, which hwaljad never sees).
+    private static let capabilities = EngineInterface.Capability.signals | EngineInterface.Capability.learnWords
+
+    private var secret: Bool {
+        inputMethod.purpose == WaylandInputMethod.Purpose.password.rawValue || inputMethod.purpose == WaylandInputMethod.Purpose.pin.rawValue
+    }
+
+    /// A field became active (start afresh, learning words unless it is secret) or stopped being.
+    func fieldChanged(active: Bool) {
+        preedit = ""
+        onSuggestions?([])
+        guard active, !secret else { return }
+        call { context in
+            try client.call(context, EngineInterface.contextInterface, "Reset")
+            try client.setCapabilities(Self.capabilities, on: context)
+        }
+    }
+
+    func keyDown(_ key: Key) {
+        guard !secret else { return typeSecretly(key) }
+        call { context in apply(try client.key("KeyDown", key.name, on: context), key) }
+    }
+
+    func keyUp(_ key: Key, flickedUp: Bool) {
+        guard !secret else { return }
+        call { context in apply(try client.key(flickedUp ? "KeyUpLongPressed" : "KeyUp", key.name, on: context), key) }
+    }
+
+    /// Picks suggestion `index`: hwaljad deletes what was typed of the word and commits it.
+    func acceptSuggestion(_ index: Int) {
+        call { context in apply(try client.acceptSuggestion(index, on: context), nil) }
+    }
+
+    func type(_ text: String) {
+        endSyllable()
+        inputMethod.change(commit: text, preedit: "")
+    }
+
+    func send(_ key: KeypadKey.ApplicationKey) {
+        endSyllable()
+        inputMethod.tap(key == .left ? .left : .right)
+    }
+
+    func endSyllable() {
+        guard !preedit.isEmpty else { return }
+        call { context in
+            let committed = try client.call(context, EngineInterface.contextInterface, "Commit").first?.stringValue ?? ""
+            preedit = ""
+            inputMethod.change(commit: committed, preedit: "")
+        }
+    }
+
+    /// A key in a password or PIN field: its digit, or what the key does on a keyboard.
+    private func typeSecretly(_ key: Key) {
+        if let digit = layout.digit(of: key) {
+            inputMethod.change(commit: String(digit), preedit: "")
+        } else {
+            sendUnused(key)
+        }
+    }
+
+    /// Applies hwaljad's answer to a key: commits, shows the preedit, and gives the application a
+    /// key hwaljad did not use.
+    private func apply(_ result: EngineClient.KeyResult, _ key: Key?) {
+        preedit = result.preedit
+        inputMethod.change(commit: result.commit, preedit: preedit)
+        if !result.consumed, let key { sendUnused(key) }
+    }
+
+    private func sendUnused(_ key: Key) {
+        switch key {
+        case .backspace: inputMethod.tap(.backspace)
+        case .enter: inputMethod.tap(.enter)
+        case .space: inputMethod.change(commit: " ", preedit: preedit)
+        default: break
+        }
+    }
+
+    /// What hwaljad did between calls (a long press, a held backspace, auto-next) and the
+    /// suggestions after each change.
+    private func signal(_ member: String, _ path: String, _ arguments: [BusValue]) {
+        guard path == context else { return }
+        switch (member, arguments.first) {
+        case ("Committed", .string(let text)?):
+            inputMethod.change(commit: text, preedit: preedit)
+        case ("PreeditChanged", .string(let text)?):
+            preedit = text
+            inputMethod.change(preedit: preedit)
+        case ("KeyNotConsumed", .string(let name)?):
+            if let key = layout.key(token: name) { sendUnused(key) }
+        case ("SuggestionsChanged", .array(_, let words)?):
+            onSuggestions?(words.compactMap { $0.stringValue })
+        default: break
+        }
+    }
+
+    /// Runs `body` with the keypad's context, made when first needed and made again once if
+    /// hwaljad lost it (restarted); reports a failure on standard error and goes on.
+    private func call(_ body: (String) throws -> Void) {
+        for attempt in 0..<2 {
+            do {
+                let context = try self.context ?? makeContext()
+                try body(context)
+                return
+            } catch {
+                self.context = nil
+                if attempt == 1 {
+                    let message = "hwalja-keypad: hwaljad did not answer: \(error)\n"
+                    _ = message.withCString { write(2, $0, strlen($0)) }
+                    return
+                }
+            }
+        }
+    }
+
+    private func makeContext() throws(BusError) -> String {
+        let made = try client.createContext(layout: layout.name)
+        try client.setCapabilities(Self.capabilities, on: made)
+        context = made
+        return made
+    }
+}
