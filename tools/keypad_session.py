@@ -7,6 +7,7 @@ the same X display, and keys of the form
     keypad-flick:NAME      the key pressed, dragged up 60 pixels and released
     keypad-action:NAME     the key's AT-SPI action ("click"), as switch access or a screen
                            reader activates it, no pointer
+    pointer:X:Y            a tap at X, Y on the screen (a field), not on the keypad
 
 are pressed with the pointer at the key's place on the screen (xdotool on X11; on sway
 tools/wayland-pointer.py's virtual pointer) or activated, found through AT-SPI
@@ -47,9 +48,12 @@ def start_keypad(layout="cheonjiin"):
     return keypad
 
 
-def keypad_buttons(deadline=20):
-    """{accessible name: (x, y) of its centre on the screen, its accessible} of the keypad's buttons."""
+def keypad_buttons(wanted=None, deadline=20):
+    """{accessible name: (x, y) of its centre on the screen, its accessible} of the keypad's buttons
+    on the screen, once the one named `wanted` is (a key shows late after a change of layer, or
+    once the keypad unfolds), or any if `wanted` is None."""
     end = time.monotonic() + deadline
+    buttons = {}
     while time.monotonic() < end:
         buttons = {}
         desktop = Atspi.get_desktop(0)
@@ -57,10 +61,12 @@ def keypad_buttons(deadline=20):
             application = desktop.get_child_at_index(index)
             if application is not None and application.get_name() == "hwalja-keypad":
                 collect(application, buttons)
-        if buttons:
+        if wanted in buttons or (wanted is None and buttons):
             return buttons
         time.sleep(0.2)
-    raise SystemExit("keypad: no button of hwalja-keypad found through AT-SPI")
+    if not buttons:
+        raise SystemExit("keypad: no button of hwalja-keypad found through AT-SPI")
+    raise SystemExit(f"keypad: no key named {wanted!r} (keys: {' '.join(sorted(buttons))})")
 
 
 def collect(node, buttons, offset=None):
@@ -73,6 +79,8 @@ def collect(node, buttons, offset=None):
             panel = node.get_child_at_index(0).get_extents(Atspi.CoordType.WINDOW)
             offset = (0, sway_output_height() - panel.height)
     if node.get_role() == Atspi.Role.PUSH_BUTTON:
+        if not node.get_state_set().contains(Atspi.StateType.SHOWING):
+            return  # hidden (the folded panel's keys, its key to unfold them), with no place on the screen
         extents = node.get_extents(Atspi.CoordType.WINDOW if os.environ.get("SWAYSOCK") else Atspi.CoordType.SCREEN)
         buttons[node.get_name()] = (offset[0] + extents.x + extents.width // 2, offset[1] + extents.y + extents.height // 2, node)
         return
@@ -103,16 +111,18 @@ def press(key):
     """Presses the keypad's key `key` (`keypad:NAME`, `keypad-hold:NAME:MS`, `keypad-flick:NAME`)
     with the pointer, through xdotool, or activates it (`keypad-action:NAME`) through AT-SPI."""
     kind, _, rest = key.partition(":")
+    if kind == "pointer":  # pointer:X:Y, a tap at a place on the screen (a field), not a key
+        x, y = map(int, rest.split(":"))
+        if os.environ.get("SWAYSOCK"):
+            return wayland_pointer(x, y, 60, 0)
+        return subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True, timeout=30)
     name, milliseconds, up = rest, 60, 0
     if kind == "keypad-hold":
         name, _, held = rest.rpartition(":")
         milliseconds = int(held)
     elif kind == "keypad-flick":
         up = 60
-    buttons = keypad_buttons()
-    if name not in buttons:
-        raise SystemExit(f"keypad: no key named {name!r} (keys: {' '.join(sorted(buttons))})")
-    x, y, button = buttons[name]
+    x, y, button = keypad_buttons(name)[name]
     if kind == "keypad-action":
         if not Atspi.Action.do_action(button, 0):
             raise SystemExit(f"keypad: AT-SPI refused {name!r}'s action")

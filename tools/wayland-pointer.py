@@ -17,6 +17,7 @@ each message is the object's id, its size and opcode, then its arguments, 32-bit
 machine's order, strings length-prefixed and padded to a word. Prints "ready" once the pointer
 is there.
 """
+import atexit
 import os
 import select
 import signal
@@ -51,6 +52,8 @@ def read_messages(connection, buffer):
     while len(buffer) >= 8:
         object_id, word = struct.unpack("=II", buffer[:8])
         size = word >> 16
+        if size < 8:
+            raise SystemExit(f"wayland-pointer: a message of {size} bytes from the compositor")
         if len(buffer) < size:
             break
         messages.append((object_id, word & 0xFFFF, buffer[8:size]))
@@ -88,13 +91,17 @@ def main():
     connection.sendall(message(REGISTRY_ID, 0, bind) + message(MANAGER_ID, 0, struct.pack("=II", 0, POINTER_ID)) + message(POINTER_ID, 4))
     commands = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     commands.bind(sys.argv[1])
+    atexit.register(os.unlink, sys.argv[1])
     commands.listen()
     print("ready", flush=True)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     while True:  # until the compositor or a signal ends it
         readable, _, _ = select.select([connection, commands], [], [])
         if connection in readable:
-            read_messages(connection, b"")
+            messages, buffer = read_messages(connection, buffer)
+            for object_id, opcode, payload in messages:
+                if object_id == DISPLAY_ID and opcode == 0:
+                    raise SystemExit(f"wayland-pointer: protocol error {payload!r}")
         if commands in readable:
             client, _ = commands.accept()
             with client:
@@ -119,7 +126,7 @@ def tap(connection, x, y, milliseconds, up, width, height):
     for step in range(1, steps + 1):
         time.sleep(milliseconds / 1000 / steps)
         if up:
-            move(y - up * step // steps)
+            move(max(0, y - up * step // steps))
     button(False)
     time.sleep(0.03)
 

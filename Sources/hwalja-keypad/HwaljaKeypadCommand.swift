@@ -60,14 +60,17 @@ struct HwaljaKeypadCommand: ParsableCommand {
             let window = KeypadWindow(keypad: keypad, output: output, width: sides[0], height: sides[1], panel: true)
             window.onSuggestion = { [unowned output] index in output.acceptSuggestion(index) }
             output.onSuggestions = { [unowned window] words in window.showSuggestions(words) }
-            inputMethod.onActiveChange = { [unowned window, unowned output] active in
+            let activeChange = { [unowned window, unowned output] (active: Bool) in
                 output.fieldChanged(active: active)
                 if active {
+                    window.unfold()
                     gtk_widget_show_all(window.window)
                 } else {
                     gtk_widget_hide(window.window)
                 }
             }
+            inputMethod.onActiveChange = activeChange
+            if inputMethod.isActive { activeChange(true) }  // a field was focused while the window was made
             run(window, shown: false)
             withExtendedLifetime((inputMethod, output)) {}
         } else {

@@ -16,7 +16,7 @@ import HwaljaKeypad
 /// to delete 감, three bytes, it deletes three characters or, with fewer before the cursor,
 /// nothing), as fcitx5's Wayland frontends meet it too (docs/wayland.md).
 ///
-/// A password or PIN field never reaches hwaljad: its letter keys type their digits.
+/// A secret field (a password, a PIN) never reaches hwaljad: its letter keys type their digits.
 final class InputMethodOutput: KeyOutput {
     /// Receives the suggestions hwaljad offers for the word being typed.
     var onSuggestions: (([String]) -> Void)?
@@ -35,33 +35,35 @@ final class InputMethodOutput: KeyOutput {
         self.inputMethod = inputMethod
         client.onSignal = { [unowned self] member, path, arguments in signal(member, path, arguments) }
         if let descriptor = client.connection.fileDescriptor {
-            g_unix_fd_add(descriptor, G_IO_IN, Self.readable, Unmanaged.passUnretained(self).toOpaque())
+            let conditions = GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue)
+            g_unix_fd_add(descriptor, conditions, Self.readable, Unmanaged.passUnretained(self).toOpaque())
         }
+        call { _ in }  // the context, made now: the first tap does not wait for D-Bus to start hwaljad
     }
 
+    /// Reads hwaljad's signals as they come; a keypad whose session bus went away ends.
     private static let readable: @convention(c) (Int32, GIOCondition, gpointer?) -> gboolean = { _, _, me in
         guard let me else { return 0 }
-        Unmanaged<InputMethodOutput>.fromOpaque(me).takeUnretainedValue().client.processSignals()
+        guard Unmanaged<InputMethodOutput>.fromOpaque(me).takeUnretainedValue().client.connection.processIncoming() else {
+            warn("the session bus closed the connection")
+            exit(1)
+        }
         return 1
     }
 
     /// What the keypad asks of hwaljad: signals for what timers do, and learning the words typed
-    /// (never asked in a password field, which hwaljad never sees).
+    /// (never asked in a secret field, which hwaljad never sees).
     private static let capabilities = EngineInterface.Capability.signals | EngineInterface.Capability.learnWords
 
-    private var secret: Bool {
-        inputMethod.purpose == WaylandInputMethod.Purpose.password.rawValue || inputMethod.purpose == WaylandInputMethod.Purpose.pin.rawValue
-    }
+    private var secret: Bool { inputMethod.isSecret }
 
-    /// A field became active (start afresh, learning words unless it is secret) or stopped being.
+    /// A field became active or was activated again (start afresh), or stopped being: hwaljad
+    /// forgets the syllable (the field has let its preedit go) and stops a held key's timer (its
+    /// release may never come, the keypad hidden under the finger).
     func fieldChanged(active: Bool) {
         preedit = ""
         onSuggestions?([])
-        guard active, !secret else { return }
-        call { context in
-            try client.call(context, EngineInterface.contextInterface, "Reset")
-            try client.setCapabilities(Self.capabilities, on: context)
-        }
+        call { context in try client.call(context, EngineInterface.contextInterface, "Reset") }
     }
 
     func keyDown(_ key: Key) {
@@ -86,7 +88,10 @@ final class InputMethodOutput: KeyOutput {
 
     func send(_ key: KeypadKey.ApplicationKey) {
         endSyllable()
-        inputMethod.tap(key == .left ? .left : .right)
+        switch key {
+        case .left: inputMethod.tap(.left)
+        case .right: inputMethod.tap(.right)
+        }
     }
 
     func endSyllable() {
@@ -98,7 +103,7 @@ final class InputMethodOutput: KeyOutput {
         }
     }
 
-    /// A key in a password or PIN field: its digit, or what the key does on a keyboard.
+    /// A key in a secret field: its digit, or what the key does on a keyboard.
     private func typeSecretly(_ key: Key) {
         if let digit = layout.digit(of: key) {
             inputMethod.change(commit: String(digit), preedit: "")
@@ -142,24 +147,33 @@ final class InputMethodOutput: KeyOutput {
         }
     }
 
-    /// Runs `body` with the keypad's context, made when first needed and made again once if
-    /// hwaljad lost it (restarted); reports a failure on standard error and goes on.
+    /// Runs `body` with the keypad's context, made when first needed. If hwaljad lost it (it was
+    /// restarted), what the field shows of the syllable is committed, and `body` runs once more
+    /// with a new context; any other failure is reported on standard error, and the keypad goes on.
     private func call(_ body: (String) throws -> Void) {
         for attempt in 0..<2 {
             do {
                 let context = try self.context ?? makeContext()
                 try body(context)
                 return
-            } catch {
-                self.context = nil
-                if attempt == 1 {
-                    let message = "hwalja-keypad: hwaljad did not answer: \(error)\n"
-                    _ = message.withCString { write(2, $0, strlen($0)) }
-                    return
+            } catch let error as BusError where attempt == 0 && Self.lostContext.contains(error.name) {
+                context = nil
+                if !preedit.isEmpty {
+                    inputMethod.change(commit: preedit, preedit: "")
+                    preedit = ""
                 }
+            } catch {
+                warn("hwaljad did not answer: \(error)")
+                return
             }
         }
     }
+
+    /// The errors after which a new context is made: hwaljad restarted (or not running, when D-Bus
+    /// starts it again) knows nothing of the keypad's.
+    private static let lostContext: Set<String> = [
+        EngineInterface.ErrorName.noSuchContext, EngineInterface.ErrorName.accessDenied, "org.freedesktop.DBus.Error.ServiceUnknown",
+    ]
 
     private func makeContext() throws(BusError) -> String {
         let made = try client.createContext(layout: layout.name)

@@ -58,6 +58,17 @@ final class KeypadWindow {
             gtk_widget_set_size_request(row, -1, Int32((44 * labelScale).rounded()))
             gtk_box_pack_start(Self.cast(content, to: GtkBox.self), row, 0, 0, 0)
             suggestionRow = row
+            let restore = gtk_button_new()!
+            gtk_widget_set_can_focus(restore, 0)
+            let label = gtk_label_new(nil)!
+            gtk_label_set_markup(Self.cast(label, to: GtkLabel.self), "<span font_size='\(Int((18 * labelScale).rounded()))pt' weight='bold'>⌨</span>")
+            gtk_container_add(Self.cast(restore, to: GtkContainer.self), label)
+            gtk_widget_show(label)  // the button itself shows only when folded (no_show_all)
+            atk_object_set_name(gtk_widget_get_accessible(restore), Self.restoreName)
+            gtk_widget_set_no_show_all(restore, 1)
+            hwalja_signal_connect(restore, "clicked", unsafeBitCast(Self.restoreClicked, to: GCallback.self), Unmanaged.passUnretained(self).toOpaque())
+            gtk_box_pack_start(Self.cast(content, to: GtkBox.self), restore, 0, 0, 0)
+            restoreButton = restore
         }
         gtk_window_set_title(asWindow, "hwalja keypad")
         gtk_window_set_accept_focus(asWindow, 0)
@@ -95,6 +106,35 @@ final class KeypadWindow {
         gtk_box_pack_start(Self.cast(content, to: GtkBox.self), grid, 1, 1, 0)
         gtk_widget_show_all(grid)
         self.grid = grid
+    }
+
+    /// The panel's one key while it is folded: it shows the keys again.
+    private var restoreButton: UnsafeMutablePointer<GtkWidget>?
+    /// What a screen reader calls it.
+    static let restoreName = "자판 보이기"
+
+    private static let restoreClicked: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = { _, me in
+        guard let me else { return }
+        Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue().unfold()
+    }
+
+    /// The panel's keys and suggestions, shown again after ⌨ folded them away.
+    func unfold() {
+        guard let restoreButton else { return }
+        gtk_widget_hide(restoreButton)
+        if let suggestionRow { gtk_widget_show(suggestionRow) }
+        if let grid { gtk_widget_show(grid) }
+    }
+
+    /// Folds the panel to one key that brings the keys back: a field stays focused when the
+    /// keypad hides, and toolkits do not all say when it is tapped again (GTK 4.8 does not), so a
+    /// hidden panel could not come back.
+    private func fold() {
+        guard let restoreButton else { return }
+        if let suggestionRow { gtk_widget_hide(suggestionRow) }
+        if let grid { gtk_widget_hide(grid) }
+        gtk_widget_show(restoreButton)
+        gtk_window_resize(Self.cast(window, to: GtkWindow.self), 1, 1)  // as small as its one key
     }
 
     /// Shows `words` (at most three) in the row of suggestions, in place of those shown.
@@ -216,7 +256,7 @@ final class KeypadWindow {
         case .dismiss:
             output.endSyllable()
             if isPanel {
-                gtk_widget_hide(window)  // until a field is focused again
+                fold()
             } else {
                 gtk_window_iconify(Self.cast(window, to: GtkWindow.self))
             }

@@ -4,38 +4,39 @@ import Glibc
 
 /// The keypad as the input method of a wlroots compositor (sway, Phosh's phoc): the seat's
 /// `zwp_input_method_v2`, through which it changes the focused field's text (commit, preedit),
-/// and a `zwp_virtual_keyboard_v1` for the keys the application gets
-/// itself (Return, BackSpace with nothing to take back, the arrows). Both on GDK's own Wayland
-/// connection, so their events arrive in GTK's main loop.
+/// and a `zwp_virtual_keyboard_v1` for the keys the application gets itself (Return, BackSpace
+/// with nothing to take back, the arrows). Both on GDK's own Wayland connection, so their events
+/// arrive in GTK's main loop.
 ///
-/// What the compositor says about the field (active or not, its purpose) counts once its `done`
-/// comes, as the protocol asks.
+/// What the compositor says about the field (activated, its purpose and hints) counts once its
+/// `done` comes, as the protocol asks. The listeners live as long as the process.
 final class WaylandInputMethod {
-    /// What the compositor offers that the keypad needs; absent on GNOME and KDE Plasma.
+    /// Why the keypad cannot be this compositor's input method.
     enum Unsupported: Error, CustomStringConvertible {
-        case noInputMethodManager, noVirtualKeyboardManager, noSeat
+        case noInputMethodManager, noVirtualKeyboardManager, noSeat, noRegistry
+        case noKeymap(String)
 
         var description: String {
             switch self {
             case .noInputMethodManager:
-                "this Wayland compositor offers no input method protocol (input-method-unstable-v2, as sway and Phosh do): on GNOME or KDE Plasma use the keypad in an X11 session, or Maliit/GNOME's own keyboard"
+                "this Wayland compositor offers no input method protocol (input-method-unstable-v2, as sway and Phosh do): on GNOME or KDE Plasma use the keypad in an X11 session"
             case .noVirtualKeyboardManager:
                 "this Wayland compositor offers no virtual keyboard (virtual-keyboard-unstable-v1), which the keypad needs for Return and the arrows"
             case .noSeat: "this Wayland compositor offers no seat"
+            case .noRegistry: "could not read what this Wayland compositor offers (wl_registry)"
+            case .noKeymap(let why): "could not make a keymap for the keypad's virtual keyboard (\(why)): check that xkb-data is installed and XKB_DEFAULT_* names a layout"
             }
         }
     }
 
-    /// The field's purpose, as text-input-v3 numbers it: the keypad keeps passwords from hwaljad.
-    enum Purpose: UInt32 {
-        case normal = 0, password = 8, pin = 9
-    }
-
-    /// Called when a field becomes active (`true`) or stops being (`false`).
+    /// Called when a field becomes active, or is activated again (`true`: start afresh), and
+    /// when it stops being (`false`).
     var onActiveChange: ((Bool) -> Void)?
 
     private(set) var isActive = false
-    private(set) var purpose: UInt32 = 0
+    /// Whether the field is a secret (a password or PIN purpose, or hidden or sensitive text):
+    /// the keypad keeps its keys from hwaljad.
+    private(set) var isSecret = false
 
     private let display: OpaquePointer
     private var seat: OpaquePointer?
@@ -45,34 +46,54 @@ final class WaylandInputMethod {
     private var virtualKeyboard: OpaquePointer?
     /// How many `done` events came: each commit names the state it answers.
     private var doneCount: UInt32 = 0
-    private var pending = (active: false, purpose: UInt32(0))
+    private var pending = Field()
     private let registryListener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
     private let inputMethodListener = UnsafeMutablePointer<zwp_input_method_v2_listener>.allocate(capacity: 1)
 
-    /// Binds the input method of the compositor's (first) seat on `display`.
+    /// What the compositor says of the field until its `done`.
+    private struct Field {
+        var active = false
+        /// `activate` came: a new field, or the same one started afresh.
+        var activated = false
+        var purpose: UInt32 = 0
+        var hint: UInt32 = 0
+
+        /// text-input-v3's password and PIN purposes, and its hidden-text and sensitive-data hints.
+        var isSecret: Bool { purpose == 8 || purpose == 9 || hint & (0x40 | 0x80) != 0 }
+    }
+
+    /// Binds the input method of the compositor's (first) seat on `display`, and a virtual
+    /// keyboard with the default keymap.
     init(display: OpaquePointer) throws(Unsupported) {
         self.display = display
         registryListener.initialize(to: wl_registry_listener(global: Self.global, global_remove: { _, _, _ in }))
         let me = Unmanaged.passUnretained(self).toOpaque()
-        guard let registry = wl_display_get_registry(display) else { throw .noSeat }
+        guard let registry = wl_display_get_registry(display) else { throw .noRegistry }
         wl_registry_add_listener(registry, registryListener, me)
         wl_display_roundtrip(display)
         guard let seat else { throw .noSeat }
         guard let inputMethodManager else { throw .noInputMethodManager }
         guard let virtualKeyboardManager else { throw .noVirtualKeyboardManager }
+        let keymap = try Self.keymapFile()
+        defer { close(keymap.file) }
         inputMethod = zwp_input_method_manager_v2_get_input_method(inputMethodManager, seat)
         inputMethodListener.initialize(
             to: zwp_input_method_v2_listener(
-                activate: { me, _ in WaylandInputMethod.instance(me).pending = (true, 0) },
+                activate: { me, _ in WaylandInputMethod.instance(me).pending = Field(active: true, activated: true) },
                 deactivate: { me, _ in WaylandInputMethod.instance(me).pending.active = false },
                 surrounding_text: { _, _, _, _, _ in },
                 text_change_cause: { _, _, _ in },
-                content_type: { me, _, _, purpose in WaylandInputMethod.instance(me).pending.purpose = purpose },
+                content_type: { me, _, hint, purpose in
+                    WaylandInputMethod.instance(me).pending.hint = hint
+                    WaylandInputMethod.instance(me).pending.purpose = purpose
+                },
                 done: { me, _ in WaylandInputMethod.instance(me).done() },
                 unavailable: { me, _ in WaylandInputMethod.instance(me).unavailable() }))
         zwp_input_method_v2_add_listener(inputMethod, inputMethodListener, me)
         virtualKeyboard = zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(virtualKeyboardManager, seat)
-        sendKeymap()
+        // The compositor reads the keymap through the descriptor, which libwayland duplicates as
+        // it sends the request: closing ours after is safe.
+        zwp_virtual_keyboard_v1_keymap(virtualKeyboard, UInt32(WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue), keymap.file, keymap.size)
         wl_display_flush(display)
     }
 
@@ -99,16 +120,16 @@ final class WaylandInputMethod {
         doneCount &+= 1
         let wasActive = isActive
         isActive = pending.active
-        purpose = pending.purpose
-        if isActive != wasActive { onActiveChange?(isActive) }
+        isSecret = pending.isSecret
+        let activated = pending.activated
+        pending.activated = false
+        if activated && isActive || isActive != wasActive { onActiveChange?(isActive) }
     }
 
-    /// Another input method has the seat: this one can do nothing more.
+    /// Another input method has the seat: this one can do nothing, and says so.
     private func unavailable() {
-        let message = "hwalja-keypad: another input method has this seat (squeekboard, fcitx5?): stop it, then start the keypad again\n"
-        _ = message.withCString { write(2, $0, strlen($0)) }
-        isActive = false
-        onActiveChange?(false)
+        warn("another input method has this seat (squeekboard, fcitx5?): stop it, then start the keypad again")
+        exit(1)
     }
 
     /// Changes the field at once: inserts `commit` and shows `preedit` after it (the preedit
@@ -127,34 +148,53 @@ final class WaylandInputMethod {
         case backspace = 14, enter = 28, left = 105, right = 106
     }
 
-    /// Presses and releases `key` on the virtual keyboard: the application gets it itself.
+    /// Presses and releases `key` on the virtual keyboard, while a field is active: the
+    /// application gets it itself.
     func tap(_ key: KeyCode) {
-        guard let virtualKeyboard else { return }
+        guard isActive, let virtualKeyboard else { return }
         let time = UInt32(truncatingIfNeeded: Int(g_get_monotonic_time() / 1000))
         zwp_virtual_keyboard_v1_key(virtualKeyboard, time, key.rawValue, 1)
         zwp_virtual_keyboard_v1_key(virtualKeyboard, time, key.rawValue, 0)
         wl_display_flush(display)
     }
 
-    /// Gives the virtual keyboard the default keymap (xkbcommon's, from the environment's XKB_*
-    /// or "us"): the compositor takes no key before one.
-    private func sendKeymap() {
-        guard let virtualKeyboard, let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return }
+    /// The virtual keyboard's keymap (xkbcommon's default, from XKB_DEFAULT_*, else a US
+    /// keyboard) in an unlinked file: the compositor takes no key before one.
+    private static func keymapFile() throws(Unsupported) -> (file: Int32, size: UInt32) {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw .noKeymap("no xkbcommon context") }
         defer { xkb_context_unref(context) }
-        guard let keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS) else { return }
+        var keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        if keymap == nil {
+            var us = xkb_rule_names(rules: "evdev", model: "pc105", layout: "us", variant: nil, options: nil)
+            keymap = xkb_keymap_new_from_names(context, &us, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        }
+        guard let keymap else { throw .noKeymap("no default keymap, nor a US one") }
         defer { xkb_keymap_unref(keymap) }
-        guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { return }
+        guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { throw .noKeymap("xkbcommon wrote none") }
         defer { free(text) }
-        let size = strlen(text) + 1
         var name: UnsafeMutablePointer<CChar>?
         let file = g_file_open_tmp("hwalja-keypad-keymap-XXXXXX", &name, nil)
-        guard file >= 0 else { return }
-        defer { close(file) }
+        guard file >= 0 else { throw .noKeymap("no temporary file") }
         if let name {
-            unlink(name)  // the compositor reads it through the descriptor only
+            unlink(name)
             g_free(name)
         }
-        guard write(file, text, size) == size else { return }
-        zwp_virtual_keyboard_v1_keymap(virtualKeyboard, UInt32(WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue), file, UInt32(size))
+        let size = strlen(text) + 1
+        var written = 0
+        while written < size {
+            let count = write(file, text + written, size - written)
+            guard count > 0 else {
+                close(file)
+                throw .noKeymap("writing a temporary file failed")
+            }
+            written += count
+        }
+        return (file, UInt32(size))
     }
+}
+
+/// Writes `message` on standard error, after the program's name.
+func warn(_ message: String) {
+    let line = "hwalja-keypad: \(message)\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
 }

@@ -48,7 +48,7 @@ struct KeypadSwayRealApplicationTests {
                 seconds: 90)
             guard outcome.status == 0 else {
                 throw TestSetupError(
-                    "gtk4-app.py on sway failed (status \(outcome.status)): \(outcome.stderr)\nkeypad: \(keypad.stderrSoFar.suffix(1500))\nsway: \(sway.sway.stderrSoFar.suffix(1500))")
+                    "gtk4-app.py on sway failed (status \(outcome.status)): \(outcome.stderr)\nkeypad: \(keypad.stderrSoFar.suffix(1500))\npointer: \(pointer.stderrSoFar.suffix(1000))\nsway: \(sway.sway.stderrSoFar.suffix(1500))")
             }
             let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
             return try JSONDecoder().decode(RealApplicationTests.Report.self, from: Data(line.utf8))
@@ -118,6 +118,14 @@ struct KeypadSwayRealApplicationTests {
         let report = try Self.type(Self.taps(["ㄱㅋ", "ㅣ", "ㆍ"]) + ["Tab"] + Self.taps(["ㅣ", "띄어쓰기"]), field: "form")
         #expect(report.text == "", "\(report.events)")
         #expect(report.next == "ㅣ")
+    }
+
+    @Test func theHideKeyFoldsTheKeypadToAKeyThatBringsItBack() throws {
+        // 가, ⌨ (가 is committed, the keypad folds to one key), that key: the keys are back, and
+        // type 나 after 가.
+        let keys = Self.taps(["ㄱㅋ", "ㅣ", "ㆍ", "자판 숨기기", "자판 보이기", "ㄴㄹ", "ㅣ", "ㆍ", "띄어쓰기"])
+        let report = try Self.type(keys)
+        #expect(report.text == "가나", "\(report.events)")
     }
 
     /// The docs' pictures of the keypad on sway (docs/images/keypad-sway*.png): a panel along the
