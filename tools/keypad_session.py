@@ -9,13 +9,13 @@ the same X display, and keys of the form
                            reader activates it, no pointer
     pointer:X:Y            a tap at X, Y on the screen (a field), not on the keypad
 
-are pressed with the pointer at the key's place on the screen (xdotool on X11; on sway
-tools/wayland-pointer.py's virtual pointer) or activated, found through AT-SPI
+are pressed with the pointer at the key's place on the screen (xdotool on X11; on wlroots
+compositors tools/wayland-pointer.py's virtual pointer, HWALJA_POINTER_SOCKET) or activated,
+found through AT-SPI
 by its name when the key comes (after a change of layer too), as a screen reader or switch access
 finds it: `tools/keypad_session.py KEY` does one. The accessibility bus is started here
 (at-spi-bus-launcher on the session bus) when none is running.
 """
-import json
 import os
 import socket
 import subprocess
@@ -70,18 +70,20 @@ def keypad_buttons(wanted=None, deadline=20):
 
 
 def collect(node, buttons, offset=None):
-    """Adds the buttons under `node`. On sway, where a window does not know its place on the
-    screen, the keypad's panel is along the bottom of the only output: its buttons' places in the
-    panel are moved down by the output's height less the panel's."""
+    """Adds the buttons under `node`. On Wayland, where a window does not know its place on the
+    screen, the keypad's panel is along the bottom of the only output, HWALJA_SCREEN_SIZE
+    (WIDTHxHEIGHT, logical pixels): its buttons' places in the panel are moved down by the
+    output's height less the panel's."""
+    wayland = bool(os.environ.get("HWALJA_POINTER_SOCKET"))
     if offset is None:
         offset = (0, 0)
-        if os.environ.get("SWAYSOCK") and node.get_role() == Atspi.Role.APPLICATION and node.get_child_count():
+        if wayland and node.get_role() == Atspi.Role.APPLICATION and node.get_child_count():
             panel = node.get_child_at_index(0).get_extents(Atspi.CoordType.WINDOW)
-            offset = (0, sway_output_height() - panel.height)
+            offset = (0, screen_size()[1] - panel.height)
     if node.get_role() == Atspi.Role.PUSH_BUTTON:
         if not node.get_state_set().contains(Atspi.StateType.SHOWING):
             return  # hidden (the folded panel's keys, its key to unfold them), with no place on the screen
-        extents = node.get_extents(Atspi.CoordType.WINDOW if os.environ.get("SWAYSOCK") else Atspi.CoordType.SCREEN)
+        extents = node.get_extents(Atspi.CoordType.WINDOW if wayland else Atspi.CoordType.SCREEN)
         buttons[node.get_name()] = (offset[0] + extents.x + extents.width // 2, offset[1] + extents.y + extents.height // 2, node)
         return
     for index in range(node.get_child_count()):
@@ -90,19 +92,18 @@ def collect(node, buttons, offset=None):
             collect(child, buttons, offset)
 
 
-def sway_output_height():
-    outputs = json.loads(subprocess.run(["swaymsg", "-r", "-t", "get_outputs"], check=True, capture_output=True, text=True).stdout)
-    return outputs[0]["rect"]["height"]
+def screen_size():
+    width, height = os.environ["HWALJA_SCREEN_SIZE"].split("x")
+    return int(width), int(height)
 
 
 def wayland_pointer(x, y, milliseconds, up):
-    """The press on sway, with tools/wayland-pointer.py's virtual pointer (its socket in
+    """The press on Wayland, with tools/wayland-pointer.py's virtual pointer (its socket in
     HWALJA_POINTER_SOCKET)."""
-    outputs = json.loads(subprocess.run(["swaymsg", "-r", "-t", "get_outputs"], check=True, capture_output=True, text=True).stdout)
-    size = outputs[0]["rect"]
+    width, height = screen_size()
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as pointer:
         pointer.connect(os.environ["HWALJA_POINTER_SOCKET"])
-        pointer.sendall(f"tap {x} {y} {milliseconds} {up} {size['width']} {size['height']}\n".encode())
+        pointer.sendall(f"tap {x} {y} {milliseconds} {up} {width} {height}\n".encode())
         if pointer.makefile().readline().strip() != "done":
             raise SystemExit("keypad: the virtual pointer did not tap")
 
@@ -113,7 +114,7 @@ def press(key):
     kind, _, rest = key.partition(":")
     if kind == "pointer":  # pointer:X:Y, a tap at a place on the screen (a field), not a key
         x, y = map(int, rest.split(":"))
-        if os.environ.get("SWAYSOCK"):
+        if os.environ.get("HWALJA_POINTER_SOCKET"):
             return wayland_pointer(x, y, 60, 0)
         return subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True, timeout=30)
     name, milliseconds, up = rest, 60, 0
@@ -128,7 +129,7 @@ def press(key):
             raise SystemExit(f"keypad: AT-SPI refused {name!r}'s action")
         time.sleep(0.4)  # GTK 3 shows the button pressed a moment before it is clicked
         return
-    if os.environ.get("SWAYSOCK"):
+    if os.environ.get("HWALJA_POINTER_SOCKET"):
         return wayland_pointer(x, y, milliseconds, up)
     arguments = ["mousemove", str(x), str(y), "mousedown", "1", "sleep", str(milliseconds / 1000)]
     if up:

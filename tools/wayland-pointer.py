@@ -2,7 +2,7 @@
 """Gives a headless wlroots compositor (sway with WLR_LIBINPUT_NO_DEVICES=1, which has no input
 device) a pointer, and taps with it: a virtual pointer (wlr-virtual-pointer-unstable-v1) on the
 seat until this program is stopped, moved and pressed as a mouse or a finger on a touch screen
-would. For the on-screen keypad's tests on sway (KeypadSwayRealApplicationTests,
+would. For the on-screen keypad's tests on sway and phoc (KeypadWaylandRealApplicationTests,
 tools/keypad_session.py).
 
     WAYLAND_DISPLAY=/path/to/socket tools/wayland-pointer.py SOCKET

@@ -26,19 +26,29 @@ struct HwaljaKeypadCommand: ParsableCommand {
     @Option(help: "The keys of this layout (\(KeyboardLayout.nameSummary)).")
     var layout = KeyboardLayout.cheonjiin.name
 
-    @Option(help: "The window's width and height in pixels, as WIDTHxHEIGHT.")
-    var size = "480x420"
+    @Option(
+        help: """
+            The window's width and height in pixels, as WIDTHxHEIGHT (default: 480x420 on X11; on \
+            Wayland the screen's width and 45 % of its height, at most 420).
+            """)
+    var size: String?
 
     mutating func run() throws {
         guard let chosen = KeyboardLayout(name: layout) else {
             throw ValidationError("no layout \"\(layout.prefix(40))\" (layouts: \(KeyboardLayout.nameSummary))")
         }
-        let sides = size.split(separator: "x").compactMap { Int32($0) }
-        guard sides.count == 2, sides.allSatisfy({ (100...10_000).contains($0) }) else {
-            throw ValidationError("--size takes WIDTHxHEIGHT in pixels, each 100 to 10000, not \"\(size.prefix(40))\"")
+        var sides: [Int32] = [480, 420]
+        if let size {
+            sides = size.split(separator: "x").compactMap { Int32($0) }
+            guard sides.count == 2, sides.allSatisfy({ (100...10_000).contains($0) }) else {
+                throw ValidationError("--size takes WIDTHxHEIGHT in pixels, each 100 to 10000, not \"\(size.prefix(40))\"")
+            }
         }
         guard gtk_init_check(nil, nil) != 0 else {
             throw ValidationError("cannot open a display: set WAYLAND_DISPLAY to a Wayland compositor or DISPLAY to an X server")
+        }
+        if size == nil, hwalja_wayland_display() != nil, let screen = Self.screenSize() {
+            sides = [screen.width, min(420, screen.height * 45 / 100)]  // a panel as wide as the screen
         }
         let keypad = Keypad(layout: chosen)
         if let display = hwalja_x_display() {
@@ -62,19 +72,37 @@ struct HwaljaKeypadCommand: ParsableCommand {
             output.onSuggestions = { [unowned window] words in window.showSuggestions(words) }
             let activeChange = { [unowned window, unowned output] (active: Bool) in
                 output.fieldChanged(active: active)
-                if active {
-                    window.unfold()
-                    gtk_widget_show_all(window.window)
-                } else {
-                    gtk_widget_hide(window.window)
-                }
+                if active { window.present() } else { window.withdraw() }
             }
             inputMethod.onActiveChange = activeChange
             if inputMethod.isActive { activeChange(true) }  // a field was focused while the window was made
+            let keyboardService = Self.onScreenKeyboardService(for: window)
             run(window, shown: false)
-            withExtendedLifetime((inputMethod, output)) {}
+            withExtendedLifetime((inputMethod, output, keyboardService)) {}
         } else {
             throw ValidationError("hwalja-keypad runs on X11 and on Wayland compositors with input-method-v2 (sway, Phosh)")
+        }
+    }
+
+    /// The first monitor's size in logical pixels, if GDK knows it.
+    private static func screenSize() -> (width: Int32, height: Int32)? {
+        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_monitor(display, 0) else { return nil }
+        var geometry = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &geometry)
+        return geometry.width >= 100 && geometry.height >= 100 ? (geometry.width, geometry.height) : nil
+    }
+
+    /// Phosh's way to show and hide the keypad (its keyboard button), if the session bus has no
+    /// other on-screen keyboard.
+    private static func onScreenKeyboardService(for window: KeypadWindow) -> OnScreenKeyboardService? {
+        do {
+            let service = try OnScreenKeyboardService()
+            service.onSetVisible = { [unowned window] shown in if shown { window.present() } else { window.withdraw() } }
+            window.onShownChange = { [unowned service] shown in service.setVisible(shown) }
+            return service
+        } catch {
+            warn("no \(OnScreenKeyboardService.busName) for Phosh's keyboard button: \(error)")
+            return nil
         }
     }
 

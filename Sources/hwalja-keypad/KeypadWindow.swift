@@ -102,7 +102,10 @@ final class KeypadWindow {
             }
         }
         let minimum = keypad.minimumSize(of: layer, pixelsPerMillimetre: pixelsPerMillimetre, spacing: 6)
-        gtk_widget_set_size_request(grid, Int32(minimum.width), Int32(minimum.height))
+        // A panel is as wide as the screen, which a phone's may be less than that minimum (ten
+        // 9 mm half keys across, ◀ ▶): it is not made wider than the screen, off its edge.
+        let width = min(minimum.width, isPanel ? Int(screenWidth) - 12 : .max)
+        gtk_widget_set_size_request(grid, Int32(width), Int32(minimum.height))
         gtk_box_pack_start(Self.cast(content, to: GtkBox.self), grid, 1, 1, 0)
         gtk_widget_show_all(grid)
         self.grid = grid
@@ -118,8 +121,24 @@ final class KeypadWindow {
         Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue().unfold()
     }
 
+    /// Called when the keys show (`true`) or go, hidden or folded (`false`).
+    var onShownChange: ((Bool) -> Void)?
+
+    /// Shows the window with its keys (unfolded).
+    func present() {
+        unfold()
+        gtk_widget_show_all(window)
+    }
+
+    /// Hides the window.
+    func withdraw() {
+        gtk_widget_hide(window)
+        onShownChange?(false)
+    }
+
     /// The panel's keys and suggestions, shown again after ⌨ folded them away.
     func unfold() {
+        defer { onShownChange?(true) }
         guard let restoreButton else { return }
         gtk_widget_hide(restoreButton)
         if let suggestionRow { gtk_widget_show(suggestionRow) }
@@ -135,6 +154,7 @@ final class KeypadWindow {
         if let grid { gtk_widget_hide(grid) }
         gtk_widget_show(restoreButton)
         gtk_window_resize(Self.cast(window, to: GtkWindow.self), 1, 1)  // as small as its one key
+        onShownChange?(false)
     }
 
     /// Shows `words` (at most three) in the row of suggestions, in place of those shown.
@@ -155,6 +175,7 @@ final class KeypadWindow {
             let label = gtk_label_new(nil)!
             let size = Int((18 * labelScale).rounded())
             gtk_label_set_markup(Self.cast(label, to: GtkLabel.self), "<span font_size='\(size)pt' weight='bold'>\(Self.escaped(word))</span>")
+            gtk_label_set_ellipsize(Self.cast(label, to: GtkLabel.self), PANGO_ELLIPSIZE_END)  // a long word never widens the panel
             gtk_container_add(Self.cast(button, to: GtkContainer.self), label)
             atk_object_set_name(gtk_widget_get_accessible(button), word)
             suggestionButtons[UnsafeMutableRawPointer(button)] = index
@@ -281,6 +302,14 @@ final class KeypadWindow {
         _ = gtk_css_provider_load_from_data(provider, "button { padding: 2px 4px; min-width: 0; min-height: 0; }", -1, nil)
         let screen = gdk_screen_get_default()
         gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+
+    /// The first monitor's width in (logical) pixels.
+    private var screenWidth: Int32 {
+        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_monitor(display, 0) else { return .max }
+        var geometry = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &geometry)
+        return geometry.width > 0 ? geometry.width : .max
     }
 
     /// The screen's pixels per millimetre, from the monitor the window is on (its size in pixels

@@ -44,6 +44,19 @@ struct InstalledPackageTests {
         }
     }
 
+    /// Phosh starts its on-screen keyboard from /usr/share/applications/sm.puri.OSK0.desktop, the
+    /// Phosh-OSK alternative: the keypad package offers itself there, below squeekboard.
+    @Test func theKeypadIsOfferedToPhoshAsItsOnScreenKeyboard() throws {
+        let offered = "/usr/share/hwalja-keypad/sm.puri.OSK0.desktop"
+        let query = try runCommand("update-alternatives", ["--query", "Phosh-OSK"])
+        #expect(query.stdout.contains("Link: /usr/share/applications/sm.puri.OSK0.desktop"), "\(query.stdout)\(query.stderr)")
+        #expect(query.stdout.contains("Alternative: \(offered)\nPriority: 20"), "\(query.stdout)")
+        let desktop = try runCommand("desktop-file-validate", [offered])
+        #expect(desktop.status == 0 && desktop.stdout.isEmpty, "\(desktop.stdout)")
+        let text = try String(contentsOfFile: offered, encoding: .utf8)
+        #expect(text.contains("\nExec=hwalja-keypad\n") && text.contains("\nNoDisplay=true\n"))
+    }
+
     @Test func dbusActivationStartsTheInstalledDaemon() throws {
         // A session bus with the standard configuration reads /usr/share/dbus-1/services.
         let bus = try BackgroundProcess(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--print-address=1"])

@@ -1,0 +1,198 @@
+import Foundation
+import HwaljaTestSupport
+import Testing
+
+/// hwalja-keypad as the input method of a wlroots compositor: a headless sway (PrivateSway) or
+/// phoc, Phosh's compositor (PrivatePhoc), with the keypad as its input method (input-method-v2,
+/// a layer-shell panel, a virtual keyboard), hwaljad on a private bus composing, and a GTK 4
+/// application on Wayland (tools/gtk4-app.py, text-input-v3; no input framework:
+/// HWALJA_FRAMEWORK=none). The keypad's keys are found through AT-SPI by their accessible names
+/// and pressed with a virtual pointer (tools/wayland-pointer.py), as a finger taps them. Named so
+/// that `--skip RealApplicationTests` leaves it out: the taps are real-time.
+@Suite(.serialized)
+struct KeypadWaylandRealApplicationTests {
+    /// The compositors the keypad is tested in.
+    enum Compositor: String, CaseIterable, CustomTestStringConvertible {
+        case sway, phoc
+        var testDescription: String { rawValue }
+    }
+
+    /// A session of `compositor` with the keypad as its input method.
+    final class Session {
+        let compositorName: Compositor
+        let compositor: AnyObject
+        let compositorLog: () -> String
+        let daemon: PrivateDaemon
+        let keypad: BackgroundProcess
+        let pointer: BackgroundProcess
+        let accessibility: BackgroundProcess
+        private(set) var environment: [String: String]
+
+        /// A `width` × `height` screen (logical pixels; phoc's is at scale 2, a phone's);
+        /// `keypadEnvironment`: the keypad's own (GTK_THEME).
+        init(
+            _ compositor: Compositor = .sway, layout: String = "cheonjiin", width: Int? = nil, height: Int? = nil,
+            keypadEnvironment: [String: String] = [:]
+        ) throws {
+            let program = keypadProgram
+            guard FileManager.default.isExecutableFile(atPath: program.path) else { throw TestSetupError("hwalja-keypad is not built: swift build") }
+            compositorName = compositor
+            let screen: (width: Int, height: Int)
+            let compositorEnvironment: [String: String]
+            switch compositor {
+            case .sway:
+                screen = (width ?? 1024, height ?? 768)
+                let sway = try PrivateSway(width: screen.width, height: screen.height)
+                (self.compositor, compositorEnvironment, compositorLog) = (sway, sway.environment, { sway.sway.stderrSoFar })
+            case .phoc:
+                screen = (width ?? 360, height ?? 720)
+                let phoc = try PrivatePhoc(width: screen.width * 2, height: screen.height * 2, scale: 2)
+                (self.compositor, compositorEnvironment, compositorLog) = (phoc, phoc.environment, { phoc.phoc.stderrSoFar })
+            }
+            daemon = try PrivateDaemon()
+            environment = ProcessInfo.processInfo.environment.merging(compositorEnvironment.merging(daemon.bus.environment) { $1 }) { $1 }
+                .merging(["NO_AT_BRIDGE": "0", "HWALJA_SCREEN_SIZE": "\(screen.width)x\(screen.height)"]) { $1 }
+            accessibility = try BackgroundProcess(URL(fileURLWithPath: "/usr/libexec/at-spi-bus-launcher"), ["--launch-immediately"], environment: environment)
+            let pointerSocket = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-pointer-\(UUID().uuidString)").path
+            environment["HWALJA_POINTER_SOCKET"] = pointerSocket
+            pointer = try BackgroundProcess(packageRoot.appendingPathComponent("tools/wayland-pointer.py"), [pointerSocket], environment: environment)
+            keypad = try BackgroundProcess(program, ["--layout", layout], environment: environment.merging(keypadEnvironment) { $1 })
+            let deadline = Date().addingTimeInterval(10)
+            while !pointer.stdoutSoFar.contains("ready") {
+                guard pointer.isRunning, Date() < deadline else { throw TestSetupError("no virtual pointer on \(compositor): \(pointer.stop().stderr)") }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+
+        /// Types `keys` (`keypad:NAME`, `keypad-hold:NAME:MS`, `keypad-flick:NAME`, `shot:PATH`
+        /// and keys for wtype) into a GTK 4 `field`.
+        func type(_ keys: [String], field: String = "text") throws -> RealApplicationTests.Report {
+            let outcome = try runProcess(
+                packageRoot.appendingPathComponent("tools/gtk4-app.py"), ["--field", field, "hwalja-keypad"] + keys,
+                environment: environment.merging(["HWALJA_TYPIST": "wtype", "HWALJA_FRAMEWORK": "none", "GTK_IM_MODULE": "wayland"]) { $1 },
+                seconds: 90)
+            guard outcome.status == 0 else {
+                throw TestSetupError(
+                    "gtk4-app.py on \(compositorName) failed (status \(outcome.status)): \(outcome.stderr)\nkeypad: \(keypad.stderrSoFar.suffix(1500))\npointer: \(pointer.stderrSoFar.suffix(1000))\n\(compositorName): \(compositorLog().suffix(1500))")
+            }
+            let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
+            return try JSONDecoder().decode(RealApplicationTests.Report.self, from: Data(line.utf8))
+        }
+
+        deinit {
+            keypad.stop()
+            pointer.stop()
+            accessibility.stop()
+        }
+    }
+
+    static func type(_ keys: [String], field: String = "text", suggesting: Bool = false, in compositor: Compositor = .sway) throws
+        -> RealApplicationTests.Report
+    {
+        let session = try Session(compositor)
+        if suggesting { try session.daemon.bus.waitForSuggestions() }
+        return try session.type(keys, field: field)
+    }
+
+    static func taps(_ names: [String]) -> [String] { names.map { "keypad:\($0)" } }
+
+    @Test(arguments: Compositor.allCases)
+    func tapsTypeSentencesAndReturn(in compositor: Compositor) throws {
+        // 안녕하세요. and ↵: the Return reaches the application through the keypad's virtual keyboard.
+        let report = try Self.type(Self.taps(KeypadRealApplicationTests.annyeonghaseyo + ["띄어쓰기", "문장 부호", "줄 바꿈"]), field: "lines", in: compositor)
+        #expect(report.text == "안녕하세요.\n", "\(report.events)")
+    }
+
+    @Test(arguments: Compositor.allCases)
+    func aLongPressAndAFlickUpTypeTheDigit(in compositor: Compositor) throws {
+        let report = try Self.type(Self.taps(["ㄱㅋ", "ㅣ", "ㆍ"]) + ["keypad-hold:ㅇㅁ:800", "keypad-flick:ㄴㄹ"] + Self.taps(["띄어쓰기"]), in: compositor)
+        #expect(report.text == "가05 ", "\(report.events)")
+    }
+
+    @Test(arguments: Compositor.allCases)
+    func aHeldBackspaceRepeatsAndStopsAtTheRelease(in compositor: Compositor) throws {
+        // 가 가 나, then backspace held 1.5 s: 나 goes a keystroke at a time, then a character a
+        // repeat (hwaljad's deletions, and backspaces past them through the virtual keyboard);
+        // 다 typed after it stays.
+        let keys = Self.taps(["ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기", "ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기", "ㄴㄹ", "ㅣ", "ㆍ"])
+            + ["keypad-hold:지우기:1500"] + Self.taps(["ㄷㅌ", "ㅣ", "ㆍ", "띄어쓰기"])
+        let report = try Self.type(keys, in: compositor)
+        #expect(report.text == "다", "\(report.events)")
+    }
+
+    @Test(arguments: Compositor.allCases)
+    func aSuggestionTapTypesTheWord(in compositor: Compositor) throws {
+        // 감사 (ㄱㅋ ㅣ ㆍ ㅇㅁ ㅇㅁ, 다음, ㅅㅎ ㅣ ㆍ), then 감사합니다 in the row above the keys.
+        let keys = Self.taps(["ㄱㅋ", "ㅣ", "ㆍ", "ㅇㅁ", "ㅇㅁ", "ㅅㅎ", "ㅣ", "ㆍ", "감사합니다"])
+        let report = try Self.type(keys, suggesting: true, in: compositor)
+        #expect(report.text == "감사합니다 ", "\(report.events)")
+    }
+
+    @Test func theLatinAndSymbolLayersTypeAnAddress() throws {
+        let keys = ["ㄱㅋ", "ㅣ", "ㆍ", "영문 자판", "h", "i", "숫자와 기호", "골뱅이", "1", "영문 자판", "대문자", "K", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기"]
+        let report = try Self.type(Self.taps(keys))
+        #expect(report.text == "가hi@1K가", "\(report.events)")
+    }
+
+    @Test func aPasswordFieldGetsTheDigitsAndHwaljadNothing() throws {
+        // ㄱㅋ ㅣ ㆍ in a password field: 4 1 2; then Tab to a text field, where they type 가.
+        let report = try Self.type(Self.taps(["ㄱㅋ", "ㅣ", "ㆍ"]) + ["Tab"] + Self.taps(["ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기"]), field: "password")
+        #expect(report.text == "412")
+        #expect(report.next == "가")
+    }
+
+    @Test func aFocusChangeWhileComposingNeverCarriesTheSyllableToTheNextField() throws {
+        // 가 composing, then Tab to the next field. input-method-v2 tells the keypad only after
+        // the field is gone (deactivate), when nothing it commits reaches that field any more: the
+        // syllable being composed goes with the focus, as with every input method on this
+        // protocol (docs/keypad.md). It must not land in the next field, where ㅣ is typed alone.
+        let report = try Self.type(Self.taps(["ㄱㅋ", "ㅣ", "ㆍ"]) + ["Tab"] + Self.taps(["ㅣ", "띄어쓰기"]), field: "form")
+        #expect(report.text == "", "\(report.events)")
+        #expect(report.next == "ㅣ")
+    }
+
+    @Test func theHideKeyFoldsTheKeypadToAKeyThatBringsItBack() throws {
+        // 가, ⌨ (가 is committed, the keypad folds to one key), that key: the keys are back, and
+        // type 나 after 가.
+        let keys = Self.taps(["ㄱㅋ", "ㅣ", "ㆍ", "자판 숨기기", "자판 보이기", "ㄴㄹ", "ㅣ", "ㆍ", "띄어쓰기"])
+        let report = try Self.type(keys)
+        #expect(report.text == "가나", "\(report.events)")
+    }
+
+    /// Phosh's keyboard button: `sm.puri.OSK0.SetVisible` hides and shows the keypad, and its
+    /// `Visible` property says which (asked with gdbus while the field is open).
+    @Test func phoshsKeyboardButtonHidesAndShowsTheKeypad() throws {
+        let session = try Session(.phoc)
+        let answers = try TemporaryFolder()
+        func osk(_ arguments: [String], into file: String? = nil) -> String {
+            let call = ["gdbus", "call", "--session", "--dest", "sm.puri.OSK0", "--object-path", "/sm/puri/OSK0", "--method"] + arguments
+            let command = call.map { "'\($0)'" }.joined(separator: " ") + (file.map { " > \(answers.url.appendingPathComponent($0).path)" } ?? "")
+            return "run:sh -c \"\(command)\""
+        }
+        let visible = ["org.freedesktop.DBus.Properties.Get", "sm.puri.OSK0", "Visible"]
+        let keys = Self.taps(["ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기"])
+            + [osk(visible, into: "shown"), osk(["sm.puri.OSK0.SetVisible", "false"]), osk(visible, into: "hidden"), osk(["sm.puri.OSK0.SetVisible", "true"])]
+            + Self.taps(["ㄴㄹ", "ㅣ", "ㆍ", "띄어쓰기"])
+        let report = try session.type(keys)
+        #expect(report.text == "가나", "\(report.events)")
+        #expect(try String(contentsOf: answers.url.appendingPathComponent("shown"), encoding: .utf8) == "(<true>,)\n")
+        #expect(try String(contentsOf: answers.url.appendingPathComponent("hidden"), encoding: .utf8) == "(<false>,)\n")
+    }
+
+    /// The docs' pictures of the keypad: a panel along the bottom of a landscape screen on sway,
+    /// light, and of a phone's on phoc (Phosh's compositor, at scale 2), dark, while 안녕 is typed
+    /// and its suggestions show.
+    @Test(arguments: [
+        ("keypad-sway.png", Compositor.sway, [1024, 768], [String: String]()),
+        ("keypad-phoc-dark.png", Compositor.phoc, [720, 1440], ["GTK_THEME": "Adwaita:dark"]),
+    ])
+    func aScreenshotShowsTheKeypadBelowTheField(name: String, compositor: Compositor, pixels: [Int], theme: [String: String]) throws {
+        let shot = try Screenshot(named: name)
+        let session = try Session(compositor, keypadEnvironment: theme)
+        try session.daemon.bus.waitForSuggestions()
+        let report = try session.type(Self.taps(Array(KeypadRealApplicationTests.annyeonghaseyo.prefix(10))) + [shot.key])
+        #expect(report.text == "안", "녕 is still being composed, in the preedit")
+        #expect(try shot.size() == pixels)
+        #expect(try shot.colours() > 16)
+    }
+}
