@@ -74,7 +74,7 @@ def collect(node, buttons, offset=None):
     screen, the keypad's panel is along the bottom of the only output, HWALJA_SCREEN_SIZE
     (WIDTHxHEIGHT, logical pixels): its buttons' places in the panel are moved down by the
     output's height less the panel's."""
-    wayland = bool(os.environ.get("HWALJA_POINTER_SOCKET"))
+    wayland = on_wayland()
     if offset is None:
         offset = (0, 0)
         if wayland and node.get_role() == Atspi.Role.APPLICATION and node.get_child_count():
@@ -92,14 +92,24 @@ def collect(node, buttons, offset=None):
             collect(child, buttons, offset)
 
 
+def on_wayland():
+    """Whether the keypad is on Wayland, where the tests tap it with a pointer of their own."""
+    return bool(os.environ.get("HWALJA_POINTER_SOCKET") or os.environ.get("HWALJA_KWIN_FAKE_KEYS"))
+
+
 def screen_size():
     width, height = os.environ["HWALJA_SCREEN_SIZE"].split("x")
     return int(width), int(height)
 
 
 def wayland_pointer(x, y, milliseconds, up):
-    """The press on Wayland, with tools/wayland-pointer.py's virtual pointer (its socket in
+    """The press on Wayland: in KWin through its fake input (tools/clients/kwin-fake-keys.c, at
+    HWALJA_KWIN_FAKE_KEYS), else with tools/wayland-pointer.py's virtual pointer (its socket in
     HWALJA_POINTER_SOCKET)."""
+    if os.environ.get("HWALJA_KWIN_FAKE_KEYS"):
+        events = [f"m{x},{y}", "s20", "p", f"s{milliseconds}"] + ([f"m{x},{max(0, y - up)}"] if up else []) + ["r", "s30"]
+        subprocess.run([os.environ["HWALJA_KWIN_FAKE_KEYS"]] + events, check=True, timeout=30)
+        return
     width, height = screen_size()
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as pointer:
         pointer.connect(os.environ["HWALJA_POINTER_SOCKET"])
@@ -114,7 +124,7 @@ def press(key):
     kind, _, rest = key.partition(":")
     if kind == "pointer":  # pointer:X:Y, a tap at a place on the screen (a field), not a key
         x, y = map(int, rest.split(":"))
-        if os.environ.get("HWALJA_POINTER_SOCKET"):
+        if on_wayland():
             return wayland_pointer(x, y, 60, 0)
         return subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True, timeout=30)
     name, milliseconds, up = rest, 60, 0
@@ -129,7 +139,7 @@ def press(key):
             raise SystemExit(f"keypad: AT-SPI refused {name!r}'s action")
         time.sleep(0.4)  # GTK 3 shows the button pressed a moment before it is clicked
         return
-    if os.environ.get("HWALJA_POINTER_SOCKET"):
+    if on_wayland():
         return wayland_pointer(x, y, milliseconds, up)
     arguments = ["mousemove", str(x), str(y), "mousedown", "1", "sleep", str(milliseconds / 1000)]
     if up:

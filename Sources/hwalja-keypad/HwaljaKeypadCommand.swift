@@ -17,8 +17,9 @@ struct HwaljaKeypadCommand: ParsableCommand {
             field as a keyboard's keys would (the XTest extension), and hwalja, selected in IBus or \
             fcitx5, types them. On sway, Phosh and other wlroots compositors it is the input \
             method itself (input-method-v2): a panel along the bottom of the screen that shows \
-            when a text field is focused, with hwaljad composing. A long press types a key's \
-            digit. Layouts: \(KeyboardLayout.nameSummary).
+            when a text field is focused, with hwaljad composing. On KDE Plasma it is a panel \
+            whose keys reach fcitx5, hwalja selected, through KWin's fake input. A long press \
+            types a key's digit. Layouts: \(KeyboardLayout.nameSummary).
             """,
         version: hwaljaVersion
     )
@@ -58,30 +59,46 @@ struct HwaljaKeypadCommand: ParsableCommand {
             let inputMethod: WaylandInputMethod
             do throws(WaylandInputMethod.Unsupported) {
                 inputMethod = try WaylandInputMethod(display: display)
+            } catch .noInputMethodManager {
+                // KDE Plasma: no input method protocol for the keypad, but KWin's fake input.
+                let output: FakeInputOutput
+                do throws(FakeInputOutput.Unavailable) {
+                    output = try FakeInputOutput(display: display, layout: chosen)
+                } catch {
+                    throw ValidationError(error.description)
+                }
+                let window = KeypadWindow(keypad: keypad, output: output, width: sides[0], height: sides[1], panel: .dock, suggestions: false)
+                return run(window, shown: true)
             } catch {
                 throw ValidationError(error.description)
             }
-            let output: InputMethodOutput
-            do {
-                output = try InputMethodOutput(bus: .session, layout: chosen, inputMethod: inputMethod)
-            } catch {
-                throw ValidationError("cannot reach hwaljad on the session bus (is the hwalja package installed?): \(error)")
-            }
-            let window = KeypadWindow(keypad: keypad, output: output, width: sides[0], height: sides[1], panel: true)
-            window.onSuggestion = { [unowned output] index in output.acceptSuggestion(index) }
-            output.onSuggestions = { [unowned window] words in window.showSuggestions(words) }
-            let activeChange = { [unowned window, unowned output] (active: Bool) in
-                output.fieldChanged(active: active)
-                if active { window.present() } else { window.withdraw() }
-            }
-            inputMethod.onActiveChange = activeChange
-            if inputMethod.isActive { activeChange(true) }  // a field was focused while the window was made
-            let keyboardService = Self.onScreenKeyboardService(for: window)
-            run(window, shown: false)
-            withExtendedLifetime((inputMethod, output, keyboardService)) {}
+            try runAsInputMethod(inputMethod, keypad: keypad, layout: chosen, width: sides[0], height: sides[1])
         } else {
-            throw ValidationError("hwalja-keypad runs on X11 and on Wayland compositors with input-method-v2 (sway, Phosh)")
+            throw ValidationError("hwalja-keypad runs on X11 and on Wayland compositors with input-method-v2 (sway, Phosh) or KWin's fake input")
         }
+    }
+
+    /// The keypad as the compositor's input method, with hwaljad composing: a panel that shows
+    /// when a field is active, with the suggestions above the keys.
+    private func runAsInputMethod(_ inputMethod: WaylandInputMethod, keypad: Keypad, layout: KeyboardLayout, width: Int32, height: Int32) throws {
+        let output: InputMethodOutput
+        do {
+            output = try InputMethodOutput(bus: .session, layout: layout, inputMethod: inputMethod)
+        } catch {
+            throw ValidationError("cannot reach hwaljad on the session bus (is the hwalja package installed?): \(error)")
+        }
+        let window = KeypadWindow(keypad: keypad, output: output, width: width, height: height, panel: .onScreenKeyboard)
+        window.onSuggestion = { [unowned output] index in output.acceptSuggestion(index) }
+        output.onSuggestions = { [unowned window] words in window.showSuggestions(words) }
+        let activeChange = { [unowned window, unowned output] (active: Bool) in
+            output.fieldChanged(active: active)
+            if active { window.present() } else { window.withdraw() }
+        }
+        inputMethod.onActiveChange = activeChange
+        if inputMethod.isActive { activeChange(true) }  // a field was focused while the window was made
+        let keyboardService = Self.onScreenKeyboardService(for: window)
+        run(window, shown: false)
+        withExtendedLifetime((inputMethod, output, keyboardService)) {}
     }
 
     /// The first monitor's size in logical pixels, if GDK knows it.

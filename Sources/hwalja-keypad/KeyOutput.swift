@@ -13,4 +13,10 @@ protocol KeyOutput: AnyObject {
     func send(_ key: KeypadKey.ApplicationKey)
     /// The syllable being composed ends (before another layer shows, or the keypad hides).
     func endSyllable()
+    /// Another layer of keys shows (after the syllable ended).
+    func layerChanged(to layer: KeypadLayer)
+}
+
+extension KeyOutput {
+    func layerChanged(to layer: KeypadLayer) {}
 }

@@ -33,8 +33,19 @@ final class KeypadWindow {
     /// upright on a phone, has smaller labels, so that they do not widen its keys.
     private let labelScale: Double
 
-    /// `panel`: a layer-shell panel along the bottom of the screen (Wayland), else a window.
-    init(keypad: Keypad, output: any KeyOutput, width: Int32, height: Int32, panel: Bool = false) {
+    /// The kinds of layer-shell panel, named as compositors know them.
+    enum Panel: String {
+        /// The input method's keyboard, as Phosh's phoc knows squeekboard's.
+        case onScreenKeyboard = "osk"
+        /// A panel that never takes the focus when tapped, as KWin knows Plasma's ("dock"; any
+        /// other name is a window that a tap activates, taking the keyboard from the field).
+        case dock
+    }
+
+    /// `panel`: a layer-shell panel along the bottom of the screen (Wayland), else a window;
+    /// `suggestions`: with a row of suggestions above the keys (a panel that is the input method).
+    init(keypad: Keypad, output: any KeyOutput, width: Int32, height: Int32, panel kind: Panel? = nil, suggestions: Bool? = nil) {
+        let panel = kind != nil
         self.keypad = keypad
         self.output = output
         isPanel = panel
@@ -43,7 +54,7 @@ final class KeypadWindow {
         let asWindow = Self.cast(window, to: GtkWindow.self)
         if panel {
             gtk_layer_init_for_window(asWindow)
-            gtk_layer_set_namespace(asWindow, "hwalja-keypad")
+            gtk_layer_set_namespace(asWindow, kind?.rawValue)
             gtk_layer_set_layer(asWindow, GTK_LAYER_SHELL_LAYER_TOP)
             for edge in [GTK_LAYER_SHELL_EDGE_BOTTOM, GTK_LAYER_SHELL_EDGE_LEFT, GTK_LAYER_SHELL_EDGE_RIGHT] {
                 gtk_layer_set_anchor(asWindow, edge, 1)
@@ -52,12 +63,14 @@ final class KeypadWindow {
         }
         content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
         gtk_container_add(Self.cast(window, to: GtkContainer.self), content)
-        if panel {
+        if suggestions ?? panel {
             let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
             gtk_box_set_homogeneous(Self.cast(row, to: GtkBox.self), 1)
             gtk_widget_set_size_request(row, -1, Int32((44 * labelScale).rounded()))
             gtk_box_pack_start(Self.cast(content, to: GtkBox.self), row, 0, 0, 0)
             suggestionRow = row
+        }
+        if panel {
             let restore = gtk_button_new()!
             gtk_widget_set_can_focus(restore, 0)
             let label = gtk_label_new(nil)!
@@ -271,6 +284,7 @@ final class KeypadWindow {
         case .applicationKey(let applicationKey): output.send(applicationKey)
         case .layer(let next):
             output.endSyllable()
+            output.layerChanged(to: next)
             // Not inside the button's own handler: the button goes with the keys it replaces.
             pendingLayer = next
             g_idle_add(Self.showPendingLayer, Unmanaged.passUnretained(self).toOpaque())

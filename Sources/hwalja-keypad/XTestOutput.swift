@@ -6,9 +6,7 @@ import HwaljaKeypad
 /// The keypad on X11: each key becomes the key event of a keyboard, made with the XTest
 /// extension, so that the input method typing into the focused field (the IBus engine or the
 /// fcitx5 addon, with hwalja selected) composes it, times its long press and repeats a held
-/// backspace, as for a keyboard's keys. The keysym of each hwalja key is the one the layout's
-/// `phone` keymap binds to it on the number row (`Keymap.phone(for:)`: 1 is ㅣ …), so the keys
-/// type the same whichever preset the settings choose.
+/// backspace, as for a keyboard's keys (``PhoneKeysyms``).
 ///
 /// A flick up cannot shorten the long press here: the key comes up as after a tap.
 final class XTestOutput: KeyOutput {
@@ -18,17 +16,7 @@ final class XTestOutput: KeyOutput {
     /// The output for `layout` on the X display `display`.
     init(display: OpaquePointer, layout: KeyboardLayout) {
         self.display = display
-        keysyms = Self.keysyms(of: Keymap.phone(for: layout))
-    }
-
-    /// Each key's keysym in `keymap`: the number row and the symbols above it first, then the
-    /// keypad's (NEXT is keypad +).
-    static func keysyms(of keymap: Keymap) -> [Key: UInt32] {
-        var chosen: [Key: UInt32] = [:]
-        for (keysym, key) in keymap.bindings.sorted(by: { $0.key < $1.key }) where chosen[key] == nil {
-            chosen[key] = keysym
-        }
-        return chosen
+        keysyms = PhoneKeysyms.of(layout)
     }
 
     func keyDown(_ key: Key) {

@@ -65,4 +65,32 @@ struct Fcitx5KWinRealApplicationTests {
         let report = try Self.type(["KP_Insert", "KP_End", "KP_Down", "KP_Begin", "space"])
         #expect(report.text == "안", "\(report.events)")
     }
+
+    /// hwalja-keypad in KDE Plasma: a layer-shell panel whose keys reach fcitx5 (hwalja selected)
+    /// through KWin's fake input, which KWin offers the installed keypad as its desktop file asks.
+    /// Its keys are found through AT-SPI and clicked with KWin's fake pointer.
+    @Test func theOnScreenKeypadTypesThroughKWinsFakeInput() throws {
+        let kwin = try PrivateKWin()
+        let accessibility = try kwin.start("/usr/libexec/at-spi-bus-launcher", ["--launch-immediately"])
+        let keypad = try kwin.start(keypadProgram.path, [])
+        defer {
+            keypad.stop()
+            accessibility.stop()
+        }
+        // 안녕 and a space, a long press's 0, 12 on the symbol layer (typed past hwalja, whose 1
+        // and 2 are ㅣ and ㆍ), and back on the Korean keys 가.
+        let names = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "띄어쓰기"]
+        let keys = names.map { "keypad:\($0)" } + ["keypad-hold:ㅇㅁ:800"]
+            + ["숫자와 기호", "1", "2", "영문 자판", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기"].map { "keypad:\($0)" }
+        let outcome = try kwin.run(
+            packageRoot.appendingPathComponent("tools/gtk4-app.py").path, ["--field", "text", "hwalja"] + keys,
+            environment: ["HWALJA_TYPIST": "kwin", "HWALJA_FRAMEWORK": "fcitx5", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1", "HWALJA_SCREEN_SIZE": "1024x768"],
+            seconds: 90)
+        guard outcome.status == 0 else {
+            throw TestSetupError("gtk4-app.py in KWin failed (status \(outcome.status)): \(outcome.stderr)\nkeypad: \(keypad.stderrSoFar.suffix(1500))\nkwin: \(kwin.log.suffix(3000))")
+        }
+        let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let report = try JSONDecoder().decode(Fcitx5RealApplicationTests.Report.self, from: Data(line.utf8))
+        #expect(report.text == "안녕012가", "\(report.events)")
+    }
 }

@@ -54,7 +54,7 @@ struct InstalledPackageTests {
         let desktop = try runCommand("desktop-file-validate", [offered])
         #expect(desktop.status == 0 && desktop.stdout.isEmpty, "\(desktop.stdout)")
         let text = try String(contentsOfFile: offered, encoding: .utf8)
-        #expect(text.contains("\nExec=hwalja-keypad\n") && text.contains("\nNoDisplay=true\n"))
+        #expect(text.contains("\nExec=/usr/bin/hwalja-keypad\n") && text.contains("\nNoDisplay=true\n"))
     }
 
     @Test func dbusActivationStartsTheInstalledDaemon() throws {

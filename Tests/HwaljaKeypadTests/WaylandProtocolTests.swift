@@ -13,7 +13,10 @@ struct WaylandProtocolTests {
         let outcome = try runCommand(packageRoot.appendingPathComponent("tools/generate-wayland-protocols").path, [generated.url.path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let target = packageRoot.appendingPathComponent("Sources/CWaylandProtocols")
-        let files = ["input-method-unstable-v2", "virtual-keyboard-unstable-v1"].flatMap { ["\($0)-protocol.c", "include/\($0)-client-protocol.h"] }
+        let declarations = try FileManager.default.contentsOfDirectory(atPath: target.appendingPathComponent("protocol").path)
+            .filter { $0.hasSuffix(".xml") }.map { String($0.dropLast(4)) }
+        #expect(declarations.count == 3, "\(declarations)")
+        let files = declarations.flatMap { ["\($0)-protocol.c", "include/\($0)-client-protocol.h"] }
         for file in files {
             // The first line names wayland-scanner's version, which may differ from the one that made them.
             let committed = try String(contentsOf: target.appendingPathComponent(file), encoding: .utf8).split(separator: "\n").dropFirst()

@@ -109,6 +109,13 @@ public final class PrivateKWin: @unchecked Sendable {
         try DesktopUser.run([program] + arguments, environment: self.environment.merging(environment) { $1 }, seconds: seconds)
     }
 
+    /// Starts `program` as the session's user, in the session's environment plus `environment`,
+    /// and lets it run (stopped with the session).
+    public func start(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> BackgroundProcess {
+        let (executable, all) = try DesktopUser.command([program] + arguments, environment: self.environment.merging(environment) { $1 })
+        return try BackgroundProcess(executable, all)
+    }
+
     /// What KWin and fcitx5, which it started, wrote so far.
     public var log: String { kwin.stderrSoFar }
 

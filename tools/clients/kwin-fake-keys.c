@@ -5,8 +5,9 @@
 //
 //     kwin-fake-keys EVENT...     (WAYLAND_DISPLAY names KWin's socket)
 //
-// EVENT: dCODE (key down), uCODE (key up), sMS (wait MS milliseconds). Built by the tests with
-// wayland-scanner from plasma-wayland-protocols' fake-input.xml (tools/kwin-keys.py runs it).
+// EVENT: dCODE (key down), uCODE (key up), sMS (wait MS milliseconds), mX,Y (the pointer to X, Y),
+// p and r (the left button pressed and released). Built by the tests with wayland-scanner from
+// plasma-wayland-protocols' fake-input.xml (tools/kwin-keys.py and tools/keypad_session.py run it).
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,11 +51,19 @@ int main(int argc, char **argv) {
         if (kind == 'd' || kind == 'u') {
             org_kde_kwin_fake_input_keyboard_key(fake_input, (uint32_t)value, kind == 'd' ? 1 : 0);
             wl_display_roundtrip(display);
+        } else if (kind == 'm') {
+            char *comma = strchr(argv[i], ',');
+            long y = comma ? strtol(comma + 1, NULL, 10) : 0;
+            org_kde_kwin_fake_input_pointer_motion_absolute(fake_input, wl_fixed_from_int((int)value), wl_fixed_from_int((int)y));
+            wl_display_roundtrip(display);
+        } else if (kind == 'p' || kind == 'r') {
+            org_kde_kwin_fake_input_button(fake_input, 0x110, kind == 'p' ? 1 : 0);  // BTN_LEFT
+            wl_display_roundtrip(display);
         } else if (kind == 's') {
             struct timespec pause = {value / 1000, (value % 1000) * 1000000L};
             nanosleep(&pause, NULL);
         } else {
-            fprintf(stderr, "kwin-fake-keys: bad event %.16s (dCODE, uCODE or sMS)\n", argv[i]);
+            fprintf(stderr, "kwin-fake-keys: bad event %.16s (dCODE, uCODE, sMS, mX,Y, p or r)\n", argv[i]);
             return 2;
         }
     }
