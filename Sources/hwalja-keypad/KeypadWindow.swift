@@ -244,7 +244,13 @@ final class KeypadWindow {
     private static let released: ButtonHandler = { button, event, me in
         guard let button, let event, let me, event.pointee.button == 1 else { return 0 }
         let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
-        window.pointerReleased = UnsafeMutableRawPointer(button)  // GTK's "clicked" follows: the key is typed already
+        // Up on the key, GTK's "clicked" follows, to be let go: the key is typed already. Up
+        // beside it (a flick), none follows, and the next "clicked" of that key is not a tap's.
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(button, &allocation)
+        let (x, y) = (event.pointee.x, event.pointee.y)
+        let onKey = x >= 0 && y >= 0 && x < Double(allocation.width) && y < Double(allocation.height)
+        window.pointerReleased = onKey ? UnsafeMutableRawPointer(button) : nil
         window.release(UnsafeMutableRawPointer(button), y: event.pointee.y_root)
         return 0
     }
@@ -264,7 +270,7 @@ final class KeypadWindow {
         window.release(pointer, y: 0)
     }
 
-    /// The button the pointer last came up on, until its "clicked".
+    /// The button the pointer last came up on, until its "clicked" (none if it came up beside it).
     private var pointerReleased: UnsafeMutableRawPointer?
 
     private func press(_ button: UnsafeMutableRawPointer, y: Double) {
