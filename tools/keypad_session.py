@@ -27,6 +27,8 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 
+from accessibility_bus import start_accessibility_bus  # noqa: E402
+
 WINDOW_TITLE = "hwalja keypad"
 KEYPAD_PLACE = (0, 290)  # below the application's window (tools/gtk3-app.py's HWALJA_KEYPAD size)
 
@@ -37,8 +39,7 @@ def start_keypad(layout="cheonjiin"):
     environment = dict(os.environ)
     for name in ("NO_AT_BRIDGE", "GTK_A11Y"):
         environment.pop(name, None)
-    subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env=environment,
-                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    start_accessibility_bus(environment)
     if os.environ.get("HWALJA_KEYPAD_THEME"):
         environment["GTK_THEME"] = os.environ["HWALJA_KEYPAD_THEME"]  # Adwaita:dark, as a dark desktop has it
     size = ["--size", os.environ["HWALJA_KEYPAD_SIZE"]] if os.environ.get("HWALJA_KEYPAD_SIZE") else []

@@ -25,6 +25,8 @@ import gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
+from accessibility_bus import start_accessibility_bus  # noqa: E402
+
 WINDOW_TITLE = "hwalja Preferences"
 PROGRAM_NAME = "hwalja-preferences"
 # GTK 4 gives a switch the role of a toggle button to AT-SPI 2.46.
@@ -32,8 +34,7 @@ SWITCHES = (Atspi.Role.TOGGLE_BUTTON, Atspi.Role.CHECK_BOX)
 
 
 def start(environment):
-    subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env=environment,
-                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    start_accessibility_bus(environment)
     program = os.environ.get("HWALJA_PREFERENCES") or "/usr/bin/hwalja-preferences"
     return subprocess.Popen([program], env=environment)
 

@@ -72,6 +72,11 @@ struct Fcitx5KWinRealApplicationTests {
     @Test func theOnScreenKeypadTypesThroughKWinsFakeInput() throws {
         let kwin = try PrivateKWin()
         let accessibility = try kwin.start("/usr/libexec/at-spi-bus-launcher", ["--launch-immediately"])
+        let ready = Date().addingTimeInterval(10)  // the keypad's AT-SPI bridge asks for the bus once, as it starts
+        while try !DesktopUser.busHasOwner("org.a11y.Bus", environment: kwin.environment) {
+            guard accessibility.isRunning, Date() < ready else { throw TestSetupError("no accessibility bus: \(accessibility.stop().stderr)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         let keypad = try kwin.start(keypadProgram.path, [])
         defer {
             keypad.stop()

@@ -53,6 +53,12 @@ struct KeypadWaylandRealApplicationTests {
             environment = ProcessInfo.processInfo.environment.merging(compositorEnvironment.merging(daemon.bus.environment) { $1 }) { $1 }
                 .merging(["NO_AT_BRIDGE": "0", "HWALJA_SCREEN_SIZE": "\(screen.width)x\(screen.height)"]) { $1 }
             accessibility = try BackgroundProcess(URL(fileURLWithPath: "/usr/libexec/at-spi-bus-launcher"), ["--launch-immediately"], environment: environment)
+            // The keypad's AT-SPI bridge asks for the accessibility bus once, as it starts.
+            let ready = Date().addingTimeInterval(10)
+            while !daemon.bus.hasOwner("org.a11y.Bus") {
+                guard accessibility.isRunning, Date() < ready else { throw TestSetupError("no accessibility bus: \(accessibility.stop().stderr)") }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
             let pointerSocket = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-pointer-\(UUID().uuidString)").path
             environment["HWALJA_POINTER_SOCKET"] = pointerSocket
             pointer = try BackgroundProcess(packageRoot.appendingPathComponent("tools/wayland-pointer.py"), [pointerSocket], environment: environment)
