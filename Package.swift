@@ -35,8 +35,9 @@ let package = Package(
         // hwalja-keypad (Debian: libgtk-3-dev, libxtst-dev, libgtk-layer-shell-dev).
         .systemLibrary(
             name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libxtst-dev", "libgtk-layer-shell-dev"])]),
-        // The Wayland protocols hwalja-keypad speaks as an input method (input-method-unstable-v2,
-        // virtual-keyboard-unstable-v1): C generated from protocol/ by tools/generate-wayland-protocols.
+        // The Wayland protocols hwalja-keypad speaks (input-method-unstable-v2 and
+        // virtual-keyboard-unstable-v1 as an input method, KWin's fake-input): C generated from
+        // protocol/ by tools/generate-wayland-protocols.
         .target(name: "CWaylandProtocols", exclude: ["protocol"], linkerSettings: [.linkedLibrary("wayland-client")]),
         // glibc's malloc.h (malloc_trim: hwaljad and the IBus engine give freed memory back when
         // idle, and hwaljad when contexts go: IdleMemory).

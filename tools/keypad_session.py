@@ -7,7 +7,6 @@ the same X display, and keys of the form
     keypad-flick:NAME      the key pressed, dragged up 60 pixels and released
     keypad-action:NAME     the key's AT-SPI action ("click"), as switch access or a screen
                            reader activates it, no pointer
-    pointer:X:Y            a tap at X, Y on the screen (a field), not on the keypad
 
 are pressed with the pointer at the key's place on the screen (xdotool on X11; on wlroots
 compositors tools/wayland-pointer.py's virtual pointer, HWALJA_POINTER_SOCKET) or activated,
@@ -70,27 +69,30 @@ def keypad_buttons(wanted=None, deadline=20):
     raise SystemExit(f"keypad: no key named {wanted!r} (keys: {' '.join(sorted(buttons))})")
 
 
-def collect(node, buttons, offset=None):
-    """Adds the buttons under `node`. On Wayland, where a window does not know its place on the
-    screen, the keypad's panel is along the bottom of the only output, HWALJA_SCREEN_SIZE
-    (WIDTHxHEIGHT, logical pixels): its buttons' places in the panel are moved down by the
-    output's height less the panel's."""
-    wayland = on_wayland()
-    if offset is None:
-        offset = (0, 0)
-        if wayland and node.get_role() == Atspi.Role.APPLICATION and node.get_child_count():
-            panel = node.get_child_at_index(0).get_extents(Atspi.CoordType.WINDOW)
-            offset = (0, screen_size()[1] - panel.height)
+def collect(application, buttons):
+    """Adds the buttons of `application` on the screen. On Wayland, where a window does not know
+    its place on the screen, the keypad's panel is along the bottom of the only output,
+    HWALJA_SCREEN_SIZE (WIDTHxHEIGHT, logical pixels): its buttons' places in the panel are moved
+    down by the output's height less the panel's."""
+    coordinates, shift = Atspi.CoordType.SCREEN, 0
+    if on_wayland() and application.get_child_count():
+        coordinates = Atspi.CoordType.WINDOW
+        shift = screen_size()[1] - application.get_child_at_index(0).get_extents(coordinates).height
+    for button in push_buttons(application):
+        if button.get_state_set().contains(Atspi.StateType.SHOWING):  # hidden ones have no place
+            extents = button.get_extents(coordinates)
+            buttons[button.get_name()] = (extents.x + extents.width // 2, shift + extents.y + extents.height // 2, button)
+
+
+def push_buttons(node):
+    """The push buttons under `node`, depth first."""
     if node.get_role() == Atspi.Role.PUSH_BUTTON:
-        if not node.get_state_set().contains(Atspi.StateType.SHOWING):
-            return  # hidden (the folded panel's keys, its key to unfold them), with no place on the screen
-        extents = node.get_extents(Atspi.CoordType.WINDOW if wayland else Atspi.CoordType.SCREEN)
-        buttons[node.get_name()] = (offset[0] + extents.x + extents.width // 2, offset[1] + extents.y + extents.height // 2, node)
+        yield node
         return
     for index in range(node.get_child_count()):
         child = node.get_child_at_index(index)
         if child is not None:
-            collect(child, buttons, offset)
+            yield from push_buttons(child)
 
 
 def on_wayland():
@@ -123,11 +125,6 @@ def press(key):
     """Presses the keypad's key `key` (`keypad:NAME`, `keypad-hold:NAME:MS`, `keypad-flick:NAME`)
     with the pointer, through xdotool, or activates it (`keypad-action:NAME`) through AT-SPI."""
     kind, _, rest = key.partition(":")
-    if kind == "pointer":  # pointer:X:Y, a tap at a place on the screen (a field), not a key
-        x, y = map(int, rest.split(":"))
-        if on_wayland():
-            return wayland_pointer(x, y, 60, 0)
-        return subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "1"], check=True, timeout=30)
     name, milliseconds, up = rest, 60, 0
     if kind == "keypad-hold":
         name, _, held = rest.rpartition(":")

@@ -165,7 +165,7 @@ struct BusBenchmark: ParsableCommand {
     static func contextRound(address: String, daemon: Int32) throws -> ContextRound {
         /// A figure of the daemon's `/proc/PID/status`; a bench without it measures nothing.
         func read(_ field: String) throws -> Int {
-            guard let value = kilobytes(daemon, field) else { throw BusError.failed("cannot read \(field) of hwaljad (\(daemon)) in /proc") }
+            guard let value = ProcessFigures.kilobytes(daemon, field) else { throw BusError.failed("cannot read \(field) of hwaljad (\(daemon)) in /proc") }
             return value
         }
         var round = ContextRound()
@@ -223,17 +223,13 @@ struct BusBenchmark: ParsableCommand {
     }
 
     static func residentKilobytes(_ pid: Int32) -> Int? {
-        kilobytes(pid, "VmRSS:")
+        ProcessFigures.kilobytes(pid, "VmRSS:")
     }
 
     /// A `/proc/PID/smaps_rollup` figure in KiB (`Anonymous:`, `Private_Dirty:`): the memory that
     /// is the process's own, which the kernel cannot drop and read again from a file.
     static func smapsKilobytes(_ pid: Int32, _ field: String) -> Int? {
-        kilobytes(pid, field, in: "smaps_rollup")
-    }
-
-    static func kilobytes(_ pid: Int32, _ field: String, in file: String = "status") -> Int? {
-        ProcessFigures.kilobytes(pid, field, in: file)
+        ProcessFigures.kilobytes(pid, field, in: "smaps_rollup")
     }
 
     static func percentile(_ samples: [Duration], _ percent: Int) -> Duration {

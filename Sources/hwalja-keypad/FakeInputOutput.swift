@@ -24,27 +24,16 @@ final class FakeInputOutput: KeyOutput {
 
     private let display: OpaquePointer
     private let keysyms: [Key: UInt32]
-    private var fakeInput: OpaquePointer?
-    private let registryListener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
+    private let fakeInput: OpaquePointer
 
     /// Binds KWin's fake input (version 4, which has keys) on `display`.
     init(display: OpaquePointer, layout: KeyboardLayout) throws(Unavailable) {
         self.display = display
         keysyms = PhoneKeysyms.of(layout)
-        registryListener.initialize(to: wl_registry_listener(global: Self.global, global_remove: { _, _, _ in }))
-        guard let registry = wl_display_get_registry(display) else { throw Unavailable() }
-        wl_registry_add_listener(registry, registryListener, Unmanaged.passUnretained(self).toOpaque())
-        wl_display_roundtrip(display)
-        guard let fakeInput else { throw Unavailable() }
+        guard let fakeInput = WaylandGlobals(display: display)?.bind(hwalja_fake_input_interface(), version: 4) else { throw Unavailable() }
+        self.fakeInput = fakeInput
         org_kde_kwin_fake_input_authenticate(fakeInput, "hwalja-keypad", "types the keys of the on-screen Korean keypad")
         wl_display_flush(display)
-    }
-
-    private static let global: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UInt32, UnsafePointer<CChar>?, UInt32) -> Void = {
-        me, registry, name, interface, version in
-        guard let me, let interface, String(cString: interface) == "org_kde_kwin_fake_input", version >= 4 else { return }
-        let output = Unmanaged<FakeInputOutput>.fromOpaque(me).takeUnretainedValue()
-        output.fakeInput = OpaquePointer(wl_registry_bind(registry, name, hwalja_fake_input_interface(), 4))
     }
 
     func keyDown(_ key: Key) {
@@ -103,7 +92,7 @@ final class FakeInputOutput: KeyOutput {
 
     /// Presses or releases the key that types `keysym`, with Shift around it when its level needs it.
     private func press(_ keysym: UInt32, down: Bool) {
-        guard let fakeInput, let key = key(for: keysym) else { return }
+        guard let key = key(for: keysym) else { return }
         let shift: UInt32 = 42  // KEY_LEFTSHIFT
         if key.shifted && down { org_kde_kwin_fake_input_keyboard_key(fakeInput, shift, 1) }
         org_kde_kwin_fake_input_keyboard_key(fakeInput, key.code, down ? 1 : 0)

@@ -48,7 +48,7 @@ struct HwaljaKeypadCommand: ParsableCommand {
         guard gtk_init_check(nil, nil) != 0 else {
             throw ValidationError("cannot open a display: set WAYLAND_DISPLAY to a Wayland compositor or DISPLAY to an X server")
         }
-        if size == nil, hwalja_wayland_display() != nil, let screen = Self.screenSize() {
+        if size == nil, hwalja_wayland_display() != nil, let screen = KeypadWindow.firstMonitor(), screen.width >= 100, screen.height >= 100 {
             sides = [screen.width, min(420, screen.height * 45 / 100)]  // a panel as wide as the screen
         }
         let keypad = Keypad(layout: chosen)
@@ -67,7 +67,7 @@ struct HwaljaKeypadCommand: ParsableCommand {
                 } catch {
                     throw ValidationError(error.description)
                 }
-                let window = KeypadWindow(keypad: keypad, output: output, width: sides[0], height: sides[1], panel: .dock, suggestions: false)
+                let window = KeypadWindow(keypad: keypad, output: output, width: sides[0], height: sides[1], panel: .dock)
                 return run(window, shown: true)
             } catch {
                 throw ValidationError(error.description)
@@ -91,7 +91,7 @@ struct HwaljaKeypadCommand: ParsableCommand {
         window.onSuggestion = { [unowned output] index in output.acceptSuggestion(index) }
         output.onSuggestions = { [unowned window] words in window.showSuggestions(words) }
         let activeChange = { [unowned window, unowned output] (active: Bool) in
-            output.fieldChanged(active: active)
+            output.startAfresh()
             if active { window.present() } else { window.withdraw() }
         }
         inputMethod.onActiveChange = activeChange
@@ -99,14 +99,6 @@ struct HwaljaKeypadCommand: ParsableCommand {
         let keyboardService = Self.onScreenKeyboardService(for: window)
         run(window, shown: false)
         withExtendedLifetime((inputMethod, output, keyboardService)) {}
-    }
-
-    /// The first monitor's size in logical pixels, if GDK knows it.
-    private static func screenSize() -> (width: Int32, height: Int32)? {
-        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_monitor(display, 0) else { return nil }
-        var geometry = GdkRectangle()
-        gdk_monitor_get_geometry(monitor, &geometry)
-        return geometry.width >= 100 && geometry.height >= 100 ? (geometry.width, geometry.height) : nil
     }
 
     /// Phosh's way to show and hide the keypad (its keyboard button), if the session bus has no

@@ -34,21 +34,12 @@ final class InputMethodOutput: KeyOutput {
         self.layout = layout
         self.inputMethod = inputMethod
         client.onSignal = { [unowned self] member, path, arguments in signal(member, path, arguments) }
-        if let descriptor = client.connection.fileDescriptor {
-            let conditions = GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue)
-            g_unix_fd_add(descriptor, conditions, Self.readable, Unmanaged.passUnretained(self).toOpaque())
-        }
-        call { _ in }  // the context, made now: the first tap does not wait for D-Bus to start hwaljad
-    }
-
-    /// Reads hwaljad's signals as they come; a keypad whose session bus went away ends.
-    private static let readable: @convention(c) (Int32, GIOCondition, gpointer?) -> gboolean = { _, _, me in
-        guard let me else { return 0 }
-        guard Unmanaged<InputMethodOutput>.fromOpaque(me).takeUnretainedValue().client.connection.processIncoming() else {
+        // hwaljad's signals, read as they come; a keypad whose session bus went away ends.
+        watchInMainLoop(client.connection) {
             warn("the session bus closed the connection")
             exit(1)
         }
-        return 1
+        call { _ in }  // the context, made now: the first tap does not wait for D-Bus to start hwaljad
     }
 
     /// What the keypad asks of hwaljad: signals for what timers do, and learning the words typed
@@ -57,10 +48,10 @@ final class InputMethodOutput: KeyOutput {
 
     private var secret: Bool { inputMethod.isSecret }
 
-    /// A field became active or was activated again (start afresh), or stopped being: hwaljad
-    /// forgets the syllable (the field has let its preedit go) and stops a held key's timer (its
-    /// release may never come, the keypad hidden under the finger).
-    func fieldChanged(active: Bool) {
+    /// A field became active, was activated again or stopped being: hwaljad forgets the syllable
+    /// (the field has let its preedit go) and stops a held key's timer (its release may never
+    /// come, the keypad hidden under the finger).
+    func startAfresh() {
         preedit = ""
         onSuggestions?([])
         call { context in try client.call(context, EngineInterface.contextInterface, "Reset") }

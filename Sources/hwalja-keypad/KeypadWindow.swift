@@ -42,9 +42,9 @@ final class KeypadWindow {
         case dock
     }
 
-    /// `panel`: a layer-shell panel along the bottom of the screen (Wayland), else a window;
-    /// `suggestions`: with a row of suggestions above the keys (a panel that is the input method).
-    init(keypad: Keypad, output: any KeyOutput, width: Int32, height: Int32, panel kind: Panel? = nil, suggestions: Bool? = nil) {
+    /// `panel`: a layer-shell panel along the bottom of the screen (Wayland), else a window; an
+    /// on-screen keyboard's (the input method's) has a row of suggestions above the keys.
+    init(keypad: Keypad, output: any KeyOutput, width: Int32, height: Int32, panel kind: Panel? = nil) {
         let panel = kind != nil
         self.keypad = keypad
         self.output = output
@@ -63,7 +63,7 @@ final class KeypadWindow {
         }
         content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
         gtk_container_add(Self.cast(window, to: GtkContainer.self), content)
-        if suggestions ?? panel {
+        if kind == .onScreenKeyboard {
             let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
             gtk_box_set_homogeneous(Self.cast(row, to: GtkBox.self), 1)
             gtk_widget_set_size_request(row, -1, Int32((44 * labelScale).rounded()))
@@ -117,7 +117,7 @@ final class KeypadWindow {
         let minimum = keypad.minimumSize(of: layer, pixelsPerMillimetre: pixelsPerMillimetre, spacing: 6)
         // A panel is as wide as the screen, which a phone's may be less than that minimum (ten
         // 9 mm half keys across, ◀ ▶): it is not made wider than the screen, off its edge.
-        let width = min(minimum.width, isPanel ? Int(screenWidth) - 12 : .max)
+        let width = min(minimum.width, isPanel ? Int(Self.firstMonitor()?.width ?? .max) - 12 : .max)
         gtk_widget_set_size_request(grid, Int32(width), Int32(minimum.height))
         gtk_box_pack_start(Self.cast(content, to: GtkBox.self), grid, 1, 1, 0)
         gtk_widget_show_all(grid)
@@ -324,23 +324,21 @@ final class KeypadWindow {
         gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
-    /// The first monitor's width in (logical) pixels.
-    private var screenWidth: Int32 {
-        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_monitor(display, 0) else { return .max }
+    /// The first monitor's size in logical pixels and its width in millimetres (0 if it reports
+    /// none), if GDK knows it.
+    static func firstMonitor() -> (width: Int32, height: Int32, widthMillimetres: Int32)? {
+        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_monitor(display, 0) else { return nil }
         var geometry = GdkRectangle()
         gdk_monitor_get_geometry(monitor, &geometry)
-        return geometry.width > 0 ? geometry.width : .max
+        guard geometry.width > 0, geometry.height > 0 else { return nil }
+        return (geometry.width, geometry.height, gdk_monitor_get_width_mm(monitor))
     }
 
-    /// The screen's pixels per millimetre, from the monitor the window is on (its size in pixels
-    /// and in millimetres, as the display reports them); 96 dots per inch if it reports none.
+    /// The screen's pixels per millimetre, from the first monitor (its size in pixels and in
+    /// millimetres, as the display reports them); 96 dots per inch if it reports none.
     private var pixelsPerMillimetre: Double {
-        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_monitor(display, 0) else { return 96 / 25.4 }
-        var geometry = GdkRectangle()
-        gdk_monitor_get_geometry(monitor, &geometry)
-        let millimetres = gdk_monitor_get_width_mm(monitor)
-        guard millimetres > 0, geometry.width > 0 else { return 96 / 25.4 }
-        return Double(geometry.width) / Double(millimetres)
+        guard let monitor = Self.firstMonitor(), monitor.widthMillimetres > 0 else { return 96 / 25.4 }
+        return Double(monitor.width) / Double(monitor.widthMillimetres)
     }
 
     static func cast<T>(_ widget: UnsafeMutablePointer<GtkWidget>, to: T.Type) -> UnsafeMutablePointer<T> {

@@ -26,15 +26,7 @@ final class OnScreenKeyboardService {
             throw BusError(name: "org.freedesktop.DBus.Error.AddressInUse", message: "another on-screen keyboard owns \(Self.busName)")
         }
         connection.setHandler { [unowned self] message in handle(message) }
-        if let descriptor = connection.fileDescriptor {
-            let conditions = GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue)
-            g_unix_fd_add(descriptor, conditions, Self.readable, Unmanaged.passUnretained(self).toOpaque())
-        }
-    }
-
-    private static let readable: @convention(c) (Int32, GIOCondition, gpointer?) -> gboolean = { _, _, me in
-        guard let me else { return 0 }
-        return Unmanaged<OnScreenKeyboardService>.fromOpaque(me).takeUnretainedValue().connection.processIncoming() ? 1 : 0
+        watchInMainLoop(connection) { warn("the session bus closed \(Self.busName)'s connection") }
     }
 
     /// Says whether the keypad shows (`PropertiesChanged` when that changes).

@@ -18,8 +18,7 @@ final class WaylandInputMethod {
 
         var description: String {
             switch self {
-            case .noInputMethodManager:
-                "this Wayland compositor offers no input method protocol (input-method-unstable-v2, as sway and Phosh do): on GNOME or KDE Plasma use the keypad in an X11 session"
+            case .noInputMethodManager: "this Wayland compositor offers no input method protocol (input-method-unstable-v2)"
             case .noVirtualKeyboardManager:
                 "this Wayland compositor offers no virtual keyboard (virtual-keyboard-unstable-v1), which the keypad needs for Return and the arrows"
             case .noSeat: "this Wayland compositor offers no seat"
@@ -39,15 +38,11 @@ final class WaylandInputMethod {
     private(set) var isSecret = false
 
     private let display: OpaquePointer
-    private var seat: OpaquePointer?
-    private var inputMethodManager: OpaquePointer?
-    private var virtualKeyboardManager: OpaquePointer?
     private var inputMethod: OpaquePointer?
     private var virtualKeyboard: OpaquePointer?
     /// How many `done` events came: each commit names the state it answers.
     private var doneCount: UInt32 = 0
     private var pending = Field()
-    private let registryListener = UnsafeMutablePointer<wl_registry_listener>.allocate(capacity: 1)
     private let inputMethodListener = UnsafeMutablePointer<zwp_input_method_v2_listener>.allocate(capacity: 1)
 
     /// What the compositor says of the field until its `done`.
@@ -66,14 +61,13 @@ final class WaylandInputMethod {
     /// keyboard with the default keymap.
     init(display: OpaquePointer) throws(Unsupported) {
         self.display = display
-        registryListener.initialize(to: wl_registry_listener(global: Self.global, global_remove: { _, _, _ in }))
         let me = Unmanaged.passUnretained(self).toOpaque()
-        guard let registry = wl_display_get_registry(display) else { throw .noRegistry }
-        wl_registry_add_listener(registry, registryListener, me)
-        wl_display_roundtrip(display)
-        guard let seat else { throw .noSeat }
-        guard let inputMethodManager else { throw .noInputMethodManager }
-        guard let virtualKeyboardManager else { throw .noVirtualKeyboardManager }
+        guard let globals = WaylandGlobals(display: display) else { throw .noRegistry }
+        guard let inputMethodManager = globals.bind(hwalja_input_method_manager_interface(), version: 1) else { throw .noInputMethodManager }
+        guard let virtualKeyboardManager = globals.bind(hwalja_virtual_keyboard_manager_interface(), version: 1) else {
+            throw .noVirtualKeyboardManager
+        }
+        guard let seat = globals.bind(hwalja_seat_interface(), version: 1) else { throw .noSeat }
         let keymap = try Self.keymapFile()
         defer { close(keymap.file) }
         inputMethod = zwp_input_method_manager_v2_get_input_method(inputMethodManager, seat)
@@ -99,21 +93,6 @@ final class WaylandInputMethod {
 
     private static func instance(_ pointer: UnsafeMutableRawPointer?) -> WaylandInputMethod {
         Unmanaged<WaylandInputMethod>.fromOpaque(pointer!).takeUnretainedValue()
-    }
-
-    private static let global: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UInt32, UnsafePointer<CChar>?, UInt32) -> Void = {
-        me, registry, name, interface, _ in
-        guard let interface else { return }
-        let method = instance(me)
-        switch String(cString: interface) {
-        case "wl_seat" where method.seat == nil:
-            method.seat = OpaquePointer(wl_registry_bind(registry, name, hwalja_seat_interface(), 1))
-        case "zwp_input_method_manager_v2":
-            method.inputMethodManager = OpaquePointer(wl_registry_bind(registry, name, hwalja_input_method_manager_interface(), 1))
-        case "zwp_virtual_keyboard_manager_v1":
-            method.virtualKeyboardManager = OpaquePointer(wl_registry_bind(registry, name, hwalja_virtual_keyboard_manager_interface(), 1))
-        default: break
-        }
     }
 
     private func done() {

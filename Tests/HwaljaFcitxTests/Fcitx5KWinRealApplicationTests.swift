@@ -10,14 +10,20 @@ import Testing
 /// out: the keys are real-time.
 @Suite(.serialized, .enabled(if: Fcitx5EndToEndTests.installed, "KWin's fcitx5 runs the installed addon: HWALJA_TEST_INSTALLED=1"))
 struct Fcitx5KWinRealApplicationTests {
-    /// Types `keys` (key names, `hold:KEY:MS`, `down:KEY`) into a GTK 4 `field` in KWin.
-    static func type(_ keys: [String], field: String = "text") throws -> Fcitx5RealApplicationTests.Report {
-        let kwin = try PrivateKWin()
+    /// Types `keys` (key names, `hold:KEY:MS`, `down:KEY`, and the keypad's `keypad:NAME` …)
+    /// into a GTK 4 `field` in `kwin` (a new one unless given); `besides`: what else ran in the
+    /// session, whose standard error a failure quotes.
+    static func type(
+        _ keys: [String], field: String = "text", in kwin: PrivateKWin? = nil, besides: BackgroundProcess? = nil
+    ) throws -> Fcitx5RealApplicationTests.Report {
+        let kwin = try kwin ?? PrivateKWin()
         let outcome = try kwin.run(
             packageRoot.appendingPathComponent("tools/gtk4-app.py").path, ["--field", field, "hwalja"] + keys,
-            environment: ["HWALJA_TYPIST": "kwin", "HWALJA_FRAMEWORK": "fcitx5", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1"], seconds: 90)
+            environment: ["HWALJA_TYPIST": "kwin", "HWALJA_FRAMEWORK": "fcitx5", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1", "HWALJA_SCREEN_SIZE": "1024x768"],
+            seconds: 90)
         guard outcome.status == 0 else {
-            throw TestSetupError("gtk4-app.py in KWin failed (status \(outcome.status)): \(outcome.stderr)\nkwin: \(kwin.log.suffix(3000))")
+            let other = besides.map { "\nbesides: \($0.stderrSoFar.suffix(1500))" } ?? ""
+            throw TestSetupError("gtk4-app.py in KWin failed (status \(outcome.status)): \(outcome.stderr)\(other)\nkwin: \(kwin.log.suffix(3000))")
         }
         let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
         return try JSONDecoder().decode(Fcitx5RealApplicationTests.Report.self, from: Data(line.utf8))
@@ -72,11 +78,8 @@ struct Fcitx5KWinRealApplicationTests {
     @Test func theOnScreenKeypadTypesThroughKWinsFakeInput() throws {
         let kwin = try PrivateKWin()
         let accessibility = try kwin.start("/usr/libexec/at-spi-bus-launcher", ["--launch-immediately"])
-        let ready = Date().addingTimeInterval(10)  // the keypad's AT-SPI bridge asks for the bus once, as it starts
-        while try !DesktopUser.busHasOwner("org.a11y.Bus", environment: kwin.environment) {
-            guard accessibility.isRunning, Date() < ready else { throw TestSetupError("no accessibility bus: \(accessibility.stop().stderr)") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        // The keypad's AT-SPI bridge asks for the accessibility bus once, as it starts.
+        try accessibility.waitUntil("accessibility bus") { try DesktopUser.busHasOwner("org.a11y.Bus", environment: kwin.environment) }
         let keypad = try kwin.start(keypadProgram.path, [])
         defer {
             keypad.stop()
@@ -87,15 +90,7 @@ struct Fcitx5KWinRealApplicationTests {
         let names = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "띄어쓰기"]
         let keys = names.map { "keypad:\($0)" } + ["keypad-hold:ㅇㅁ:800"]
             + ["숫자와 기호", "1", "2", "영문 자판", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기"].map { "keypad:\($0)" }
-        let outcome = try kwin.run(
-            packageRoot.appendingPathComponent("tools/gtk4-app.py").path, ["--field", "text", "hwalja"] + keys,
-            environment: ["HWALJA_TYPIST": "kwin", "HWALJA_FRAMEWORK": "fcitx5", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1", "HWALJA_SCREEN_SIZE": "1024x768"],
-            seconds: 90)
-        guard outcome.status == 0 else {
-            throw TestSetupError("gtk4-app.py in KWin failed (status \(outcome.status)): \(outcome.stderr)\nkeypad: \(keypad.stderrSoFar.suffix(1500))\nkwin: \(kwin.log.suffix(3000))")
-        }
-        let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        let report = try JSONDecoder().decode(Fcitx5RealApplicationTests.Report.self, from: Data(line.utf8))
+        let report = try Self.type(keys, in: kwin, besides: keypad)
         #expect(report.text == "안녕012가", "\(report.events)")
     }
 }

@@ -19,55 +19,46 @@ struct KeypadWaylandRealApplicationTests {
 
     /// A session of `compositor` with the keypad as its input method.
     final class Session {
-        let compositorName: Compositor
-        let compositor: AnyObject
-        let compositorLog: () -> String
+        let kind: Compositor
+        /// The compositor (PrivateSway or PrivatePhoc), kept running with the session.
+        private let compositor: AnyObject
+        private let compositorLog: () -> String
         let daemon: PrivateDaemon
         let keypad: BackgroundProcess
         let pointer: BackgroundProcess
         let accessibility: BackgroundProcess
-        private(set) var environment: [String: String]
+        let environment: [String: String]
 
-        /// A `width` × `height` screen (logical pixels; phoc's is at scale 2, a phone's);
+        /// A screen of sway's 1024 × 768 or phoc's phone, 360 × 720 logical pixels at scale 2;
         /// `keypadEnvironment`: the keypad's own (GTK_THEME).
-        init(
-            _ compositor: Compositor = .sway, layout: String = "cheonjiin", width: Int? = nil, height: Int? = nil,
-            keypadEnvironment: [String: String] = [:]
-        ) throws {
+        init(_ kind: Compositor = .sway, keypadEnvironment: [String: String] = [:]) throws {
             let program = keypadProgram
             guard FileManager.default.isExecutableFile(atPath: program.path) else { throw TestSetupError("hwalja-keypad is not built: swift build") }
-            compositorName = compositor
+            self.kind = kind
             let screen: (width: Int, height: Int)
             let compositorEnvironment: [String: String]
-            switch compositor {
+            switch kind {
             case .sway:
-                screen = (width ?? 1024, height ?? 768)
+                screen = (1024, 768)
                 let sway = try PrivateSway(width: screen.width, height: screen.height)
-                (self.compositor, compositorEnvironment, compositorLog) = (sway, sway.environment, { sway.sway.stderrSoFar })
+                (compositor, compositorEnvironment, compositorLog) = (sway, sway.environment, { sway.log })
             case .phoc:
-                screen = (width ?? 360, height ?? 720)
+                screen = (360, 720)
                 let phoc = try PrivatePhoc(width: screen.width * 2, height: screen.height * 2, scale: 2)
-                (self.compositor, compositorEnvironment, compositorLog) = (phoc, phoc.environment, { phoc.phoc.stderrSoFar })
+                (compositor, compositorEnvironment, compositorLog) = (phoc, phoc.environment, { phoc.log })
             }
-            daemon = try PrivateDaemon()
+            let daemon = try PrivateDaemon()
+            self.daemon = daemon
+            let pointerSocket = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-pointer-\(UUID().uuidString)").path
             environment = ProcessInfo.processInfo.environment.merging(compositorEnvironment.merging(daemon.bus.environment) { $1 }) { $1 }
-                .merging(["NO_AT_BRIDGE": "0", "HWALJA_SCREEN_SIZE": "\(screen.width)x\(screen.height)"]) { $1 }
+                .merging(["NO_AT_BRIDGE": "0", "HWALJA_SCREEN_SIZE": "\(screen.width)x\(screen.height)", "HWALJA_POINTER_SOCKET": pointerSocket]) { $1 }
             accessibility = try BackgroundProcess(URL(fileURLWithPath: "/usr/libexec/at-spi-bus-launcher"), ["--launch-immediately"], environment: environment)
             // The keypad's AT-SPI bridge asks for the accessibility bus once, as it starts.
-            let ready = Date().addingTimeInterval(10)
-            while !daemon.bus.hasOwner("org.a11y.Bus") {
-                guard accessibility.isRunning, Date() < ready else { throw TestSetupError("no accessibility bus: \(accessibility.stop().stderr)") }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            let pointerSocket = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-pointer-\(UUID().uuidString)").path
-            environment["HWALJA_POINTER_SOCKET"] = pointerSocket
-            pointer = try BackgroundProcess(packageRoot.appendingPathComponent("tools/wayland-pointer.py"), [pointerSocket], environment: environment)
-            keypad = try BackgroundProcess(program, ["--layout", layout], environment: environment.merging(keypadEnvironment) { $1 })
-            let deadline = Date().addingTimeInterval(10)
-            while !pointer.stdoutSoFar.contains("ready") {
-                guard pointer.isRunning, Date() < deadline else { throw TestSetupError("no virtual pointer on \(compositor): \(pointer.stop().stderr)") }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
+            try accessibility.waitUntil("accessibility bus") { daemon.bus.hasOwner("org.a11y.Bus") }
+            let pointer = try BackgroundProcess(packageRoot.appendingPathComponent("tools/wayland-pointer.py"), [pointerSocket], environment: environment)
+            self.pointer = pointer
+            keypad = try BackgroundProcess(program, [], environment: environment.merging(keypadEnvironment) { $1 })
+            try pointer.waitUntil("virtual pointer on \(kind)") { pointer.stdoutSoFar.contains("ready") }
         }
 
         /// Types `keys` (`keypad:NAME`, `keypad-hold:NAME:MS`, `keypad-flick:NAME`, `shot:PATH`
@@ -79,7 +70,7 @@ struct KeypadWaylandRealApplicationTests {
                 seconds: 90)
             guard outcome.status == 0 else {
                 throw TestSetupError(
-                    "gtk4-app.py on \(compositorName) failed (status \(outcome.status)): \(outcome.stderr)\nkeypad: \(keypad.stderrSoFar.suffix(1500))\npointer: \(pointer.stderrSoFar.suffix(1000))\n\(compositorName): \(compositorLog().suffix(1500))")
+                    "gtk4-app.py on \(kind) failed (status \(outcome.status)): \(outcome.stderr)\nkeypad: \(keypad.stderrSoFar.suffix(1500))\npointer: \(pointer.stderrSoFar.suffix(1000))\n\(kind): \(compositorLog().suffix(1500))")
             }
             let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
             return try JSONDecoder().decode(RealApplicationTests.Report.self, from: Data(line.utf8))

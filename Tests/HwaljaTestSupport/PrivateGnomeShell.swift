@@ -62,7 +62,7 @@ public final class PrivateGnomeShell: @unchecked Sendable {
         }
         // The shell opens the overview as its start-up animation and says "GNOME Shell started"
         // once that is over: closed before, the overview opens after, over the test's window.
-        try waitForStartUp(seconds: 30)
+        try shell.waitUntil("end of gnome-shell's start-up", seconds: 30) { log.contains("GNOME Shell started at") }
         let closed = try run(
             "/usr/bin/gdbus",
             ["call", "--session", "--dest", "org.gnome.Shell", "--object-path", "/org/gnome/Shell", "--method",
@@ -94,17 +94,6 @@ public final class PrivateGnomeShell: @unchecked Sendable {
                 throw TestSetupError("gnome-shell did not bring up \(missing)\(ended): \(shell.stop().stderr.suffix(3000))")
             }
             Thread.sleep(forTimeInterval: 0.2)
-        }
-    }
-
-    /// Waits until the shell logs that its start-up (and its start-up animation) is complete.
-    private func waitForStartUp(seconds: Double) throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !log.contains("GNOME Shell started at") {
-            guard shell.isRunning, Date() < deadline else {
-                throw TestSetupError("gnome-shell did not finish starting in \(Int(seconds)) s: \(log.suffix(3000))")
-            }
-            Thread.sleep(forTimeInterval: 0.1)
         }
     }
 

@@ -24,12 +24,11 @@ public final class PrivatePhoc: @unchecked Sendable {
             "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
         ])
         display = directory.appendingPathComponent("wayland-0").path
-        let deadline = Date().addingTimeInterval(10)
-        while !(phoc.stdoutSoFar + phoc.stderrSoFar).contains("Running compositor on wayland display") {
-            guard phoc.isRunning, Date() < deadline else { throw TestSetupError("phoc did not start: \(phoc.stop().stderr.suffix(2000))") }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        try phoc.waitUntil("phoc started") { (phoc.stdoutSoFar + phoc.stderrSoFar).contains("Running compositor on wayland display") }
     }
+
+    /// What phoc wrote so far.
+    public var log: String { phoc.stdoutSoFar + phoc.stderrSoFar }
 
     /// The environment of a client of this compositor.
     public var environment: [String: String] {

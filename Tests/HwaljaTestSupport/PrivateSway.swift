@@ -57,6 +57,9 @@ public final class PrivateSway: @unchecked Sendable {
         ipcSocket = ipc!
     }
 
+    /// What sway wrote so far.
+    public var log: String { sway.stderrSoFar }
+
     /// The environment of a client of this compositor.
     public var environment: [String: String] {
         [
