@@ -90,6 +90,11 @@ public final class BusMessage: @unchecked Sendable {
         return message
     }
 
+    /// Marks this method call as wanting no reply (`dbus_message_set_no_reply`): the callee sends none.
+    public func setNoReplyExpected() {
+        dbus_message_set_no_reply(raw, 1)
+    }
+
     /// A copy that can be changed and sent again (`dbus_message_copy`): an unsent template for
     /// messages that differ only in their arguments is cheaper to copy than to build.
     public func copy() -> BusMessage {

@@ -48,6 +48,12 @@ public final class EngineService {
     public var log: (String) -> Void = { _ in }
     /// Where clients may connect to the daemon directly (`GetPeerAddress`); "" for none.
     public var peerAddress = ""
+    /// hwalja-keypad's row of suggestions, which shows the focused input context's (`nil`: none).
+    public var keypadLink: KeypadSuggestionLink? {
+        didSet { keypadLink?.onChosen = { [unowned self] index, word in acceptChosenOnKeypad(index, word) } }
+    }
+    /// The input context (`InputContext1`) whose field has the focus: the keypad shows its suggestions.
+    var focusedInputContext: Int?
     /// Word suggestions for every context, if any (`Suggestions`, `SuggestionsChanged`, `AcceptSuggestion`).
     public var wordSuggestions: WordSuggestions?
     /// Forgets every learned word, kept ones too (`ForgetLearnedWords`); returns what went wrong
@@ -173,8 +179,7 @@ public final class EngineService {
                 throw BusError(name: EngineInterface.ErrorName.noSuchContext, message: "\(Excerpt.quoted(path)) is not a context's path")
             }
             try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try frontend.remove(number, caller: caller) }
-            signals.forget([number])
-            contextsFreed()
+            forgetContexts([number])
             return try call.methodReturn()
         case "GetPeerAddress":
             try expect(call, "")
@@ -419,7 +424,7 @@ public final class EngineService {
         pendingSignals.append((signal, templates.owner, ContextSignals.size + text.utf8.count))
     }
 
-    private func sendPendingSignals() {
+    func sendPendingSignals() {
         for (signal, owner, bytes) in pendingSignals { deliver(signal, to: owner, bytes: bytes, isReply: false) }
         pendingSignals.removeAll(keepingCapacity: true)
     }
@@ -438,6 +443,7 @@ public final class EngineService {
     }
 
     private func handleBusSignal(_ signal: BusMessage) {
+        if keypadLink?.handle(signal) == true { return }  // the keypad came, went, or a suggestion was tapped
         // Signals addressed to this connection arrive whatever its match rules say: believe only
         // the bus itself (a client cannot forge the sender, which the bus sets).
         guard signal.sender == "org.freedesktop.DBus", signal.path == "/org/freedesktop/DBus",
@@ -582,9 +588,15 @@ public final class EngineService {
     @discardableResult
     private func freeContexts(of client: String) -> Int {
         let numbers = frontend.removeAll(ownedBy: client)
-        signals.forget(numbers)
-        if !numbers.isEmpty { contextsFreed() }
+        if !numbers.isEmpty { forgetContexts(numbers) }
         return numbers.count
+    }
+
+    /// Forgets what is kept about contexts that were removed, and gives memory back.
+    private func forgetContexts(_ numbers: [Int]) {
+        signals.forget(numbers)
+        keypadFocusGone(numbers)
+        contextsFreed()
     }
 
     /// The approximate wire size of the reply to `call`, generous for its header and text (an

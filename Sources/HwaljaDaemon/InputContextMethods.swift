@@ -34,7 +34,12 @@ extension EngineService {
         case "FocusIn":
             try expect(call, "")
             actions = []
-        case "FocusOut", "Reset":
+            try keypadFocus(number, caller)
+        case "FocusOut":
+            try expect(call, "")
+            actions = try onContext(number, caller) { $0.session.focusOut() }
+            keypadFocusGone([number])
+        case "Reset":
             try expect(call, "")
             actions = try onContext(number, caller) { $0.session.focusOut() }
         case "SetContentType":
@@ -85,6 +90,7 @@ extension EngineService {
                 queueSignal(number, .updatePreedit, [.string(text), .uint32(UInt32(clamping: cursor))], carrying: text)
             case .suggestions(let words):
                 queueSignal(number, .suggestionsChanged, [.stringArray(words)], carrying: words.joined())
+                if number == focusedInputContext { keypadLink?.show(words) }
             }
         }
     }

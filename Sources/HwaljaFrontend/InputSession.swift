@@ -174,6 +174,14 @@ public struct InputSession: Sendable {
         return withSuggestions(actions(for: outcome))
     }
 
+    /// Accepts suggestion `index` as ``acceptSuggestion(_:)`` does if it is still `word`: a tap on
+    /// another program's copy of the suggestions (hwalja-keypad's row), which may lag behind.
+    public mutating func acceptSuggestion(_ index: Int, shownAs word: String) -> [FrontendAction]? {
+        let words = suggestions
+        guard words.indices.contains(index), words[index].text == word else { return nil }
+        return acceptSuggestion(index)
+    }
+
     /// Picks suggestion `index` as ``acceptSuggestion(_:)`` does, for a frontend that drives
     /// ``typing`` by key names: returns what the typing did (then, as after a key,
     /// ``learnWords(endedBy:)`` if the client learns, and ``suggestionsUpdate()``), or `nil` for

@@ -43,6 +43,12 @@ public final class IBusEngineAdapter {
     public var afterTimer: () -> Void = {}
     /// Word suggestions for every engine's field (shown in IBus's lookup table), if any.
     public var wordSuggestions: WordSuggestions?
+    /// hwalja-keypad's row of suggestions (X11, KDE), which shows the focused engine's (`nil`: none).
+    public var keypadLink: KeypadSuggestionLink? {
+        didSet { keypadLink?.onChosen = { [unowned self] index, word in acceptChosenOnKeypad(index, word) } }
+    }
+    /// The engine whose field has the focus: the keypad shows its suggestions.
+    private var focusedEngine: Int?
     /// ibus-daemon is the only peer: every engine object belongs to it.
     private static let owner = "ibus-daemon"
 
@@ -193,6 +199,10 @@ public final class IBusEngineAdapter {
             // The user switched to hwalja, or to a field (perhaps back from hwalja's Preferences):
             // settings changed since apply now.
             readSettingsAgain(onlyIfChanged: member == "FocusIn")
+            if member == "FocusIn" {
+                focusedEngine = number
+                keypadLink?.show(frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [])
+            }
             // Have the client check that it can tell and delete its text: GTK's module sets
             // IBUS_CAP_SURROUNDING_TEXT for every widget and takes it back from one that cannot
             // (a terminal) only after an engine asked, as libibus engines do.
@@ -208,6 +218,7 @@ public final class IBusEngineAdapter {
             // The preedit was shown in commit mode: the client or ibus-daemon commits it. Committing
             // here too would double it, or send it to the daemon's fake context (protocol notes §7).
             update(number, path: path) { $0.focusOut() }
+            if focusedEngine == number { keypadFocusGone() }
             return try call.methodReturn()
         case (Self.engineInterface, "Reset"):
             // The same, except for a client that drops it (InputSession.reset()).
@@ -216,6 +227,7 @@ public final class IBusEngineAdapter {
         case ("org.freedesktop.IBus.Service", "Destroy"):
             try? frontend.remove(number, caller: Self.owner)
             fixedKeymaps[number] = nil
+            if focusedEngine == number { keypadFocusGone() }
             return try call.methodReturn()
         case ("org.freedesktop.DBus.Properties", "GetAll"):
             return try call.methodReturn([.stringVariantDictionary([:])])  // at once: ibus-daemon blocks on it
@@ -254,6 +266,20 @@ public final class IBusEngineAdapter {
         return result.handled
     }
 
+    /// The focused engine's field lost the focus or went: the keypad's row empties.
+    private func keypadFocusGone() {
+        focusedEngine = nil
+        keypadLink?.show([])
+    }
+
+    /// A suggestion tapped on the keypad: accepted in the focused field if it still shows `word`
+    /// at `index` (else the tap came too late, and does nothing), then sent (``afterTimer``).
+    private func acceptChosenOnKeypad(_ index: Int, _ word: String) {
+        guard let number = focusedEngine else { return }
+        update(number, path: Self.enginePrefix + String(number)) { $0.acceptSuggestion(index, shownAs: word) ?? [] }
+        afterTimer()
+    }
+
     /// Applies `change` to engine `number`'s session and sends the actions it returns.
     private func update(_ number: Int, path: String, _ change: (inout InputSession) -> [FrontendAction]) {
         guard let actions = frontend.withAny(number, change) else { return }
@@ -277,10 +303,13 @@ public final class IBusEngineAdapter {
                     IBusText.variant(text, underlined: true), .uint32(UInt32(clamping: cursor)),
                     .boolean(!text.isEmpty), .uint32(IBusConstants.preeditCommitMode),
                 ])
-            case .suggestions(let words) where words.isEmpty:
-                signal(path, "HideLookupTable", [])
             case .suggestions(let words):
-                signal(path, "UpdateLookupTable", [IBusText.lookupTable(words), .boolean(true)])
+                if words.isEmpty {
+                    signal(path, "HideLookupTable", [])
+                } else {
+                    signal(path, "UpdateLookupTable", [IBusText.lookupTable(words), .boolean(true)])
+                }
+                if let keypadLink, let focusedEngine, path == Self.enginePrefix + String(focusedEngine) { keypadLink.show(words) }
             }
         }
     }

@@ -87,6 +87,10 @@ public struct Hwaljad: ParsableCommand {
             peers.start()
         }
         engine.contextsFreed = program.idleMemory.trimHeapSoon
+        // hwalja-keypad on X11 and KDE shows the focused fcitx5 field's suggestions, from here.
+        let keypadLink = KeypadSuggestionLink(output: program.connection, keypad: KeypadSuggestionLink.owner(on: program.connection))
+        keypadLink.afterSend = program.sendQueued
+        engine.keypadLink = keypadLink
         let optionTables = OptionTableMaker(queue: program.queue)
         let useTables = { (generated: TableLoader.Everything, said: String) in
             engine.reload(generated.main, otherLayouts: generated.others)
@@ -113,7 +117,8 @@ public struct Hwaljad: ParsableCommand {
         }
         program.serve(
             name: EngineInterface.busName, replace: replace,
-            matchRules: ["type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'"],
+            matchRules: ["type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'"]
+                + KeypadSuggestionLink.matchRules,
             handler: engine.handle, busGone: "the bus went away; exiting", busGoneStatus: 1,
             onReload: reload,
             started: "serving \(EngineInterface.busName) on the \(bus) bus as \(program.connection.uniqueName) (table \(loaded.path), \(loaded.table.transitionCount) transitions; layouts \(KeyboardLayout.allCases.filter { tables.tables[$0] != nil }.map(\.name).joined(separator: ", ")))"

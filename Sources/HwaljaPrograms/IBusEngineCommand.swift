@@ -100,6 +100,8 @@ public struct IBusEngineCommand: ParsableCommand {
             })
         engines.wordSuggestions = suggestions.suggestions
         engines.afterTimer = program.sendQueued
+        // hwalja-keypad, on X11, shows the focused field's suggestions too.
+        engines.keypadLink = SessionKeypadLink.open(queue: program.queue, log: diagnostics.log)
         // The tables the settings' layout-options change are made in the background, then switched to.
         let optionTables = OptionTableMaker(queue: program.queue)
         let useTables = { (generated: TableLoader.Everything, said: String) in

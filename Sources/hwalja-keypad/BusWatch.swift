@@ -31,3 +31,15 @@ private final class BusWatch {
         return 1
     }
 }
+
+/// A connection of its own to the session bus that owns `name`, its messages handed to
+/// `handler` in GTK's main loop; throws if the bus cannot be reached or another program has the name.
+func ownOnSessionBus(_ name: String, handler: @escaping (BusMessage) -> Bool) throws(BusError) -> BusConnection {
+    let connection = try BusConnection(bus: .session)
+    guard try connection.requestName(name, allowReplacement: false, replaceExisting: false) == .primaryOwner else {
+        throw BusError(name: "org.freedesktop.DBus.Error.AddressInUse", message: "another program owns \(name)")
+    }
+    connection.setHandler(handler)
+    watchInMainLoop(connection) { warn("the session bus closed \(name)'s connection") }
+    return connection
+}

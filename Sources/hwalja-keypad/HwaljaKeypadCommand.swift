@@ -15,7 +15,8 @@ struct HwaljaKeypadCommand: ParsableCommand {
         discussion: """
             On X11 the keypad is a window that never takes the focus: its keys reach the focused \
             field as a keyboard's keys would (the XTest extension), and hwalja, selected in IBus or \
-            fcitx5, types them. On sway, Phosh and other wlroots compositors it is the input \
+            fcitx5, types them and shows its suggestions above the keys (org.hwalja.Keypad on the \
+            session bus). On sway, Phosh and other wlroots compositors it is the input \
             method itself (input-method-v2): a panel along the bottom of the screen that shows \
             when a text field is focused, with hwaljad composing. On KDE Plasma it is a panel \
             whose keys reach fcitx5, hwalja selected, through KWin's fake input. A long press \
@@ -54,7 +55,9 @@ struct HwaljaKeypadCommand: ParsableCommand {
         let keypad = Keypad(layout: chosen)
         if let display = hwalja_x_display() {
             let window = KeypadWindow(keypad: keypad, output: XTestOutput(display: display, layout: chosen), width: sides[0], height: sides[1])
+            let row = Self.suggestionRowService(for: window)
             run(window, shown: true)
+            withExtendedLifetime(row) {}
         } else if let display = hwalja_wayland_display() {
             let inputMethod: WaylandInputMethod
             do throws(WaylandInputMethod.Unsupported) {
@@ -68,7 +71,9 @@ struct HwaljaKeypadCommand: ParsableCommand {
                     throw ValidationError(error.description)
                 }
                 let window = KeypadWindow(keypad: keypad, output: output, width: sides[0], height: sides[1], panel: .dock)
-                return run(window, shown: true)
+                let row = Self.suggestionRowService(for: window)
+                run(window, shown: true)
+                return withExtendedLifetime(row) {}
             } catch {
                 throw ValidationError(error.description)
             }
@@ -111,6 +116,20 @@ struct HwaljaKeypadCommand: ParsableCommand {
             return service
         } catch {
             warn("no \(OnScreenKeyboardService.busName) for Phosh's keyboard button: \(error)")
+            return nil
+        }
+    }
+
+    /// The row of suggestions where an input framework types the keys (X11, KDE): the framework
+    /// fills it through `org.hwalja.Keypad1`; `nil` (said on standard error) without a session bus.
+    private static func suggestionRowService(for window: KeypadWindow) -> SuggestionRowService? {
+        do {
+            let service = try SuggestionRowService()
+            service.onShow = { [unowned window] words in window.showSuggestions(words) }
+            window.onSuggestion = { [unowned service] index in service.choose(index) }
+            return service
+        } catch {
+            warn("no row of suggestions (\(KeypadInterface.busName)): \(error)")
             return nil
         }
     }

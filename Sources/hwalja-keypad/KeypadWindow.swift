@@ -8,15 +8,16 @@ import HwaljaKeypad
 /// it. What a key does goes to its ``KeyOutput``.
 ///
 /// As the input method of a Wayland compositor it is a panel along the bottom of the screen
-/// (gtk-layer-shell), the space it takes kept free of windows, with a row of suggestions above
-/// the keys; on X11 it is a window of its own.
+/// (gtk-layer-shell), the space it takes kept free of windows; on X11 it is a window of its own.
+/// Either way a row of suggestions is above the keys.
 final class KeypadWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     private let keypad: Keypad
     private let output: any KeyOutput
     private let isPanel: Bool
     private let content: UnsafeMutablePointer<GtkWidget>
-    private var suggestionRow: UnsafeMutablePointer<GtkWidget>?
+    /// The row of suggestions above the keys.
+    private let suggestionRow: UnsafeMutablePointer<GtkWidget>
     private var grid: UnsafeMutablePointer<GtkWidget>?
     /// Called with the index of a suggestion tapped.
     var onSuggestion: ((Int) -> Void)?
@@ -42,8 +43,8 @@ final class KeypadWindow {
         case dock
     }
 
-    /// `panel`: a layer-shell panel along the bottom of the screen (Wayland), else a window; an
-    /// on-screen keyboard's (the input method's) has a row of suggestions above the keys.
+    /// `panel`: a layer-shell panel along the bottom of the screen (Wayland), else a window. Both
+    /// have a row of suggestions above the keys (``showSuggestions(_:)``).
     init(keypad: Keypad, output: any KeyOutput, width: Int32, height: Int32, panel kind: Panel? = nil) {
         let panel = kind != nil
         self.keypad = keypad
@@ -63,13 +64,10 @@ final class KeypadWindow {
         }
         content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
         gtk_container_add(Self.cast(window, to: GtkContainer.self), content)
-        if kind == .onScreenKeyboard {
-            let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-            gtk_box_set_homogeneous(Self.cast(row, to: GtkBox.self), 1)
-            gtk_widget_set_size_request(row, -1, Int32((44 * labelScale).rounded()))
-            gtk_box_pack_start(Self.cast(content, to: GtkBox.self), row, 0, 0, 0)
-            suggestionRow = row
-        }
+        suggestionRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_box_set_homogeneous(Self.cast(suggestionRow, to: GtkBox.self), 1)
+        gtk_widget_set_size_request(suggestionRow, -1, Int32((44 * labelScale).rounded()))
+        gtk_box_pack_start(Self.cast(content, to: GtkBox.self), suggestionRow, 0, 0, 0)
         if panel {
             let restore = gtk_button_new()!
             gtk_widget_set_can_focus(restore, 0)
@@ -154,7 +152,7 @@ final class KeypadWindow {
         defer { onShownChange?(true) }
         guard let restoreButton else { return }
         gtk_widget_hide(restoreButton)
-        if let suggestionRow { gtk_widget_show(suggestionRow) }
+        gtk_widget_show(suggestionRow)
         if let grid { gtk_widget_show(grid) }
     }
 
@@ -163,7 +161,7 @@ final class KeypadWindow {
     /// hidden panel could not come back.
     private func fold() {
         guard let restoreButton else { return }
-        if let suggestionRow { gtk_widget_hide(suggestionRow) }
+        gtk_widget_hide(suggestionRow)
         if let grid { gtk_widget_hide(grid) }
         gtk_widget_show(restoreButton)
         gtk_window_resize(Self.cast(window, to: GtkWindow.self), 1, 1)  // as small as its one key
@@ -172,7 +170,7 @@ final class KeypadWindow {
 
     /// Shows `words` (at most three) in the row of suggestions, in place of those shown.
     func showSuggestions(_ words: [String]) {
-        guard let row = suggestionRow else { return }
+        let row = suggestionRow
         let children = gtk_container_get_children(Self.cast(row, to: GtkContainer.self))
         var child = children
         while let node = child {

@@ -21,12 +21,9 @@ final class OnScreenKeyboardService {
     /// Takes the name on the session bus; throws if the bus cannot be reached or another
     /// keyboard (squeekboard) has the name.
     init() throws(BusError) {
-        connection = try BusConnection(bus: .session)
-        guard try connection.requestName(Self.busName, allowReplacement: false, replaceExisting: false) == .primaryOwner else {
-            throw BusError(name: "org.freedesktop.DBus.Error.AddressInUse", message: "another on-screen keyboard owns \(Self.busName)")
-        }
-        connection.setHandler { [unowned self] message in handle(message) }
-        watchInMainLoop(connection) { warn("the session bus closed \(Self.busName)'s connection") }
+        weak var me: OnScreenKeyboardService?
+        connection = try ownOnSessionBus(Self.busName) { message in me?.handle(message) ?? false }
+        me = self
     }
 
     /// Says whether the keypad shows (`PropertiesChanged` when that changes).

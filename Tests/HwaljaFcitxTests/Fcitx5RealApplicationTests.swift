@@ -86,6 +86,14 @@ struct Fcitx5RealApplicationTests {
         #expect(report.text == "안녕12")
     }
 
+    /// hwaljad tells the keypad the focused field's suggestions (org.hwalja.Keypad1), shown above
+    /// its keys; a tap there types the word as a pick in fcitx5's list does.
+    @Test func aSuggestionTapOnTheKeypadTypesTheWord() throws {
+        let names = ["ㄱㅋ", "ㅣ", "ㆍ", "ㅇㅁ", "ㅇㅁ", "ㅅㅎ", "ㅣ", "ㆍ", "감사합니다"]
+        let (report, _) = try Self.type(names.map { "keypad:\($0)" }, suggesting: true, environment: ["HWALJA_KEYPAD": keypadProgram.path])
+        #expect(report.text == "감사합니다 ", "\(report.events)")
+    }
+
     @Test func aLongPressTypesTheDigit() throws {
         // 0 held 800 ms (the X server's autorepeat repeating it): the long press ends 가 and types 0.
         let (report, _) = try Self.type(["4", "1", "2", "hold:0:800", "0", "1", "2", "space"])

@@ -285,6 +285,40 @@ struct IBusEngineAdapterTests {
         #expect(ibus.candidates == [])
     }
 
+    /// hwalja-keypad on X11 (issue #27): the focused engine's suggestions go to the keypad's row
+    /// (`org.hwalja.Keypad1.ShowSuggestions`), and a tap there (`SuggestionChosen`) types the word.
+    @Test func theFocusedEnginesSuggestionsShowOnTheKeypadAndATapThereTypesTheWord() throws {
+        let ibus = Daemon()
+        let lexicon = try LexiconFile.decode(LexiconFile.encode([
+            LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕하세요"), score: 190),
+            LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕히"), score: 140),
+        ]))
+        ibus.adapter.wordSuggestions = WordSuggestions(suggester: Suggester(lexicon: lexicon, table: committedTable))
+        let keypad = MessageLog()
+        let link = KeypadSuggestionLink(output: keypad, keypad: ":1.77")
+        ibus.adapter.keypadLink = link
+        let shown = { () throws -> [[BusValue]] in
+            try keypad.take().filter { $0.member == KeypadInterface.showSuggestions && $0.destination == ":1.77" }.map { try $0.arguments() }
+        }
+        let unfocused = try ibus.createEngine("hwalja")
+        try ibus.tap(unfocused, Self.digits("0125"))
+        #expect(try shown().isEmpty)
+        let engine = try ibus.createEngine("hwalja")
+        try ibus.capabilities(engine, Self.gtkCapabilities)
+        try ibus.call(engine, IBusEngineAdapter.engineInterface, "FocusIn")
+        try ibus.tap(engine, Self.digits("0125"))  // 안
+        #expect(try shown() == [[.stringArray(["안녕하세요", "안녕히"])]])
+        let tapped = BusMessage.signal(path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.suggestionChosen)
+        try tapped.append([.uint32(1), .string("안녕히")])
+        tapped.setSender(":1.77")
+        #expect(link.handle(tapped))
+        #expect(ibus.text == "안녕히 ")
+        #expect(try shown() == [[.stringArray([])]])
+        try ibus.tap(engine, Self.digits("0125"))
+        try ibus.focusOut(engine)
+        #expect(try shown() == [[.stringArray(["안녕하세요", "안녕히"])], [.stringArray([])]])
+    }
+
     /// One engine per layout, each with its layout's keypad map (phone positions; 천지인 플러스's
     /// second halves on Shift + digit); a long press types the digit at that position.
     @Test(arguments: [

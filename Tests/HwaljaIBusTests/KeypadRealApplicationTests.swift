@@ -52,6 +52,13 @@ struct KeypadRealApplicationTests {
         #expect(report.text == "다")
     }
 
+    /// The engine tells the keypad its suggestions (org.hwalja.Keypad1), shown above the keys.
+    @Test func aSuggestionTapOnTheKeypadTypesTheWord() throws {
+        // 감사 (ㄱㅋ ㅣ ㆍ ㅇㅁ ㅇㅁ, ㅅㅎ ㅣ ㆍ), then 감사합니다 in the keypad's row.
+        let report = try Self.type(["ㄱㅋ", "ㅣ", "ㆍ", "ㅇㅁ", "ㅇㅁ", "ㅅㅎ", "ㅣ", "ㆍ", "감사합니다"].map { "keypad:\($0)" })
+        #expect(report.text == "감사합니다 ")
+    }
+
     @Test func theLatinAndSymbolLayersTypeAnAddress() throws {
         // 한 (Korean), then ABC: h i, !#1: @ 1, ABC again: ⇧ K, and back to 한: 가.
         let keys = ["ㄱㅋ", "ㅣ", "ㆍ", "영문 자판", "h", "i", "숫자와 기호", "골뱅이", "1", "영문 자판", "대문자", "K", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ"]

@@ -1,0 +1,34 @@
+/// `org.hwalja.Keypad1`: hwalja-keypad's row of suggestions where an input framework types its
+/// keys (X11, KDE Plasma). The keypad owns ``busName`` on the session bus while it shows; the
+/// framework that composes (IBus's engine, or hwaljad for fcitx5's addon) tells it the focused
+/// field's suggestions with ``showSuggestions`` and hears which one is tapped from the
+/// ``suggestionChosen`` signal. On wlroots compositors the keypad is the input method and has
+/// hwaljad's suggestions itself.
+public enum KeypadInterface {
+    public static let busName = "org.hwalja.Keypad"
+    public static let path = "/org/hwalja/Keypad"
+    public static let interface = "org.hwalja.Keypad1"
+    /// `ShowSuggestions(as words)`: the focused field's suggestions, best first, in place of
+    /// those shown; none empties the row. Sent with no reply wanted.
+    public static let showSuggestions = "ShowSuggestions"
+    /// `SuggestionChosen(u index, s word)`: the suggestion at `index` of the last
+    /// `ShowSuggestions`, which was `word`, was tapped.
+    public static let suggestionChosen = "SuggestionChosen"
+
+    public static let introspection = """
+        <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
+        <node>
+          <interface name="\(interface)">
+            <!-- The focused field's suggestions, best first, in place of those shown (none: an empty row). -->
+            <method name="\(showSuggestions)"><arg name="words" type="as" direction="in"/></method>
+            <!-- The suggestion at index of the last ShowSuggestions, which was word, was tapped. -->
+            <signal name="\(suggestionChosen)"><arg name="index" type="u"/><arg name="word" type="s"/></signal>
+          </interface>
+          <interface name="org.freedesktop.DBus.Introspectable">
+            <method name="Introspect"><arg type="s" direction="out"/></method>
+          </interface>
+        </node>
+
+        """
+}

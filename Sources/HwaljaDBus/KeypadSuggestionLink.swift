@@ -1,0 +1,68 @@
+/// The input framework's end of ``KeypadInterface``: sends the focused field's suggestions to
+/// hwalja-keypad while one runs, and hands back the one tapped. Costs nothing while no keypad
+/// runs: it only watches the name. Use it from the queue its connection is dispatched on.
+public final class KeypadSuggestionLink {
+    /// The rules the connection needs for ``handle(_:)`` to see the keypad come, go and pick.
+    public static let matchRules = [
+        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(KeypadInterface.busName)'",
+        "type='signal',interface='\(KeypadInterface.interface)',member='\(KeypadInterface.suggestionChosen)'",
+    ]
+
+    /// Called with a suggestion tapped on the keypad: its index in what was shown, and the word
+    /// it was (the receiver checks that it still shows that word).
+    public var onChosen: (_ index: Int, _ word: String) -> Void = { _, _ in }
+    /// Called after a message went out, to write it (a connection dispatched elsewhere).
+    public var afterSend: () -> Void = {}
+
+    private let output: any MessageSink
+    /// The keypad's unique name while it runs.
+    private var keypad: String?
+    private var shown: [String] = []
+
+    /// `keypad`: the unique name owning ``KeypadInterface/busName`` now, if any (``owner(on:)``).
+    public init(output: any MessageSink, keypad: String?) {
+        self.output = output
+        self.keypad = keypad
+    }
+
+    /// Who owns ``KeypadInterface/busName`` on `connection` now (a blocking call: at start-up).
+    public static func owner(on connection: BusConnection) -> String? {
+        let call = BusMessage.methodCall(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetNameOwner")
+        guard (try? call.append([.string(KeypadInterface.busName)])) != nil,
+            let reply = try? connection.call(call, timeoutMilliseconds: 2_000)
+        else { return nil }  // org.freedesktop.DBus.Error.NameHasNoOwner: no keypad
+        return (try? reply.arguments())?.first?.stringValue
+    }
+
+    /// Shows `words` on the keypad's row if one runs and it shows something else.
+    public func show(_ words: [String]) {
+        guard let keypad, words != shown else { return }
+        shown = words
+        let call = BusMessage.methodCall(
+            destination: keypad, path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.showSuggestions)
+        call.setNoReplyExpected()
+        guard (try? call.append([.stringArray(words)])) != nil else { return }
+        output.send(call)
+        afterSend()
+    }
+
+    /// Takes the signals ``matchRules`` asked for: the keypad coming or going, a tap from the
+    /// keypad that owns the name (anyone else's is ignored). Returns whether it was one.
+    @discardableResult
+    public func handle(_ message: BusMessage) -> Bool {
+        guard message.kind == .signal, let arguments = try? message.arguments() else { return false }
+        if message.sender == "org.freedesktop.DBus", message.member == "NameOwnerChanged", message.interface == "org.freedesktop.DBus" {
+            guard arguments.count == 3, arguments[0].stringValue == KeypadInterface.busName, let owner = arguments[2].stringValue else { return false }
+            keypad = owner.isEmpty ? nil : owner
+            shown = []
+            return true
+        }
+        guard message.interface == KeypadInterface.interface, message.member == KeypadInterface.suggestionChosen,
+            message.sender != nil, message.sender == keypad, arguments.count == 2,
+            let index = arguments[0].uint32Value, let word = arguments[1].stringValue
+        else { return false }
+        onChosen(Int(index), word)
+        return true
+    }
+}

@@ -1,0 +1,56 @@
+import HwaljaDBus
+
+/// The keypad's row of suggestions where an input framework types its keys (X11, KDE Plasma):
+/// owns `org.hwalja.Keypad` on the session bus, and the framework that composes (IBus's engine,
+/// or hwaljad for fcitx5's addon) tells it the focused field's suggestions (``KeypadInterface``).
+/// A tap goes back to it as the `SuggestionChosen` signal.
+///
+/// Served on a connection of its own, read in GTK's main loop.
+final class SuggestionRowService {
+    /// Called with the suggestions to show in place of those shown.
+    var onShow: (([String]) -> Void)?
+
+    private let connection: BusConnection
+    private var shown: [String] = []
+
+    /// Takes the name on the session bus; throws if the bus cannot be reached or another keypad has the name.
+    init() throws(BusError) {
+        weak var me: SuggestionRowService?
+        connection = try ownOnSessionBus(KeypadInterface.busName) { message in me?.handle(message) ?? false }
+        me = self
+    }
+
+    /// Tells the framework that the suggestion at `index` was tapped.
+    func choose(_ index: Int) {
+        guard shown.indices.contains(index) else { return }
+        let chosen = BusMessage.signal(path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.suggestionChosen)
+        guard (try? chosen.append([.uint32(UInt32(index)), .string(shown[index])])) != nil else { return }
+        connection.send(chosen)
+        connection.flush()
+    }
+
+    private func handle(_ message: BusMessage) -> Bool {
+        guard message.kind == .methodCall else { return false }
+        let reply: BusMessage?
+        switch (message.interface, message.member) {
+        case (KeypadInterface.interface, KeypadInterface.showSuggestions):
+            guard message.signature == "as", case .array(_, let values)? = try? message.arguments().first else {
+                reply = message.errorReply(.invalidArgs("\(KeypadInterface.showSuggestions) takes (as)"))
+                break
+            }
+            shown = values.compactMap(\.stringValue)
+            onShow?(shown)
+            reply = try? message.methodReturn()
+        case ("org.freedesktop.DBus.Introspectable", "Introspect"):
+            reply = try? message.methodReturn([.string(KeypadInterface.introspection)])
+        default:
+            reply = message.errorReply(
+                BusError(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "\(KeypadInterface.path) has \(KeypadInterface.showSuggestions)(as)"))
+        }
+        if let reply, !message.noReplyExpected {
+            connection.send(reply)
+            connection.flush()
+        }
+        return true
+    }
+}

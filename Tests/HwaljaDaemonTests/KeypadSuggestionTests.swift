@@ -1,0 +1,97 @@
+import HwaljaDaemon
+import HwaljaDBus
+import HwaljaTestSupport
+import Testing
+
+/// hwalja-keypad's row of suggestions where fcitx5's addon types (X11, KDE Plasma), in process:
+/// hwaljad sends the focused input context's suggestions to the keypad that owns
+/// `org.hwalja.Keypad` and accepts what is tapped there (issue #27).
+struct KeypadSuggestionTests {
+    typealias Harness = EngineServiceTests.Harness
+    static let keypad = ":1.77"
+
+    /// A service suggesting, with a keypad running as `keypad`.
+    static func harness() -> Harness {
+        let (harness, _) = DaemonSuggestionTests.harness(pickAddsSpace: true)
+        harness.service.keypadLink = KeypadSuggestionLink(output: harness.log, keypad: keypad)
+        return harness
+    }
+
+    /// The words of each `ShowSuggestions` among `messages` sent to the keypad.
+    static func shownOnKeypad(_ messages: [BusMessage], keypad: String = keypad) -> [[String]] {
+        messages.filter { $0.kind == .methodCall && $0.member == KeypadInterface.showSuggestions }.map { call in
+            #expect(call.destination == keypad)
+            #expect(call.noReplyExpected)
+            guard case .array(_, let words)? = try? call.arguments().first else { return ["not (as)"] }
+            return words.compactMap(\.stringValue)
+        }
+    }
+
+    /// Types 감사 (4 1 2 0 0 8 1 2) into `path` as key presses and releases.
+    static func type감사(_ harness: Harness, _ path: String) throws -> [BusMessage] {
+        var sent: [BusMessage] = []
+        for keysym: UInt32 in [0x34, 0x31, 0x32, 0x30, 0x30, 0x38, 0x31, 0x32] {
+            for state: UInt32 in [0, 1 << 30] {
+                sent += try harness.call(":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(state)])
+            }
+        }
+        return sent
+    }
+
+    /// A tap on the keypad's row: `SuggestionChosen` from `sender`.
+    static func tap(_ harness: Harness, index: UInt32, word: String, from sender: String = keypad) throws -> [BusMessage] {
+        let signal = BusMessage.signal(path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.suggestionChosen)
+        try signal.append([.uint32(index), .string(word)])
+        signal.setSender(sender)
+        _ = harness.service.handle(signal)
+        return harness.log.take()
+    }
+
+    @Test func theFocusedFieldsSuggestionsShowOnTheKeypadAndATapThereTypesTheWord() throws {
+        let harness = Self.harness()
+        let path = try harness.createInputContext(":1.5")
+        _ = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusIn")
+        #expect(Self.shownOnKeypad(try Self.type감사(harness, path)).last == ["감사합니다", "감사해요"])
+        let picked = try Self.tap(harness, index: 1, word: "감사해요")
+        #expect(Harness.described(picked).prefix(2) == ["CommitText 감사해요 ", "UpdatePreedit "])
+        #expect(picked.allSatisfy { $0.kind != .signal || $0.destination == ":1.5" })
+        #expect(Self.shownOnKeypad(picked) == [[]])  // the word ended: nothing to complete
+        // Losing the focus empties the row.
+        _ = try Self.type감사(harness, path)
+        #expect(Self.shownOnKeypad(try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusOut")) == [[]])
+    }
+
+    @Test func aTapFromAnotherProgramOrOfAWordNoLongerShownDoesNothing() throws {
+        let harness = Self.harness()
+        let path = try harness.createInputContext(":1.5")
+        _ = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusIn")
+        _ = try Self.type감사(harness, path)
+        #expect(try Self.tap(harness, index: 0, word: "감사합니다", from: ":1.66").isEmpty)  // not the keypad's name
+        #expect(try Self.tap(harness, index: 0, word: "감사해요").isEmpty)  // index 0 is 감사합니다
+        #expect(try Self.tap(harness, index: 5, word: "감사해요").isEmpty)
+        #expect(Harness.described(try Self.tap(harness, index: 0, word: "감사합니다")).first == "CommitText 감사합니다 ")
+    }
+
+    @Test func nothingGoesToTheKeypadOnceItLeavesNorForAFieldWithoutTheFocus() throws {
+        let harness = Self.harness()
+        let unfocused = try harness.createInputContext(":1.5")
+        #expect(Self.shownOnKeypad(try Self.type감사(harness, unfocused)).isEmpty)
+        let path = try harness.createInputContext(":1.5")
+        _ = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusIn")
+        let gone = BusMessage.signal(path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
+        try gone.append([.string(KeypadInterface.busName), .string(Self.keypad), .string("")])
+        gone.setSender("org.freedesktop.DBus")
+        _ = harness.service.handle(gone)
+        #expect(Self.shownOnKeypad(try Self.type감사(harness, path)).isEmpty)
+        // A keypad again, then the focused field's client leaves.
+        let back = BusMessage.signal(path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
+        try back.append([.string(KeypadInterface.busName), .string(""), .string(":1.78")])
+        back.setSender("org.freedesktop.DBus")
+        _ = harness.service.handle(back)
+        let another = try harness.createInputContext(":1.5")
+        _ = try harness.call(":1.5", another, EngineInterface.inputContextInterface, "FocusIn")
+        #expect(Self.shownOnKeypad(try Self.type감사(harness, another), keypad: ":1.78").last == ["감사합니다", "감사해요"])
+        harness.service.clientLeft(":1.5")
+        #expect(Self.shownOnKeypad(harness.log.take(), keypad: ":1.78") == [[]])
+    }
+}
