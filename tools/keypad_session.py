@@ -7,6 +7,7 @@ the same X display, and keys of the form
     keypad-flick:NAME      the key pressed, dragged up 60 pixels and released
     keypad-action:NAME     the key's AT-SPI action ("click"), as switch access or a screen
                            reader activates it, no pointer
+    keypad-double:NAME     two quick taps on the key (50 ms apart), a double click to GTK
 
 are pressed with the pointer at the key's place on the screen (xdotool on X11; on wlroots
 compositors tools/wayland-pointer.py's virtual pointer, HWALJA_POINTER_SOCKET) or activated,
@@ -132,6 +133,8 @@ def press(key):
     elif kind == "keypad-flick":
         up = 60
     x, y, button = keypad_buttons(name)[name]
+    if kind == "keypad-double":
+        return double_tap(x, y)
     if kind == "keypad-action":
         if not Atspi.Action.do_action(button, 0):
             raise SystemExit(f"keypad: AT-SPI refused {name!r}'s action")
@@ -143,6 +146,19 @@ def press(key):
     if up:
         arguments += ["mousemove", str(x), str(y - up)]
     subprocess.run(["xdotool"] + arguments + ["mouseup", "1", "sleep", "0.03"], check=True, timeout=30)
+
+
+def double_tap(x, y):
+    """Two taps at (x, y), 50 ms apart: within any double-click time."""
+    if os.environ.get("HWALJA_KWIN_FAKE_KEYS"):
+        tap = ["p", "s40", "r", "s50"]
+        subprocess.run([os.environ["HWALJA_KWIN_FAKE_KEYS"], f"m{x},{y}", "s20"] + tap + tap, check=True, timeout=30)
+    elif on_wayland():
+        wayland_pointer(x, y, 40, 0)
+        wayland_pointer(x, y, 40, 0)
+    else:
+        subprocess.run(["xdotool", "mousemove", str(x), str(y), "click", "--repeat", "2", "--delay", "50", "1", "sleep", "0.03"],
+                       check=True, timeout=30)
 
 
 if __name__ == "__main__":

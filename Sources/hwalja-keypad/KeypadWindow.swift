@@ -233,7 +233,9 @@ final class KeypadWindow {
     private typealias ButtonHandler = @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkEventButton>?, gpointer?) -> gboolean
 
     private static let pressed: ButtonHandler = { button, event, me in
-        guard let button, let event, let me, event.pointee.button == 1 else { return 0 }
+        // A quick second tap comes as a press and then GDK's double-click press for the same
+        // touch (GDK_2BUTTON_PRESS, and a third's GDK_3BUTTON_PRESS): only the first is a press.
+        guard let button, let event, let me, event.pointee.button == 1, event.pointee.type == GDK_BUTTON_PRESS else { return 0 }
         let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
         window.press(UnsafeMutableRawPointer(button), y: event.pointee.y_root)
         return 0

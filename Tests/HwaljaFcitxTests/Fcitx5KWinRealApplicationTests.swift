@@ -86,11 +86,14 @@ struct Fcitx5KWinRealApplicationTests {
             accessibility.stop()
         }
         // 안녕 and a space, a long press's 0, 12 on the symbol layer (typed past hwalja, whose 1
-        // and 2 are ㅣ and ㆍ), and back on the Korean keys 가.
+        // and 2 are ㅣ and ㆍ), back on the Korean keys 가 and a space (two quick taps: GTK's
+        // double click is two presses, not three), then 감사 and 감사합니다 tapped in the panel's
+        // row of suggestions, which hwaljad fills.
         let names = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "띄어쓰기"]
         let keys = names.map { "keypad:\($0)" } + ["keypad-hold:ㅇㅁ:800"]
-            + ["숫자와 기호", "1", "2", "영문 자판", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기"].map { "keypad:\($0)" }
+            + ["숫자와 기호", "1", "2", "영문 자판", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ"].map { "keypad:\($0)" } + ["keypad-double:띄어쓰기"]
+            + ["ㄱㅋ", "ㅣ", "ㆍ", "ㅇㅁ", "ㅇㅁ", "ㅅㅎ", "ㅣ", "ㆍ", "감사합니다"].map { "keypad:\($0)" }
         let report = try Self.type(keys, in: kwin, besides: keypad)
-        #expect(report.text == "안녕012가", "\(report.events)")
+        #expect(report.text == "안녕012가 감사합니다 ", "\(report.events)")
     }
 }
