@@ -41,6 +41,9 @@ public final class BusService: @unchecked Sendable {  // confined to `queue` onc
     /// Writes what a timer sent, without blocking (see ``BusDispatcher/sendQueued()``). On the queue.
     public func sendQueued() { dispatcher?.sendQueued() }
 
+    /// Has what was sent from inside a handler written once it returns (``BusDispatcher/writeSoon()``).
+    public func writeSoon() { dispatcher?.writeSoon() }
+
     /// Serves `name` with `handler` until the bus goes (logs `busGone`, exits with `busGoneStatus`)
     /// or a signal ends the program. Never returns.
     public func serve(

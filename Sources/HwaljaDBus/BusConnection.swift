@@ -1,5 +1,9 @@
 import CDBus
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A private connection to a message bus.
 ///
 /// Not thread-safe: use it from one thread or serial queue only (``BusDispatcher`` does). The
@@ -11,6 +15,18 @@ public final class BusConnection: @unchecked Sendable {
         case system
         /// A bus by address, such as `unix:path=/tmp/bus` from `dbus-daemon --print-address`.
         case address(String)
+
+        /// The session bus if there is one: `DBUS_SESSION_BUS_ADDRESS`, else the user's bus socket
+        /// (`$XDG_RUNTIME_DIR/bus`); `nil` for none. Never ``session`` without either: libdbus
+        /// would then launch a bus of its own (`autolaunch:`, dbus-launch on X11).
+        public static var existingSession: Bus? {
+            if getenv("DBUS_SESSION_BUS_ADDRESS") != nil { return .session }
+            guard let runtime = getenv("XDG_RUNTIME_DIR") else { return nil }
+            let socket = String(cString: runtime) + "/bus"
+            var status = stat()
+            guard stat(socket, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK, status.st_uid == getuid() else { return nil }
+            return .address("unix:path=" + socket)
+        }
 
         /// Parses `session`, `system` or an address.
         public init(_ text: String) {

@@ -62,6 +62,15 @@ public final class BusDispatcher: @unchecked Sendable {
         _ = write(wake.write, &byte, 1)  // the waiting thread then watches for writability too
     }
 
+    /// Has what was sent written once the handler now running returns, by the waiting thread.
+    /// For messages sent from inside another message's handler, on any connection: pumping a
+    /// connection there (``sendQueued()``) would dispatch again inside a dispatch, which libdbus
+    /// does not allow (it waits for itself), or run a handler inside another.
+    public func writeSoon() {
+        var byte = Self.writeByte
+        _ = write(wake.write, &byte, 1)
+    }
+
     private func run() {
         var (open, outputPending) = (true, connection.hasOutputPending)
         var watched = [pollfd(fd: descriptor, events: 0, revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]

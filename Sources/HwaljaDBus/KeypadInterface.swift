@@ -12,7 +12,7 @@ public enum KeypadInterface {
     /// those shown; none empties the row. Sent with no reply wanted.
     public static let showSuggestions = "ShowSuggestions"
     /// `SuggestionChosen(u index, s word)`: the suggestion at `index` of the last
-    /// `ShowSuggestions`, which was `word`, was tapped.
+    /// `ShowSuggestions`, which was `word`, was tapped. Sent to that call's sender alone.
     public static let suggestionChosen = "SuggestionChosen"
 
     public static let introspection = """
@@ -22,7 +22,7 @@ public enum KeypadInterface {
           <interface name="\(interface)">
             <!-- The focused field's suggestions, best first, in place of those shown (none: an empty row). -->
             <method name="\(showSuggestions)"><arg name="words" type="as" direction="in"/></method>
-            <!-- The suggestion at index of the last ShowSuggestions, which was word, was tapped. -->
+            <!-- The suggestion at index of the last ShowSuggestions, which was word, was tapped (sent to its sender alone). -->
             <signal name="\(suggestionChosen)"><arg name="index" type="u"/><arg name="word" type="s"/></signal>
           </interface>
           <interface name="org.freedesktop.DBus.Introspectable">

@@ -1,17 +1,19 @@
 /// The input framework's end of ``KeypadInterface``: sends the focused field's suggestions to
-/// hwalja-keypad while one runs, and hands back the one tapped. Costs nothing while no keypad
-/// runs: it only watches the name. Use it from the queue its connection is dispatched on.
+/// hwalja-keypad while one runs, and hands back the one tapped (the keypad sends its tap to this
+/// connection alone). Costs nothing while no keypad runs: it only watches the name. Use it from
+/// the queue its connection is dispatched on.
+///
+/// To miss no keypad: add ``matchRule`` to the connection, then ask ``owner(on:)``.
 public final class KeypadSuggestionLink {
-    /// The rules the connection needs for ``handle(_:)`` to see the keypad come, go and pick.
-    public static let matchRules = [
-        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(KeypadInterface.busName)'",
-        "type='signal',interface='\(KeypadInterface.interface)',member='\(KeypadInterface.suggestionChosen)'",
-    ]
+    /// The rule the connection needs for ``handle(_:)`` to see the keypad come and go.
+    public static let matchRule =
+        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(KeypadInterface.busName)'"
 
     /// Called with a suggestion tapped on the keypad: its index in what was shown, and the word
     /// it was (the receiver checks that it still shows that word).
     public var onChosen: (_ index: Int, _ word: String) -> Void = { _, _ in }
-    /// Called after a message went out, to write it (a connection dispatched elsewhere).
+    /// Called after a message went out, to have it written: ``BusDispatcher/writeSoon()``, as
+    /// ``show(_:)`` runs inside handlers.
     public var afterSend: () -> Void = {}
 
     private let output: any MessageSink
@@ -47,8 +49,8 @@ public final class KeypadSuggestionLink {
         afterSend()
     }
 
-    /// Takes the signals ``matchRules`` asked for: the keypad coming or going, a tap from the
-    /// keypad that owns the name (anyone else's is ignored). Returns whether it was one.
+    /// Takes the keypad's coming or going (``matchRule``) and a tap from the keypad that owns the
+    /// name (anyone else's is ignored). Returns whether it was one of those.
     @discardableResult
     public func handle(_ message: BusMessage) -> Bool {
         guard message.kind == .signal, let arguments = try? message.arguments() else { return false }

@@ -149,6 +149,12 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
         written.removeAll(keepingCapacity: true)
     }
 
+    /// The same from inside a handler (``BusDispatcher/writeSoon()``): written once it returns.
+    public func writeSoon() {
+        for name in written { peers[name]?.dispatcher.writeSoon() }
+        written.removeAll(keepingCapacity: true)
+    }
+
     private func accept(_ connection: BusConnection) {
         guard peers.count < Self.maxPeers else {
             if !refusedOnce { log("refused a peer connection: \(Self.maxPeers) already open") }

@@ -40,6 +40,9 @@ public final class EngineService {
     private var suggestionsDue: [Int] = []
     /// Writes what was sent outside a bus dispatch (timers).
     public var afterTimer: () -> Void = {}
+    /// Has what was sent from inside a handler, for another connection than the one being
+    /// dispatched, written once the handler returns (a keypad's tap, whose signals go to a peer).
+    public var writeSoon: () -> Void = {}
     /// Runs after contexts went, to give memory back (hwaljad: `malloc_trim`, at most once a second).
     public var contextsFreed: () -> Void = {}
     /// Runs when another daemon took the bus name (`--replace`): hwaljad exits.

@@ -27,6 +27,6 @@ extension EngineService {
         else { return }
         queueSignals(for: actions, context: number)
         sendPendingSignals()
-        afterTimer()
+        writeSoon()  // inside the bus connection's handler: never pump a connection here
     }
 }

@@ -41,6 +41,9 @@ public final class IBusEngineAdapter {
     private let reloadSettings: (_ always: Bool) -> (DaemonSettings, Keymap)?
     /// Called after a timer sent messages outside a call (the program writes them out).
     public var afterTimer: () -> Void = {}
+    /// Called after messages were sent from inside another connection's handler (a keypad's tap
+    /// on the session bus): the program has them written once that handler returns.
+    public var writeSoon: () -> Void = {}
     /// Word suggestions for every engine's field (shown in IBus's lookup table), if any.
     public var wordSuggestions: WordSuggestions?
     /// hwalja-keypad's row of suggestions (X11, KDE), which shows the focused engine's (`nil`: none).
@@ -273,11 +276,11 @@ public final class IBusEngineAdapter {
     }
 
     /// A suggestion tapped on the keypad: accepted in the focused field if it still shows `word`
-    /// at `index` (else the tap came too late, and does nothing), then sent (``afterTimer``).
+    /// at `index` (else the tap came too late, and does nothing), then written (``writeSoon``).
     private func acceptChosenOnKeypad(_ index: Int, _ word: String) {
         guard let number = focusedEngine else { return }
         update(number, path: Self.enginePrefix + String(number)) { $0.acceptSuggestion(index, shownAs: word) ?? [] }
-        afterTimer()
+        writeSoon()
     }
 
     /// Applies `change` to engine `number`'s session and sends the actions it returns.

@@ -88,9 +88,15 @@ public struct Hwaljad: ParsableCommand {
         }
         engine.contextsFreed = program.idleMemory.trimHeapSoon
         // hwalja-keypad on X11 and KDE shows the focused fcitx5 field's suggestions, from here.
+        // The rule before the question: a keypad starting meanwhile is seen.
+        try? program.connection.addMatch(KeypadSuggestionLink.matchRule)
         let keypadLink = KeypadSuggestionLink(output: program.connection, keypad: KeypadSuggestionLink.owner(on: program.connection))
-        keypadLink.afterSend = program.sendQueued
+        keypadLink.afterSend = program.writeSoon
         engine.keypadLink = keypadLink
+        engine.writeSoon = {
+            program.writeSoon()
+            peers?.writeSoon()
+        }
         let optionTables = OptionTableMaker(queue: program.queue)
         let useTables = { (generated: TableLoader.Everything, said: String) in
             engine.reload(generated.main, otherLayouts: generated.others)
@@ -117,8 +123,7 @@ public struct Hwaljad: ParsableCommand {
         }
         program.serve(
             name: EngineInterface.busName, replace: replace,
-            matchRules: ["type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'"]
-                + KeypadSuggestionLink.matchRules,
+            matchRules: ["type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'"],
             handler: engine.handle, busGone: "the bus went away; exiting", busGoneStatus: 1,
             onReload: reload,
             started: "serving \(EngineInterface.busName) on the \(bus) bus as \(program.connection.uniqueName) (table \(loaded.path), \(loaded.table.transitionCount) transitions; layouts \(KeyboardLayout.allCases.filter { tables.tables[$0] != nil }.map(\.name).joined(separator: ", ")))"

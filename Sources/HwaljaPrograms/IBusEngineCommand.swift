@@ -100,8 +100,10 @@ public struct IBusEngineCommand: ParsableCommand {
             })
         engines.wordSuggestions = suggestions.suggestions
         engines.afterTimer = program.sendQueued
+        engines.writeSoon = program.writeSoon
         // hwalja-keypad, on X11, shows the focused field's suggestions too.
-        engines.keypadLink = SessionKeypadLink.open(queue: program.queue, log: diagnostics.log)
+        nonisolated(unsafe) let engineObjects = engines  // used on the queue only, as everything else the program does
+        SessionKeypadLink.open(queue: program.queue, log: diagnostics.log) { link in engineObjects.keypadLink = link }
         // The tables the settings' layout-options change are made in the background, then switched to.
         let optionTables = OptionTableMaker(queue: program.queue)
         let useTables = { (generated: TableLoader.Everything, said: String) in

@@ -35,7 +35,10 @@ private final class BusWatch {
 /// A connection of its own to the session bus that owns `name`, its messages handed to
 /// `handler` in GTK's main loop; throws if the bus cannot be reached or another program has the name.
 func ownOnSessionBus(_ name: String, handler: @escaping (BusMessage) -> Bool) throws(BusError) -> BusConnection {
-    let connection = try BusConnection(bus: .session)
+    guard let bus = BusConnection.Bus.existingSession else {
+        throw BusError(name: "org.freedesktop.DBus.Error.NoServer", message: "no session bus (DBUS_SESSION_BUS_ADDRESS is not set)")
+    }
+    let connection = try BusConnection(bus: bus)
     guard try connection.requestName(name, allowReplacement: false, replaceExisting: false) == .primaryOwner else {
         throw BusError(name: "org.freedesktop.DBus.Error.AddressInUse", message: "another program owns \(name)")
     }

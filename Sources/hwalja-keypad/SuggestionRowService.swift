@@ -3,7 +3,7 @@ import HwaljaDBus
 /// The keypad's row of suggestions where an input framework types its keys (X11, KDE Plasma):
 /// owns `org.hwalja.Keypad` on the session bus, and the framework that composes (IBus's engine,
 /// or hwaljad for fcitx5's addon) tells it the focused field's suggestions (``KeypadInterface``).
-/// A tap goes back to it as the `SuggestionChosen` signal.
+/// A tap goes back to it alone as the `SuggestionChosen` signal.
 ///
 /// Served on a connection of its own, read in GTK's main loop.
 final class SuggestionRowService {
@@ -12,6 +12,8 @@ final class SuggestionRowService {
 
     private let connection: BusConnection
     private var shown: [String] = []
+    /// Who sent what is shown: the tap goes to it, and to no one else on the bus.
+    private var shownBy: String?
 
     /// Takes the name on the session bus; throws if the bus cannot be reached or another keypad has the name.
     init() throws(BusError) {
@@ -22,9 +24,10 @@ final class SuggestionRowService {
 
     /// Tells the framework that the suggestion at `index` was tapped.
     func choose(_ index: Int) {
-        guard shown.indices.contains(index) else { return }
+        guard shown.indices.contains(index), let shownBy else { return }
         let chosen = BusMessage.signal(path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.suggestionChosen)
         guard (try? chosen.append([.uint32(UInt32(index)), .string(shown[index])])) != nil else { return }
+        chosen.setDestination(shownBy)
         connection.send(chosen)
         connection.flush()
     }
@@ -39,6 +42,7 @@ final class SuggestionRowService {
                 break
             }
             shown = values.compactMap(\.stringValue)
+            shownBy = message.sender
             onShow?(shown)
             reply = try? message.methodReturn()
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):

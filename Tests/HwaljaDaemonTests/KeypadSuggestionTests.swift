@@ -72,6 +72,25 @@ struct KeypadSuggestionTests {
         #expect(Harness.described(try Self.tap(harness, index: 0, word: "감사합니다")).first == "CommitText 감사합니다 ")
     }
 
+    /// The keypad follows the focus: a field that lost it (even late, after another got it) no
+    /// longer empties the row or takes taps; a reset keeps the focus where it was.
+    @Test func theRowFollowsTheFocusFromFieldToField() throws {
+        let harness = Self.harness()
+        let first = try harness.createInputContext(":1.5")
+        let second = try harness.createInputContext(":1.5")
+        _ = try harness.call(":1.5", first, EngineInterface.inputContextInterface, "FocusIn")
+        _ = try Self.type감사(harness, first)
+        #expect(Self.shownOnKeypad(try harness.call(":1.5", second, EngineInterface.inputContextInterface, "FocusIn")) == [[]])
+        #expect(Self.shownOnKeypad(try Self.type감사(harness, second)).last == ["감사합니다", "감사해요"])
+        #expect(Self.shownOnKeypad(try harness.call(":1.5", first, EngineInterface.inputContextInterface, "FocusOut")).isEmpty)
+        // A tap goes to the second field, whose 감사 becomes the word.
+        #expect(Harness.described(try Self.tap(harness, index: 0, word: "감사합니다")).first == "CommitText 감사합니다 ")
+        _ = try harness.call(":1.5", second, EngineInterface.inputContextInterface, "Reset")
+        #expect(Self.shownOnKeypad(try Self.type감사(harness, second)).last == ["감사합니다", "감사해요"])
+        _ = try harness.call(":1.5", second, EngineInterface.inputContextInterface, "FocusOut")
+        #expect(try Self.tap(harness, index: 0, word: "감사합니다").isEmpty)  // no field has the focus
+    }
+
     @Test func nothingGoesToTheKeypadOnceItLeavesNorForAFieldWithoutTheFocus() throws {
         let harness = Self.harness()
         let unfocused = try harness.createInputContext(":1.5")

@@ -35,6 +35,7 @@ struct IBusEngineAdapterTests {
                     return self.settings
                 })
             adapter.afterTimer = { [unowned self] in apply(log.take()) }
+            adapter.writeSoon = { [unowned self] in apply(log.take()) }
         }
 
         /// Calls `member` on `path`; returns the reply's arguments, applying the signals before it.
