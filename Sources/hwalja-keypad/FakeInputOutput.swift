@@ -40,7 +40,9 @@ final class FakeInputOutput: KeyOutput {
         if let keysym = keysyms[key] { press(keysym, down: true) }
     }
 
-    /// A flick up cannot shorten the long press here: the key comes up as after a tap.
+    /// A flick up cannot shorten the long press here: the key comes up as after a tap. (Typing
+    /// its digit as on X11 would take fcitx5's input method off for it, by D-Bus, which nothing
+    /// orders after the backspace that goes by KWin: the digit could replace the whole syllable.)
     func keyUp(_ key: Key, flickedUp: Bool) {
         if let keysym = keysyms[key] { press(keysym, down: false) }
     }

@@ -20,7 +20,7 @@ struct HwaljaKeypadCommand: ParsableCommand {
             method itself (input-method-v2): a panel along the bottom of the screen that shows \
             when a text field is focused, with hwaljad composing. On KDE Plasma it is a panel \
             whose keys reach fcitx5, hwalja selected, through KWin's fake input. A long press \
-            types a key's digit. Layouts: \(KeyboardLayout.nameSummary).
+            types a key's digit, and so does a flick up (not on KDE Plasma). Layouts: \(KeyboardLayout.nameSummary).
             """,
         version: hwaljaVersion
     )

@@ -6,16 +6,17 @@ import HwaljaKeypad
 /// The keypad on X11: each key becomes the key event of a keyboard, made with the XTest
 /// extension, so that the input method typing into the focused field (the IBus engine or the
 /// fcitx5 addon, with hwalja selected) composes it, times its long press and repeats a held
-/// backspace, as for a keyboard's keys (``PhoneKeysyms``).
-///
-/// A flick up cannot shorten the long press here: the key comes up as after a tap.
+/// backspace, as for a keyboard's keys (``PhoneKeysyms``). A flick up types the key's digit as
+/// a long press does (``keyUp(_:flickedUp:)``).
 final class XTestOutput: KeyOutput {
     private let display: OpaquePointer
     private let keysyms: [Key: UInt32]
+    private let layout: KeyboardLayout
 
     /// The output for `layout` on the X display `display`.
     init(display: OpaquePointer, layout: KeyboardLayout) {
         self.display = display
+        self.layout = layout
         keysyms = PhoneKeysyms.of(layout)
     }
 
@@ -23,8 +24,16 @@ final class XTestOutput: KeyOutput {
         if let keysym = keysyms[key] { press(keysym, down: true) }
     }
 
+    /// A flick up types the key's digit, as a long press would. The input method knows only that
+    /// the key went down and came up, too soon for its long press; so backspace takes the key's
+    /// stroke back (hwalja undoes exactly the last keystroke, whether letters act on the press or
+    /// the release), and the digit is typed past the input method (``type(_:)``).
     func keyUp(_ key: Key, flickedUp: Bool) {
-        if let keysym = keysyms[key] { press(keysym, down: false) }
+        guard let keysym = keysyms[key] else { return }
+        press(keysym, down: false)
+        guard flickedUp, let digit = layout.digit(of: key), let backspace = keysyms[.backspace] else { return }
+        send(backspace)
+        type(String(digit))
     }
 
     /// Types `text` with the Unicode keysyms of its characters (`0x1000000` + the scalar), which
@@ -58,9 +67,11 @@ final class XTestOutput: KeyOutput {
         return nil
     }()
 
-    func send(_ key: KeypadKey.ApplicationKey) {
-        press(key.keysym, down: true)
-        press(key.keysym, down: false)
+    func send(_ key: KeypadKey.ApplicationKey) { send(key.keysym) }
+
+    private func send(_ keysym: UInt32) {
+        press(keysym, down: true)
+        press(keysym, down: false)
     }
 
     func endSyllable() {}  // the input method ends it when another key or a click comes

@@ -80,10 +80,10 @@ struct Fcitx5RealApplicationTests {
 
     @Test func theOnScreenKeypadTypesThroughFcitx5() throws {
         // hwalja-keypad's keys, found through AT-SPI and clicked (KeypadRealApplicationTests has
-        // the rest): 안녕 and a space, then 12 on its symbol layer.
-        let names = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "띄어쓰기", "숫자와 기호", "1", "2"]
-        let (report, _) = try Self.type(names.map { "keypad:\($0)" }, environment: ["HWALJA_KEYPAD": keypadProgram.path])
-        #expect(report.text == "안녕12")
+        // the rest): 안녕 and a space, 12 on its symbol layer, then 가 and a flick's 0.
+        let names = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "띄어쓰기", "숫자와 기호", "1", "2", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ"]
+        let (report, _) = try Self.type(names.map { "keypad:\($0)" } + ["keypad-flick:ㅇㅁ"], environment: ["HWALJA_KEYPAD": keypadProgram.path])
+        #expect(report.text == "안녕12가0")
     }
 
     /// hwaljad tells the keypad the focused field's suggestions (org.hwalja.Keypad1), shown above

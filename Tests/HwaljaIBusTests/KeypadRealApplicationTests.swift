@@ -43,6 +43,13 @@ struct KeypadRealApplicationTests {
         #expect(report.text == "가0")
     }
 
+    /// A flick up types the digit as a long press does: 강, then ㄴㄹ flicked takes its ㄴ back
+    /// (which had ended 강) and types 5 after 강.
+    @Test func aFlickUpTypesTheDigit() throws {
+        let report = try Self.type(["keypad:ㄱㅋ", "keypad:ㅣ", "keypad:ㆍ", "keypad:ㅇㅁ", "keypad-flick:ㄴㄹ"])
+        #expect(report.text == "강5")
+    }
+
     @Test func aHeldBackspaceRepeatsAndStopsAtTheRelease() throws {
         // 가 가 나, then backspace held 1.5 s: 나 goes a keystroke at a time, then a character a
         // repeat; 다 typed after it stays.
