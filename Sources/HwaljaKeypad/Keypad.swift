@@ -30,8 +30,9 @@ public struct Keypad: Sendable {
     /// The smallest side of any key, in millimetres: a fingertip's, as touch guidelines ask.
     public static let smallestKeyMillimetres = 9.0
 
-    /// The narrowest key of every layer is ``columns``/10 columns wide (the Latin layer's ten keys
-    /// a row, ◀ ▶, 천지인 플러스's halves): the width in pixels, for `pixelsPerMillimetre`, that
+    /// The narrowest key of a layer is ``columns``/10 columns wide in the Latin and symbol layers
+    /// (ten keys a row, as every phone's QWERTY) and 천지인 플러스's Korean one (its halves), else
+    /// ``columns``/5: the width in pixels, for `pixelsPerMillimetre`, that
     /// makes it ``smallestKeyMillimetres`` wide, with `spacing` pixels between keys; and the
     /// height that makes each of `layer`'s rows as tall.
     public func minimumSize(of layer: KeypadLayer, pixelsPerMillimetre: Double, spacing: Int) -> (width: Int, height: Int) {
@@ -66,8 +67,8 @@ public struct Keypad: Sendable {
         rows.append([
             .key(KeypadKey(label: "ABC", accessibleName: "영문 자판", action: .layer(.latin), width: 4)),
             .key(KeypadKey(label: "!#1", accessibleName: "숫자와 기호", action: .layer(.symbols), width: 4)),
-            .key(KeypadKey(label: "◀", accessibleName: "왼쪽으로", action: .applicationKey(.left), width: 2)),
-            .key(KeypadKey(label: "▶", accessibleName: "오른쪽으로", action: .applicationKey(.right), width: 2)),
+            .key(KeypadKey(label: "◀", accessibleName: "왼쪽으로", action: .applicationKey(.left), width: 4)),
+            .key(KeypadKey(label: "▶", accessibleName: "오른쪽으로", action: .applicationKey(.right), width: 4)),
             .key(Self.dismissKey),
         ])
         return rows
@@ -93,7 +94,9 @@ public struct Keypad: Sendable {
         KeypadKey(label: label, accessibleName: name, action: action, width: controlWidth)
     }
 
-    private static let dismissKey = KeypadKey(label: "⌨", accessibleName: "자판 숨기기", action: .dismiss, width: 8)
+    /// As wide as a phone key, like every key of the bottom row: on a phone's screen (about 65 mm
+    /// across) five keys a row are each wider than ``smallestKeyMillimetres``.
+    private static let dismissKey = KeypadKey(label: "⌨", accessibleName: "자판 숨기기", action: .dismiss, width: 4)
 
     // MARK: The Latin and symbol layers
 

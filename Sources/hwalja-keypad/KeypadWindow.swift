@@ -114,7 +114,7 @@ final class KeypadWindow {
         }
         let minimum = keypad.minimumSize(of: layer, pixelsPerMillimetre: pixelsPerMillimetre, spacing: 6)
         // A panel is as wide as the screen, which a phone's may be less than that minimum (ten
-        // 9 mm half keys across, ◀ ▶): it is not made wider than the screen, off its edge.
+        // 9 mm keys across: QWERTY, 천지인 플러스's halves): it is not made wider than the screen.
         let width = min(minimum.width, isPanel ? Int(Self.firstMonitor()?.width ?? .max) - 12 : .max)
         gtk_widget_set_size_request(grid, Int32(width), Int32(minimum.height))
         gtk_box_pack_start(Self.cast(content, to: GtkBox.self), grid, 1, 1, 0)
@@ -214,7 +214,7 @@ final class KeypadWindow {
         let label = gtk_label_new(nil)!
         // Large and bold, for older eyes: compatibility jamo are drawn small within their em, so
         // a key's one or two letters are larger than words.
-        // A key half a phone key wide (◀, 천지인 플러스's halves, a Latin letter) has smaller letters.
+        // A key half a phone key wide (천지인 플러스's halves, a Latin letter) has smaller letters.
         let narrow = key.width * 2 <= Keypad.columns / 5 ? 0.75 : 1
         let size = Int((Double([1: 34, 2: 28][key.label.count] ?? 18) * labelScale * narrow).rounded())
         gtk_label_set_markup(Self.cast(label, to: GtkLabel.self), "<span font_size='\(size)pt' weight='bold'>\(Self.escaped(key.label))</span>")

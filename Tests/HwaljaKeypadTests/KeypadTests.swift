@@ -84,11 +84,15 @@ struct KeypadTests {
     }
 
     @Test func everyKeyIsAtLeastNineMillimetresAtTheScreensDensity() {
-        // 96 dots per inch: 3.78 pixels a millimetre, 9 mm 35 pixels; the narrowest keys are
-        // 2 of 20 columns, so ten of them fit across, with 6 pixels between.
+        // 96 dots per inch: 3.78 pixels a millimetre, 9 mm 35 pixels; 천지인's narrowest keys are
+        // 4 of 20 columns (a phone key; ◀ ▶ and ⌨ as wide), so five of them fit across, with 6
+        // pixels between: 199 pixels, 53 mm, narrower than any phone.
         let size = Keypad(layout: .cheonjiin).minimumSize(of: .hangul, pixelsPerMillimetre: 96 / 25.4, spacing: 6)
-        #expect(size.width == 10 * 35 + 9 * 6)
+        #expect(size.width == 5 * 35 + 4 * 6)
         #expect(size.height == 5 * 35 + 4 * 6)
+        // 천지인 플러스's halves are 2 of 20, ten across, as the Latin layer's keys.
+        let plus = Keypad(layout: .cheonjiinPlus).minimumSize(of: .hangul, pixelsPerMillimetre: 96 / 25.4, spacing: 6)
+        #expect(plus.width == 10 * 35 + 9 * 6)
         let latin = Keypad(layout: .cheonjiin).minimumSize(of: .latin, pixelsPerMillimetre: 10, spacing: 0)
         #expect(latin.width == 900 && latin.height == 360)
     }
