@@ -47,9 +47,9 @@ final class OnScreenKeyboardService {
         case (Self.interface, "SetVisible", .boolean(let shown)?):
             onSetVisible?(shown)
             reply = try? message.methodReturn()
-        case ("org.freedesktop.DBus.Properties", "Get", _) where arguments.count == 2 && arguments[1] == .string("Visible"):
+        case ("org.freedesktop.DBus.Properties", "Get", .string(Self.interface)?) where arguments.count == 2 && arguments[1] == .string("Visible"):
             reply = try? message.methodReturn([.variant(.boolean(visible))])
-        case ("org.freedesktop.DBus.Properties", "GetAll", _):
+        case ("org.freedesktop.DBus.Properties", "GetAll", .string(Self.interface)?):
             reply = try? message.methodReturn([.array(elementSignature: "{sv}", [.dictEntry(.string("Visible"), .variant(.boolean(visible)))])])
         case ("org.freedesktop.DBus.Introspectable", "Introspect", _):
             reply = try? message.methodReturn([.string(Self.introspection)])

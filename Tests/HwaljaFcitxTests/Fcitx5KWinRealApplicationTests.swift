@@ -15,7 +15,7 @@ struct Fcitx5KWinRealApplicationTests {
     /// session, whose standard error a failure quotes.
     static func type(
         _ keys: [String], field: String = "text", in kwin: PrivateKWin? = nil, besides: BackgroundProcess? = nil
-    ) throws -> Fcitx5RealApplicationTests.Report {
+    ) throws -> ApplicationReport {
         let kwin = try kwin ?? PrivateKWin()
         let outcome = try kwin.run(
             packageRoot.appendingPathComponent("tools/gtk4-app.py").path, ["--field", field, "hwalja"] + keys,
@@ -25,8 +25,7 @@ struct Fcitx5KWinRealApplicationTests {
             let other = besides.map { "\nbesides: \($0.stderrSoFar.suffix(1500))" } ?? ""
             throw TestSetupError("gtk4-app.py in KWin failed (status \(outcome.status)): \(outcome.stderr)\(other)\nkwin: \(kwin.log.suffix(3000))")
         }
-        let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        return try JSONDecoder().decode(Fcitx5RealApplicationTests.Report.self, from: Data(line.utf8))
+        return try ApplicationReport(harnessOutput: outcome.stdout)
     }
 
     @Test func sentencesWithSpacePunctuationAndReturn() throws {

@@ -21,16 +21,7 @@ struct Fcitx5RealApplicationTests {
         var environment: [String: String] { ["GTK_IM_MODULE": "fcitx", "QT_IM_MODULE": "fcitx"] }
     }
 
-    /// What the harness reports (tools/app_session.py).
-    struct Report: Decodable {
-        var text: String
-        /// `["insert", text]`, `["delete", text]`, `["activate"]`, `["preedit", text]`, in order.
-        var events: [[String]]
-        /// The text field after a password or form field.
-        var next: String?
-
-        var deletions: [String] { events.filter { $0.first == "delete" }.map { $0.count > 1 ? $0[1] : "" } }
-    }
+    typealias Report = ApplicationReport
 
     /// Types `keys` (xdotool names, `click`, `hold:KEY:MS`, `down:KEY`) into `application`'s `field`
     /// through fcitx5, with `inputMethod` selected; `settings` is the user's hwalja.conf; with
@@ -51,8 +42,7 @@ struct Fcitx5RealApplicationTests {
         guard outcome.status == 0 else {
             throw TestSetupError("\(application.script) failed (status \(outcome.status)): \(outcome.stderr)\nfcitx5: \(fcitx5.log)")
         }
-        let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        return (try JSONDecoder().decode(Report.self, from: Data(line.utf8)), fcitx5)
+        return (try Report(harnessOutput: outcome.stdout), fcitx5)
     }
 
     @Test func sentencesWithSpacePunctuationAndReturn() throws {

@@ -14,7 +14,7 @@ struct Fcitx5SwayRealApplicationTests {
     /// `field` on sway through fcitx5 with `inputMethod` selected.
     static func type(
         _ keys: [String], field: String = "text", inputMethod: String = "hwalja", settings: String? = nil, suggesting: Bool = false
-    ) throws -> (Fcitx5RealApplicationTests.Report, PrivateFcitx5) {
+    ) throws -> (ApplicationReport, PrivateFcitx5) {
         let sway = try PrivateSway()
         let fcitx5 = try PrivateFcitx5(installed: Fcitx5EndToEndTests.installed, settings: settings, wayland: sway)
         if suggesting { try fcitx5.waitForSuggestions() }
@@ -29,8 +29,7 @@ struct Fcitx5SwayRealApplicationTests {
         guard outcome.status == 0 else {
             throw TestSetupError("gtk4-app.py on sway failed (status \(outcome.status)): \(outcome.stderr)\nsway: \(sway.sway.stderrSoFar.suffix(1500))\nfcitx5: \(fcitx5.log)")
         }
-        let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        return (try JSONDecoder().decode(Fcitx5RealApplicationTests.Report.self, from: Data(line.utf8)), fcitx5)
+        return (try ApplicationReport(harnessOutput: outcome.stdout), fcitx5)
     }
 
     @Test func sentencesWithSpacePunctuationAndReturn() throws {

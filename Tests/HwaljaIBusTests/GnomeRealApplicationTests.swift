@@ -12,7 +12,7 @@ import Testing
 @Suite(.serialized, .enabled(if: RealApplicationTests.installed, "GNOME's ibus-daemon runs the installed engine: HWALJA_TEST_INSTALLED=1"))
 struct GnomeRealApplicationTests {
     /// Types `keys` (keysym names, `hold:KEY:MS`, `down:KEY`) into a GTK 4 `field` in GNOME.
-    static func type(_ keys: [String], field: String = "text") throws -> (RealApplicationTests.Report, PrivateGnomeShell) {
+    static func type(_ keys: [String], field: String = "text") throws -> (ApplicationReport, PrivateGnomeShell) {
         try RealApplicationTests.systemCacheWritten.get()
         let gnome = try PrivateGnomeShell()
         let outcome = try gnome.run(
@@ -21,8 +21,7 @@ struct GnomeRealApplicationTests {
         guard outcome.status == 0 else {
             throw TestSetupError("gtk4-app.py in GNOME failed (status \(outcome.status)): \(outcome.stderr)\ngnome-shell: \(gnome.log.suffix(3000))")
         }
-        let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        return (try JSONDecoder().decode(RealApplicationTests.Report.self, from: Data(line.utf8)), gnome)
+        return (try ApplicationReport(harnessOutput: outcome.stdout), gnome)
     }
 
     @Test func sentencesWithSpacePunctuationAndReturn() throws {

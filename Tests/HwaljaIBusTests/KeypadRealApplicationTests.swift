@@ -13,7 +13,7 @@ struct KeypadRealApplicationTests {
     /// the keypad of `layout` beside a GTK 3 `field`.
     static func type(
         _ keys: [String], layout: String = "cheonjiin", field: String = "text", environment: [String: String] = [:]
-    ) throws -> RealApplicationTests.Report {
+    ) throws -> ApplicationReport {
         let keypad = keypadProgram
         guard FileManager.default.isExecutableFile(atPath: keypad.path) else { throw TestSetupError("hwalja-keypad is not built: swift build") }
         let (report, _) = try RealApplicationTests.type(

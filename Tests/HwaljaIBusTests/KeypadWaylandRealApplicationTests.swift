@@ -63,7 +63,7 @@ struct KeypadWaylandRealApplicationTests {
 
         /// Types `keys` (`keypad:NAME`, `keypad-hold:NAME:MS`, `keypad-flick:NAME`, `shot:PATH`
         /// and keys for wtype) into a GTK 4 `field`.
-        func type(_ keys: [String], field: String = "text") throws -> RealApplicationTests.Report {
+        func type(_ keys: [String], field: String = "text") throws -> ApplicationReport {
             let outcome = try runProcess(
                 packageRoot.appendingPathComponent("tools/gtk4-app.py"), ["--field", field, "hwalja-keypad"] + keys,
                 environment: environment.merging(["HWALJA_TYPIST": "wtype", "HWALJA_FRAMEWORK": "none", "GTK_IM_MODULE": "wayland"]) { $1 },
@@ -72,8 +72,7 @@ struct KeypadWaylandRealApplicationTests {
                 throw TestSetupError(
                     "gtk4-app.py on \(kind) failed (status \(outcome.status)): \(outcome.stderr)\nkeypad: \(keypad.stderrSoFar.suffix(1500))\npointer: \(pointer.stderrSoFar.suffix(1000))\n\(kind): \(compositorLog().suffix(1500))")
             }
-            let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
-            return try JSONDecoder().decode(RealApplicationTests.Report.self, from: Data(line.utf8))
+            return try ApplicationReport(harnessOutput: outcome.stdout)
         }
 
         deinit {
@@ -84,7 +83,7 @@ struct KeypadWaylandRealApplicationTests {
     }
 
     static func type(_ keys: [String], field: String = "text", suggesting: Bool = false, in compositor: Compositor = .sway) throws
-        -> RealApplicationTests.Report
+        -> ApplicationReport
     {
         let session = try Session(compositor)
         if suggesting { try session.daemon.bus.waitForSuggestions() }

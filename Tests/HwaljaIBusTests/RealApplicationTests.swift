@@ -22,18 +22,7 @@ struct RealApplicationTests {
         var testDescription: String { rawValue }
     }
 
-    /// What a harness reports (tools/app_session.py).
-    struct Report: Decodable {
-        /// The field's text.
-        var text: String
-        /// Changes to it, in order: `["insert", text]`, `["delete", text]`, and toolkit events.
-        var events: [[String]]
-        /// The text field after a password or form field.
-        var next: String?
-
-        /// The texts deleted, in order.
-        var deletions: [String] { events.filter { $0.first == "delete" }.map { $0.count > 1 ? $0[1] : "" } }
-    }
+    typealias Report = ApplicationReport
 
     static let installed = ProcessInfo.processInfo.environment["HWALJA_TEST_INSTALLED"] == "1"
 
@@ -79,8 +68,7 @@ struct RealApplicationTests {
         guard outcome.status == 0 else {
             throw TestSetupError("\(application.script) failed (status \(outcome.status)): \(outcome.stderr)\nibus-daemon: \(ibus.daemon.stderrSoFar)")
         }
-        let line = outcome.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        let report = try JSONDecoder().decode(Report.self, from: Data(line.utf8))
+        let report = try Report(harnessOutput: outcome.stdout)
         print("\(application.rawValue) \(field) \(keys.joined(separator: " ")): \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
         return (report, ibus)
     }
