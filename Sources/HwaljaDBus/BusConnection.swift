@@ -20,12 +20,15 @@ public final class BusConnection: @unchecked Sendable {
         /// (`$XDG_RUNTIME_DIR/bus`); `nil` for none. Never ``session`` without either: libdbus
         /// would then launch a bus of its own (`autolaunch:`, dbus-launch on X11).
         public static var existingSession: Bus? {
-            if getenv("DBUS_SESSION_BUS_ADDRESS") != nil { return .session }
+            if let address = getenv("DBUS_SESSION_BUS_ADDRESS"), address.pointee != 0 { return .session }
             guard let runtime = getenv("XDG_RUNTIME_DIR") else { return nil }
             let socket = String(cString: runtime) + "/bus"
             var status = stat()
-            guard stat(socket, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK, status.st_uid == getuid() else { return nil }
-            return .address("unix:path=" + socket)
+            guard stat(socket, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK, status.st_uid == getuid(),
+                let escaped = dbus_address_escape_value(socket)
+            else { return nil }
+            defer { dbus_free(escaped) }
+            return .address("unix:path=" + String(cString: escaped))
         }
 
         /// Parses `session`, `system` or an address.

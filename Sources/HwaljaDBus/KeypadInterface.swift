@@ -11,6 +11,10 @@ public enum KeypadInterface {
     /// `ShowSuggestions(as words)`: the focused field's suggestions, best first, in place of
     /// those shown; none empties the row. Sent with no reply wanted.
     public static let showSuggestions = "ShowSuggestions"
+    /// `FieldFocused(b focused)`: whether a field hwalja types into has the focus, so that the
+    /// keypad may type a flicked key's digit there (it takes the keystroke back with BackSpace,
+    /// which anywhere else could delete a file manager's folder). Sent with no reply wanted.
+    public static let fieldFocused = "FieldFocused"
     /// `SuggestionChosen(u index, s word)`: the suggestion at `index` of the last
     /// `ShowSuggestions`, which was `word`, was tapped. Sent to that call's sender alone.
     public static let suggestionChosen = "SuggestionChosen"
@@ -22,6 +26,8 @@ public enum KeypadInterface {
           <interface name="\(interface)">
             <!-- The focused field's suggestions, best first, in place of those shown (none: an empty row). -->
             <method name="\(showSuggestions)"><arg name="words" type="as" direction="in"/></method>
+            <!-- Whether a field hwalja types into has the focus. -->
+            <method name="\(fieldFocused)"><arg name="focused" type="b" direction="in"/></method>
             <!-- The suggestion at index of the last ShowSuggestions, which was word, was tapped (sent to its sender alone). -->
             <signal name="\(suggestionChosen)"><arg name="index" type="u"/><arg name="word" type="s"/></signal>
           </interface>

@@ -19,7 +19,10 @@ public final class KeypadSuggestionLink {
     private let output: any MessageSink
     /// The keypad's unique name while it runs.
     private var keypad: String?
+    /// What the keypad was last told, or would have been had one run: a keypad that starts is
+    /// told at once.
     private var shown: [String] = []
+    private var fieldFocused = false
 
     /// `keypad`: the unique name owning ``KeypadInterface/busName`` now, if any (``owner(on:)``).
     public init(output: any MessageSink, keypad: String?) {
@@ -39,12 +42,26 @@ public final class KeypadSuggestionLink {
 
     /// Shows `words` on the keypad's row if one runs and it shows something else.
     public func show(_ words: [String]) {
-        guard let keypad, words != shown else { return }
+        guard words != shown else { return }
         shown = words
-        let call = BusMessage.methodCall(
-            destination: keypad, path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.showSuggestions)
+        tell(KeypadInterface.showSuggestions, .stringArray(words))
+    }
+
+    /// Says whether a field hwalja types into has the focus (`FieldFocused`); without one the
+    /// row empties.
+    public func focus(_ focused: Bool) {
+        if !focused { show([]) }
+        guard focused != fieldFocused else { return }
+        fieldFocused = focused
+        tell(KeypadInterface.fieldFocused, .boolean(focused))
+    }
+
+    /// Calls `member` of the keypad with `value`, no reply wanted, if a keypad runs.
+    private func tell(_ member: String, _ value: BusValue) {
+        guard let keypad else { return }
+        let call = BusMessage.methodCall(destination: keypad, path: KeypadInterface.path, interface: KeypadInterface.interface, member: member)
         call.setNoReplyExpected()
-        guard (try? call.append([.stringArray(words)])) != nil else { return }
+        guard (try? call.append([value])) != nil else { return }
         output.send(call)
         afterSend()
     }
@@ -57,7 +74,9 @@ public final class KeypadSuggestionLink {
         if message.sender == "org.freedesktop.DBus", message.member == "NameOwnerChanged", message.interface == "org.freedesktop.DBus" {
             guard arguments.count == 3, arguments[0].stringValue == KeypadInterface.busName, let owner = arguments[2].stringValue else { return false }
             keypad = owner.isEmpty ? nil : owner
-            shown = []
+            // A keypad that starts learns at once what the others learned as it went.
+            if fieldFocused { tell(KeypadInterface.fieldFocused, .boolean(true)) }
+            if !shown.isEmpty { tell(KeypadInterface.showSuggestions, .stringArray(shown)) }
             return true
         }
         guard message.interface == KeypadInterface.interface, message.member == KeypadInterface.suggestionChosen,

@@ -5,10 +5,11 @@ import HwaljaFrontend
 /// Plasma): the focused input context's suggestions go to the keypad (``keypadLink``), and a
 /// suggestion tapped there is accepted as the addon's `AcceptSuggestion` would be.
 extension EngineService {
-    /// Input context `number` got the focus: the keypad shows its suggestions.
+    /// Input context `number` got the focus: the keypad knows, and shows its suggestions.
     func keypadFocus(_ number: Int, _ caller: String) throws(BusError) {
         let words = try onContext(number, caller) { $0.session.suggestions.map(\.text) }
         focusedInputContext = number
+        keypadLink?.focus(true)
         keypadLink?.show(words)
     }
 
@@ -16,7 +17,7 @@ extension EngineService {
     func keypadFocusGone(_ numbers: [Int]) {
         guard let focused = focusedInputContext, numbers.contains(focused) else { return }
         focusedInputContext = nil
-        keypadLink?.show([])
+        keypadLink?.focus(false)
     }
 
     /// A suggestion tapped on the keypad: accepted in the focused field if it still shows `word`

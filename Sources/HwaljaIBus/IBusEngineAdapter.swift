@@ -48,7 +48,12 @@ public final class IBusEngineAdapter {
     public var wordSuggestions: WordSuggestions?
     /// hwalja-keypad's row of suggestions (X11, KDE), which shows the focused engine's (`nil`: none).
     public var keypadLink: KeypadSuggestionLink? {
-        didSet { keypadLink?.onChosen = { [unowned self] index, word in acceptChosenOnKeypad(index, word) } }
+        didSet {
+            keypadLink?.onChosen = { [unowned self] index, word in acceptChosenOnKeypad(index, word) }
+            // Made after the first field was focused, as a rule: it tells the keypad now.
+            keypadLink?.focus(focusedEngine != nil)
+            if let focusedEngine { keypadLink?.show(frontend.inspect(focusedEngine) { $0.suggestions.map(\.text) } ?? []) }
+        }
     }
     /// The engine whose field has the focus: the keypad shows its suggestions.
     private var focusedEngine: Int?
@@ -204,6 +209,7 @@ public final class IBusEngineAdapter {
             readSettingsAgain(onlyIfChanged: member == "FocusIn")
             if member == "FocusIn" {
                 focusedEngine = number
+                keypadLink?.focus(true)
                 keypadLink?.show(frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [])
             }
             // Have the client check that it can tell and delete its text: GTK's module sets
@@ -272,7 +278,7 @@ public final class IBusEngineAdapter {
     /// The focused engine's field lost the focus or went: the keypad's row empties.
     private func keypadFocusGone() {
         focusedEngine = nil
-        keypadLink?.show([])
+        keypadLink?.focus(false)
     }
 
     /// A suggestion tapped on the keypad: accepted in the focused field if it still shows `word`

@@ -54,8 +54,10 @@ struct HwaljaKeypadCommand: ParsableCommand {
         }
         let keypad = Keypad(layout: chosen)
         if let display = hwalja_x_display() {
-            let window = KeypadWindow(keypad: keypad, output: XTestOutput(display: display, layout: chosen), width: sides[0], height: sides[1])
+            let output = XTestOutput(display: display, layout: chosen)
+            let window = KeypadWindow(keypad: keypad, output: output, width: sides[0], height: sides[1])
             let row = Self.suggestionRowService(for: window)
+            row?.onFieldFocused = { [unowned output] focused in output.hwaljaFieldFocused = focused }
             run(window, shown: true)
             withExtendedLifetime(row) {}
         } else if let display = hwalja_wayland_display() {

@@ -9,6 +9,8 @@ import HwaljaDBus
 final class SuggestionRowService {
     /// Called with the suggestions to show in place of those shown.
     var onShow: (([String]) -> Void)?
+    /// Called with whether a field hwalja types into has the focus.
+    var onFieldFocused: ((Bool) -> Void)?
 
     private let connection: BusConnection
     private var shown: [String] = []
@@ -45,11 +47,18 @@ final class SuggestionRowService {
             shownBy = message.sender
             onShow?(shown)
             reply = try? message.methodReturn()
+        case (KeypadInterface.interface, KeypadInterface.fieldFocused):
+            guard message.signature == "b", case .boolean(let focused)? = try? message.arguments().first else {
+                reply = message.errorReply(.invalidArgs("\(KeypadInterface.fieldFocused) takes (b)"))
+                break
+            }
+            onFieldFocused?(focused)
+            reply = try? message.methodReturn()
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
             reply = try? message.methodReturn([.string(KeypadInterface.introspection)])
         default:
             reply = message.errorReply(
-                BusError(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "\(KeypadInterface.path) has \(KeypadInterface.showSuggestions)(as)"))
+                BusError(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "\(KeypadInterface.path) has \(KeypadInterface.showSuggestions)(as) and \(KeypadInterface.fieldFocused)(b)"))
         }
         if let reply, !message.noReplyExpected {
             connection.send(reply)

@@ -12,6 +12,9 @@ final class XTestOutput: KeyOutput {
     private let display: OpaquePointer
     private let keysyms: [Key: UInt32]
     private let layout: KeyboardLayout
+    /// Whether a field hwalja types into has the focus, as its input framework says
+    /// (`org.hwalja.Keypad1.FieldFocused`): only there does a flick type the digit.
+    var hwaljaFieldFocused = false
 
     /// The output for `layout` on the X display `display`.
     init(display: OpaquePointer, layout: KeyboardLayout) {
@@ -27,11 +30,14 @@ final class XTestOutput: KeyOutput {
     /// A flick up types the key's digit, as a long press would. The input method knows only that
     /// the key went down and came up, too soon for its long press; so backspace takes the key's
     /// stroke back (hwalja undoes exactly the last keystroke, whether letters act on the press or
-    /// the release), and the digit is typed past the input method (``type(_:)``).
+    /// the release), and the digit is typed past the input method (``type(_:)``). Only in a field
+    /// hwalja types into: elsewhere backspace may be a command (a file manager's "up"), and the
+    /// flick is a tap; so too if no keycode is free for the digit.
     func keyUp(_ key: Key, flickedUp: Bool) {
         guard let keysym = keysyms[key] else { return }
         press(keysym, down: false)
-        guard flickedUp, let digit = layout.digit(of: key), let backspace = keysyms[.backspace] else { return }
+        guard flickedUp, hwaljaFieldFocused, spareKeycode != nil, let digit = layout.digit(of: key), let backspace = keysyms[.backspace]
+        else { return }
         send(backspace)
         type(String(digit))
     }

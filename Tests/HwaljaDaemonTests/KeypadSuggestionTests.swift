@@ -27,6 +27,13 @@ struct KeypadSuggestionTests {
         }
     }
 
+    /// What each `FieldFocused` among `messages` said.
+    static func focusSaid(_ messages: [BusMessage]) -> [Bool] {
+        messages.filter { $0.kind == .methodCall && $0.member == KeypadInterface.fieldFocused }.map { call in
+            (try? call.arguments().first) == .boolean(true)
+        }
+    }
+
     /// Types 감사 (4 1 2 0 0 8 1 2) into `path` as key presses and releases.
     static func type감사(_ harness: Harness, _ path: String) throws -> [BusMessage] {
         var sent: [BusMessage] = []
@@ -50,15 +57,17 @@ struct KeypadSuggestionTests {
     @Test func theFocusedFieldsSuggestionsShowOnTheKeypadAndATapThereTypesTheWord() throws {
         let harness = Self.harness()
         let path = try harness.createInputContext(":1.5")
-        _ = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusIn")
+        #expect(Self.focusSaid(try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusIn")) == [true])
         #expect(Self.shownOnKeypad(try Self.type감사(harness, path)).last == ["감사합니다", "감사해요"])
         let picked = try Self.tap(harness, index: 1, word: "감사해요")
         #expect(Harness.described(picked).prefix(2) == ["CommitText 감사해요 ", "UpdatePreedit "])
         #expect(picked.allSatisfy { $0.kind != .signal || $0.destination == ":1.5" })
         #expect(Self.shownOnKeypad(picked) == [[]])  // the word ended: nothing to complete
-        // Losing the focus empties the row.
+        // Losing the focus empties the row, and the keypad knows no field of hwalja's has it.
         _ = try Self.type감사(harness, path)
-        #expect(Self.shownOnKeypad(try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusOut")) == [[]])
+        let lost = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusOut")
+        #expect(Self.shownOnKeypad(lost) == [[]])
+        #expect(Self.focusSaid(lost) == [false])
     }
 
     @Test func aTapFromAnotherProgramOrOfAWordNoLongerShownDoesNothing() throws {
@@ -107,6 +116,10 @@ struct KeypadSuggestionTests {
         try back.append([.string(KeypadInterface.busName), .string(""), .string(":1.78")])
         back.setSender("org.freedesktop.DBus")
         _ = harness.service.handle(back)
+        // The keypad that came is told at once that a field has the focus, and what it suggests.
+        let told = harness.log.take()
+        #expect(Self.focusSaid(told) == [true])
+        #expect(Self.shownOnKeypad(told, keypad: ":1.78") == [["감사합니다", "감사해요"]])
         let another = try harness.createInputContext(":1.5")
         _ = try harness.call(":1.5", another, EngineInterface.inputContextInterface, "FocusIn")
         #expect(Self.shownOnKeypad(try Self.type감사(harness, another), keypad: ":1.78").last == ["감사합니다", "감사해요"])

@@ -318,6 +318,15 @@ struct IBusEngineAdapterTests {
         try ibus.tap(engine, Self.digits("0125"))
         try ibus.focusOut(engine)
         #expect(try shown() == [[.stringArray(["안녕하세요", "안녕히"])], [.stringArray([])]])
+        // The engine's link, made in the background, comes after the field was focused: it tells
+        // the keypad at once.
+        try ibus.call(engine, IBusEngineAdapter.engineInterface, "FocusIn")
+        try ibus.tap(engine, Self.digits("0125"))
+        _ = keypad.take()
+        ibus.adapter.keypadLink = KeypadSuggestionLink(output: keypad, keypad: ":1.78")
+        let told = keypad.take().filter { $0.destination == ":1.78" }
+        #expect(told.map(\.member) == [KeypadInterface.fieldFocused, KeypadInterface.showSuggestions])
+        #expect(try told.map { try $0.arguments() } == [[.boolean(true)], [.stringArray(["안녕하세요", "안녕히"])]])
     }
 
     /// One engine per layout, each with its layout's keypad map (phone positions; 천지인 플러스's
