@@ -38,14 +38,9 @@ public enum DesktopUser {
     public static func sessionBus(environment: [String: String]) throws -> (BackgroundProcess, String) {
         let (executable, arguments) = try command(["/usr/bin/dbus-daemon", "--session", "--nofork", "--print-address=1"], environment: environment)
         let bus = try BackgroundProcess(executable, arguments)
-        let deadline = Date().addingTimeInterval(10)
-        while true {
-            if let address = bus.stdoutSoFar.split(separator: "\n").first, !address.isEmpty { return (bus, String(address)) }
-            guard bus.isRunning, Date() < deadline else {
-                throw TestSetupError("the session bus did not start: \(bus.stop().stderr)")
-            }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        let address = { bus.stdoutSoFar.split(separator: "\n").first.map(String.init) ?? "" }
+        try bus.waitUntil("address from the session bus", interval: 0.02) { !address().isEmpty }
+        return (bus, address())
     }
 
     /// Whether `name` has an owner on the bus at `address`, asked as the user.

@@ -18,16 +18,11 @@ public final class PrivateBus: @unchecked Sendable {
             ["--config-file=\(packageRoot.appendingPathComponent(config).path)", "--nofork", "--print-address=1"],
             environment: ["XDG_DATA_HOME": data.path]
         )
-        let deadline = Date().addingTimeInterval(10)
-        var line = ""
-        while !line.hasSuffix("\n") {
-            guard daemon.isRunning, Date() < deadline else {
-                throw TestSetupError("could not start dbus-daemon: \(daemon.stop().stderr) (install the dbus package: tools/install-deps)")
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-            line = daemon.stdoutSoFar
+        let started = daemon
+        try started.waitUntil("address from dbus-daemon", interval: 0.01, hint: " (install the dbus package: tools/install-deps)") {
+            started.stdoutSoFar.hasSuffix("\n")
         }
-        address = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        address = started.stdoutSoFar.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Environment for clients that read the session bus address.
@@ -84,14 +79,7 @@ public final class PrivateDaemon: @unchecked Sendable {
             environment: ["XDG_DATA_HOME": dataDirectory.path, "XDG_CONFIG_HOME": dataDirectory.appendingPathComponent("config").path]
                 .merging(environment ?? [:]) { $1 }
         )
-        let deadline = Date().addingTimeInterval(10)
-        while !self.bus.hasOwner("org.hwalja.Engine1") {
-            guard daemon.isRunning, Date() < deadline else {
-                let outcome = daemon.stop()
-                throw TestSetupError("hwaljad did not take its name: \(outcome.stderr)")
-            }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        try daemon.waitUntil("org.hwalja.Engine1 from hwaljad", interval: 0.02) { self.bus.hasOwner("org.hwalja.Engine1") }
     }
 
     /// hwaljad's resident anonymous memory in KiB (RssAnon: its heap and stacks, what the kernel

@@ -101,12 +101,8 @@ public final class PrivateFcitx5: @unchecked Sendable {
             ["--disable=all", "--enable=dbus,dbusfrontend,keyboard,hwalja" + (wayland == nil ? "" : ",wayland,waylandim"), "--verbose=default=4,hwalja=5"],
             environment: fcitxEnvironment
         )
-        let deadline = Date().addingTimeInterval(10)
-        while !bus.hasOwner("org.fcitx.Fcitx5") {
-            guard fcitx5.isRunning, Date() < deadline else {
-                throw TestSetupError("fcitx5 did not start: \(fcitx5.stop().stderr) (install fcitx5: tools/install-deps)")
-            }
-            Thread.sleep(forTimeInterval: 0.02)
+        try fcitx5.waitUntil("org.fcitx.Fcitx5 from fcitx5", interval: 0.02, hint: " (install fcitx5: tools/install-deps)") {
+            bus.hasOwner("org.fcitx.Fcitx5")
         }
     }
 

@@ -45,12 +45,8 @@ public final class PrivateIBus: @unchecked Sendable {
             environment: environment
         )
         let addressFiles = directory.appendingPathComponent("config/ibus/bus")
-        let deadline = Date().addingTimeInterval(10)
-        while (try? FileManager.default.contentsOfDirectory(atPath: addressFiles.path))?.isEmpty ?? true {
-            guard daemon.isRunning, Date() < deadline else {
-                throw TestSetupError("ibus-daemon did not start: \(daemon.stop().stderr) (install ibus: tools/install-deps)")
-            }
-            Thread.sleep(forTimeInterval: 0.02)
+        try daemon.waitUntil("address file from ibus-daemon", interval: 0.02, hint: " (install ibus: tools/install-deps)") {
+            !((try? FileManager.default.contentsOfDirectory(atPath: addressFiles.path))?.isEmpty ?? true)
         }
     }
 

@@ -67,14 +67,10 @@ public final class PrivateKWin: @unchecked Sendable {
             [kwinCopy.path, "--virtual", "--socket", Self.display, "--width", "\(width)", "--height", "\(height)", "--inputmethod", "/usr/bin/fcitx5"],
             environment: base)
         kwin = try BackgroundProcess(executable, arguments)
-        let deadline = Date().addingTimeInterval(30)
-        while try !(FileManager.default.fileExists(atPath: runtime.appendingPathComponent(Self.display).path)
-            && DesktopUser.busHasOwner("org.fcitx.Fcitx5", environment: base))
-        {
-            guard kwin.isRunning, Date() < deadline else {
-                throw TestSetupError("kwin_wayland or its fcitx5 did not start: \(kwin.stop().stderr.suffix(3000))")
-            }
-            Thread.sleep(forTimeInterval: 0.1)
+        let environment = base
+        try kwin.waitUntil("socket from kwin_wayland and org.fcitx.Fcitx5 from its fcitx5", seconds: 30, interval: 0.1) {
+            try FileManager.default.fileExists(atPath: runtime.appendingPathComponent(Self.display).path)
+                && DesktopUser.busHasOwner("org.fcitx.Fcitx5", environment: environment)
         }
         base["HWALJA_KWIN_FAKE_KEYS"] = keys.path
     }

@@ -40,19 +40,14 @@ public final class PrivateSway: @unchecked Sendable {
             "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_HEADLESS_OUTPUTS": "1",
         ])
         sway = try BackgroundProcess(executable, arguments)
-        display = directory.appendingPathComponent("wayland-1").path
-        let deadline = Date().addingTimeInterval(10)
+        let (folder, wayland) = (directory, directory.appendingPathComponent("wayland-1").path)
+        display = wayland
         var ipc: String?
-        while ipc == nil {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            if FileManager.default.fileExists(atPath: display), let socket = names.first(where: { $0.hasPrefix("sway-ipc.") }) {
-                ipc = directory.appendingPathComponent(socket).path
-                break
-            }
-            guard sway.isRunning, Date() < deadline else {
-                throw TestSetupError("sway did not start: \(sway.stop().stderr.suffix(2000))")
-            }
-            Thread.sleep(forTimeInterval: 0.02)
+        try sway.waitUntil("Wayland and IPC sockets from sway", interval: 0.02) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            guard FileManager.default.fileExists(atPath: wayland), let socket = names.first(where: { $0.hasPrefix("sway-ipc.") }) else { return false }
+            ipc = folder.appendingPathComponent(socket).path
+            return true
         }
         ipcSocket = ipc!
     }

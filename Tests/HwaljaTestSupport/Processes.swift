@@ -141,15 +141,15 @@ public func runCommand(_ name: String, _ arguments: [String], stdin: String = ""
 }
 
 extension BackgroundProcess {
-    /// Waits, looking every `interval` seconds, until `done()` is true; throws, naming `what` and
-    /// quoting the end of this process's standard error, once `seconds` have passed or the process
-    /// has ended.
-    public func waitUntil(_ what: String, seconds: Double = 10, interval: Double = 0.05, _ done: () throws -> Bool) throws {
+    /// Waits, looking every `interval` seconds, until `done()` is true; throws, naming `what`,
+    /// adding `hint` (what to install, say) and quoting the end of this process's standard error,
+    /// once `seconds` have passed or the process has ended.
+    public func waitUntil(_ what: String, seconds: Double = 10, interval: Double = 0.05, hint: String = "", _ done: () throws -> Bool) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while try !done() {
             guard isRunning, Date() < deadline else {
                 let why = isRunning ? "within \(Int(seconds)) s" : "(it ended)"
-                throw TestSetupError("no \(what) \(why): \(stderrSoFar.suffix(3000))")
+                throw TestSetupError("no \(what) \(why)\(hint): \(stderrSoFar.suffix(3000))")
             }
             Thread.sleep(forTimeInterval: interval)
         }
