@@ -4,10 +4,11 @@
 keys sent through the X server by xdotool. Run it on an X
 display of its own (xvfb-run); see tools/app_session.py for the command line and the output:
 
-    tools/gtk4-app.py [--field text|lines|password|form] ENGINE KEY...
+    tools/gtk4-app.py [--field text|lines|password|form|phone] ENGINE KEY...
 
 Fields: text is a Gtk.Entry, lines a Gtk.TextView, password a Gtk.PasswordEntry (the password
-purpose is its own) followed by a Gtk.Entry, form a Gtk.Entry followed by another. Events: every change to the field's text, in order,
+purpose is its own) followed by a Gtk.Entry, form a Gtk.Entry followed by another, phone a
+Gtk.Entry for a phone number (Gtk.InputPurpose.PHONE). Events: every change to the field's text, in order,
 ["insert", text] or ["delete", text]; ["activate"] when the field is activated (Return).
 
 It draws with cairo (GSK_RENDERER, unless set): Xvfb's GL is software, far slower than a desktop's,
@@ -17,7 +18,7 @@ digits, Tab) that arrive during a slow frame reach the field in reverse order.
 """
 import os
 
-from app_session import SETTLE, Session, change_recorder, parse_arguments, use_headless_ibus_address
+from app_session import FIELDS, SETTLE, Session, change_recorder, parse_arguments, use_headless_ibus_address
 
 import gi
 
@@ -29,7 +30,7 @@ from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
 
 def main():
-    field, engine, keys = parse_arguments("gtk4-app.py")
+    field, engine, keys = parse_arguments("gtk4-app.py", FIELDS + ("phone",))
     session = Session("gtk4-app.py", engine, keys)
     loop = GLib.MainLoop()
     window = Gtk.Window(title="hwalja-test")
@@ -46,6 +47,8 @@ def main():
         buffer.connect("changed", lambda _b: record())
     else:
         widget = Gtk.PasswordEntry() if field == "password" else Gtk.Entry()
+        if field == "phone":
+            widget.set_input_purpose(Gtk.InputPurpose.PHONE)
         text = widget.get_text
         widget.connect("changed", lambda _e: record())
         widget.connect("activate", lambda _e: events.append(["activate"]))

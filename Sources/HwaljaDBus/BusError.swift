@@ -22,6 +22,11 @@ public struct BusError: Error, Equatable, Sendable, CustomStringConvertible {
         BusError(name: "org.freedesktop.DBus.Error.InvalidArgs", message: message)
     }
 
+    /// `org.freedesktop.DBus.Error.UnknownMethod`: the object has no such method; `message` says what it has.
+    public static func unknownMethod(_ message: String) -> BusError {
+        BusError(name: "org.freedesktop.DBus.Error.UnknownMethod", message: message)
+    }
+
     /// `org.freedesktop.DBus.Error.Failed`, for failures without a better name.
     public static func failed(_ message: String) -> BusError {
         BusError(name: "org.freedesktop.DBus.Error.Failed", message: message)

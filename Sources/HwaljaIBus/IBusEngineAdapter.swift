@@ -73,7 +73,7 @@ public final class IBusEngineAdapter {
         self.reloadSettings = reloadSettings
         frontend = Frontend(clock: clock, limitPerOwner: Int.max, recorder: recorder) { [unowned self] frontend, number in
             guard let actions = frontend.withAny(number, { $0.advance(to: frontend.now) }) else { return }
-            send(actions, path: Self.enginePrefix + String(number))
+            send(actions, engine: number)
             afterTimer()
         }
     }
@@ -134,7 +134,7 @@ public final class IBusEngineAdapter {
         // The suggestions after the answer: a lookup costs more than the key.
         if let number = suggestionsDue {
             suggestionsDue = nil
-            update(number, path: Self.enginePrefix + String(number)) { $0.suggestionsUpdate() }
+            update(number) { $0.suggestionsUpdate() }
         }
         return true
     }
@@ -168,13 +168,12 @@ public final class IBusEngineAdapter {
     }
 
     private func engine(_ call: BusMessage, number: Int, member: String) throws -> BusMessage? {
-        let path = Self.enginePrefix + String(number)
         switch (call.interface, member) {
         case (Self.engineInterface, "ProcessKeyEvent"):
             guard call.signature == "uuu", case .uint32(let keyval) = try call.arguments()[0],
                 case .uint32(let keycode) = try call.arguments()[1], case .uint32(let state) = try call.arguments()[2]
             else { throw BusError.invalidArgs("ProcessKeyEvent takes (uuu)") }
-            let handled = processKey(keyval: keyval, keycode: keycode, state: state, engine: number, path: path)
+            let handled = processKey(keyval: keyval, keycode: keycode, state: state, engine: number)
             return try call.methodReturn([.boolean(handled)])
         case (Self.engineInterface, "SetCapabilities"):
             guard call.signature == "u", case .uint32(let capabilities) = try call.arguments()[0] else {
@@ -194,14 +193,14 @@ public final class IBusEngineAdapter {
             guard call.signature == "uuu", case .uint32(let index) = try call.arguments()[0] else {
                 throw BusError.invalidArgs("CandidateClicked takes (uuu)")
             }
-            update(number, path: path) { $0.acceptSuggestion(Int(index)) ?? [] }
+            update(number) { $0.acceptSuggestion(Int(index)) ?? [] }
             return try call.methodReturn()
         case (Self.engineInterface, "SetSurroundingText"):
             let arguments = try call.arguments()
             guard call.signature == "vuu", let text = IBusText.text(of: arguments[0]), case .uint32(let cursor) = arguments[1],
                 case .uint32(let anchor) = arguments[2]
             else { throw BusError.invalidArgs("SetSurroundingText takes (vuu), the text an IBusText") }
-            update(number, path: path) { $0.setSurroundingText(text, cursor: Int(cursor), anchor: Int(anchor)) }
+            update(number) { $0.setSurroundingText(text, cursor: Int(cursor), anchor: Int(anchor)) }
             return try call.methodReturn()
         case (Self.engineInterface, "Enable"), (Self.engineInterface, "FocusIn"):
             // The user switched to hwalja, or to a field (perhaps back from hwalja's Preferences):
@@ -215,7 +214,7 @@ public final class IBusEngineAdapter {
             // Have the client check that it can tell and delete its text: GTK's module sets
             // IBUS_CAP_SURROUNDING_TEXT for every widget and takes it back from one that cannot
             // (a terminal) only after an engine asked, as libibus engines do.
-            signal(path, "RequireSurroundingText", [])
+            signal(Self.enginePrefix + String(number), "RequireSurroundingText", [])
             return try call.methodReturn()
         case
             (Self.engineInterface, "SetCursorLocation"),
@@ -226,12 +225,12 @@ public final class IBusEngineAdapter {
         case (Self.engineInterface, "FocusOut"), (Self.engineInterface, "FocusOutId"), (Self.engineInterface, "Disable"):
             // The preedit was shown in commit mode: the client or ibus-daemon commits it. Committing
             // here too would double it, or send it to the daemon's fake context (protocol notes §7).
-            update(number, path: path) { $0.focusOut() }
+            update(number) { $0.focusOut() }
             if focusedEngine == number { keypadFocusGone() }
             return try call.methodReturn()
         case (Self.engineInterface, "Reset"):
             // The same, except for a client that drops it (InputSession.reset()).
-            update(number, path: path) { $0.reset() }
+            update(number) { $0.reset() }
             return try call.methodReturn()
         case ("org.freedesktop.IBus.Service", "Destroy"):
             try? frontend.remove(number, caller: Self.owner)
@@ -251,7 +250,7 @@ public final class IBusEngineAdapter {
             if arguments.count == 3, arguments[1].stringValue == "ContentType", case .variant(.structure(let fields)) = arguments[2],
                 fields.count == 2, case .uint32(let purpose) = fields[0], case .uint32(let hints) = fields[1]
             {
-                update(number, path: path) { $0.setContentType(purpose: purpose, hints: hints) }
+                update(number) { $0.setContentType(purpose: purpose, hints: hints) }
             }
             return try call.methodReturn()
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
@@ -264,13 +263,13 @@ public final class IBusEngineAdapter {
     // MARK: Keys
 
     /// Runs one key event through the engine's session; returns whether it used the key.
-    private func processKey(keyval: UInt32, keycode: UInt32, state: UInt32, engine number: Int, path: String) -> Bool {
+    private func processKey(keyval: UInt32, keycode: UInt32, state: UInt32, engine number: Int) -> Bool {
         let time = frontend.now
         guard let result = frontend.withAny(number, { $0.processKeyEvent(keysym: keyval, keycode: keycode, state: state, at: time) }) else {
             return false
         }
         if let recorded = result.recorded { frontend.record(number, [(recorded.down, recorded.key)]) }
-        send(result.actions, path: path)
+        send(result.actions, engine: number)
         suggestionsDue = number
         return result.handled
     }
@@ -285,20 +284,22 @@ public final class IBusEngineAdapter {
     /// at `index` (else the tap came too late, and does nothing), then written (``writeSoon``).
     private func acceptChosenOnKeypad(_ index: Int, _ word: String) {
         guard let number = focusedEngine else { return }
-        update(number, path: Self.enginePrefix + String(number)) { $0.acceptSuggestion(index, shownAs: word) ?? [] }
+        update(number) { $0.acceptSuggestion(index, shownAs: word) ?? [] }
         writeSoon()
     }
 
     /// Applies `change` to engine `number`'s session and sends the actions it returns.
-    private func update(_ number: Int, path: String, _ change: (inout InputSession) -> [FrontendAction]) {
+    private func update(_ number: Int, _ change: (inout InputSession) -> [FrontendAction]) {
         guard let actions = frontend.withAny(number, change) else { return }
-        send(actions, path: path)
+        send(actions, engine: number)
     }
 
     // MARK: Signals
 
-    /// Sends the session's actions as IBus engine signals, in order.
-    private func send(_ actions: [FrontendAction], path: String) {
+    /// Sends engine `number`'s actions as IBus engine signals, in order.
+    private func send(_ actions: [FrontendAction], engine number: Int) {
+        guard !actions.isEmpty else { return }
+        let path = Self.enginePrefix + String(number)
         for action in actions {
             switch action {
             case .deleteSurrounding(let offset, let count):
@@ -318,7 +319,7 @@ public final class IBusEngineAdapter {
                 } else {
                     signal(path, "UpdateLookupTable", [IBusText.lookupTable(words), .boolean(true)])
                 }
-                if let keypadLink, let focusedEngine, path == Self.enginePrefix + String(focusedEngine) { keypadLink.show(words) }
+                if number == focusedEngine { keypadLink?.show(words) }
             }
         }
     }

@@ -46,3 +46,10 @@ func ownOnSessionBus(_ name: String, handler: @escaping (BusMessage) -> Bool) th
     watchInMainLoop(connection) { warn("the session bus closed \(name)'s connection") }
     return connection
 }
+
+/// Sends `reply` to `call` at once, unless its caller asked for none.
+func answer(_ call: BusMessage, with reply: BusMessage?, on connection: BusConnection) {
+    guard let reply, !call.noReplyExpected else { return }
+    connection.send(reply)
+    connection.flush()
+}

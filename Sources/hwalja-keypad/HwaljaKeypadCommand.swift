@@ -146,3 +146,9 @@ struct HwaljaKeypadCommand: ParsableCommand {
 
     private static let quit: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _ in gtk_main_quit() }
 }
+
+/// Writes `message` on standard error, after the program's name.
+func warn(_ message: String) {
+    let line = "hwalja-keypad: \(message)\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+}

@@ -16,7 +16,8 @@ import HwaljaKeypad
 /// to delete 감, three bytes, it deletes three characters or, with fewer before the cursor,
 /// nothing), as fcitx5's Wayland frontends meet it too (docs/wayland.md).
 ///
-/// A secret field (a password, a PIN) never reaches hwaljad: its letter keys type their digits.
+/// A field whose keys pass through (a password, a PIN, a phone number …) never reaches hwaljad:
+/// its letter keys type their digits.
 final class InputMethodOutput: KeyOutput {
     /// Receives the suggestions hwaljad offers for the word being typed.
     var onSuggestions: (([String]) -> Void)?
@@ -43,10 +44,10 @@ final class InputMethodOutput: KeyOutput {
     }
 
     /// What the keypad asks of hwaljad: signals for what timers do, and learning the words typed
-    /// (never asked in a secret field, which hwaljad never sees).
+    /// (never asked in a password field, which hwaljad never sees).
     private static let capabilities = EngineInterface.Capability.signals | EngineInterface.Capability.learnWords
 
-    private var secret: Bool { inputMethod.isSecret }
+    private var passThrough: Bool { inputMethod.passesKeysThrough }
 
     /// A field became active, was activated again or stopped being: hwaljad forgets the syllable
     /// (the field has let its preedit go) and stops a held key's timer (its release may never
@@ -58,12 +59,12 @@ final class InputMethodOutput: KeyOutput {
     }
 
     func keyDown(_ key: Key) {
-        guard !secret else { return typeSecretly(key) }
+        guard !passThrough else { return typePassingThrough(key) }
         call { context in apply(try client.key("KeyDown", key.name, on: context), key) }
     }
 
     func keyUp(_ key: Key, flickedUp: Bool) {
-        guard !secret else { return }
+        guard !passThrough else { return }
         call { context in apply(try client.key(flickedUp ? "KeyUpLongPressed" : "KeyUp", key.name, on: context), key) }
     }
 
@@ -94,8 +95,8 @@ final class InputMethodOutput: KeyOutput {
         }
     }
 
-    /// A key in a secret field: its digit, or what the key does on a keyboard.
-    private func typeSecretly(_ key: Key) {
+    /// A key in a field whose keys pass through: its digit, or what the key does on a keyboard.
+    private func typePassingThrough(_ key: Key) {
         if let digit = layout.digit(of: key) {
             inputMethod.change(commit: String(digit), preedit: "")
         } else {

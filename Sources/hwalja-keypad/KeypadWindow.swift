@@ -71,8 +71,7 @@ final class KeypadWindow {
         if panel {
             let restore = gtk_button_new()!
             gtk_widget_set_can_focus(restore, 0)
-            let label = gtk_label_new(nil)!
-            gtk_label_set_markup(Self.cast(label, to: GtkLabel.self), "<span font_size='\(Int((18 * labelScale).rounded()))pt' weight='bold'>⌨</span>")
+            let label = Self.boldLabel("⌨", points: 18 * labelScale)
             gtk_container_add(Self.cast(restore, to: GtkContainer.self), label)
             gtk_widget_show(label)  // the button itself shows only when folded (no_show_all)
             atk_object_set_name(gtk_widget_get_accessible(restore), Self.restoreName)
@@ -168,8 +167,11 @@ final class KeypadWindow {
         onShownChange?(false)
     }
 
-    /// Shows `words` (at most three) in the row of suggestions, in place of those shown.
+    /// Shows `words` (at most three) in the row of suggestions, in place of those shown; the
+    /// same words again leave the buttons be (one may be held down).
     func showSuggestions(_ words: [String]) {
+        guard Array(words.prefix(3)) != suggestionsShown else { return }
+        suggestionsShown = Array(words.prefix(3))
         let row = suggestionRow
         let children = gtk_container_get_children(Self.cast(row, to: GtkContainer.self))
         var child = children
@@ -183,9 +185,7 @@ final class KeypadWindow {
         for (index, word) in words.prefix(3).enumerated() {
             let button = gtk_button_new()!
             gtk_widget_set_can_focus(button, 0)
-            let label = gtk_label_new(nil)!
-            let size = Int((18 * labelScale).rounded())
-            gtk_label_set_markup(Self.cast(label, to: GtkLabel.self), "<span font_size='\(size)pt' weight='bold'>\(Self.escaped(word))</span>")
+            let label = Self.boldLabel(word, points: 18 * labelScale)
             gtk_label_set_ellipsize(Self.cast(label, to: GtkLabel.self), PANGO_ELLIPSIZE_END)  // a long word never widens the panel
             gtk_container_add(Self.cast(button, to: GtkContainer.self), label)
             atk_object_set_name(gtk_widget_get_accessible(button), word)
@@ -197,6 +197,7 @@ final class KeypadWindow {
     }
 
     private var suggestionButtons: [UnsafeMutableRawPointer: Int] = [:]
+    private var suggestionsShown: [String] = []
 
     private static let suggestionClicked: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = { button, me in
         guard let button, let me else { return }
@@ -211,13 +212,11 @@ final class KeypadWindow {
         let digit = gtk_label_new(nil)!
         gtk_label_set_markup(Self.cast(digit, to: GtkLabel.self), "<span font_size='\(Int((13 * labelScale).rounded()))pt' alpha='70%'>\(key.digit ?? " ")</span>")
         gtk_label_set_xalign(Self.cast(digit, to: GtkLabel.self), 1)
-        let label = gtk_label_new(nil)!
         // Large and bold, for older eyes: compatibility jamo are drawn small within their em, so
         // a key's one or two letters are larger than words.
         // A key half a phone key wide (천지인 플러스's halves, a Latin letter) has smaller letters.
         let narrow = key.width * 2 <= Keypad.columns / 5 ? 0.75 : 1
-        let size = Int((Double([1: 34, 2: 28][key.label.count] ?? 18) * labelScale * narrow).rounded())
-        gtk_label_set_markup(Self.cast(label, to: GtkLabel.self), "<span font_size='\(size)pt' weight='bold'>\(Self.escaped(key.label))</span>")
+        let label = Self.boldLabel(key.label, points: Double([1: 34, 2: 28][key.label.count] ?? 18) * labelScale * narrow)
         gtk_box_pack_start(Self.cast(box, to: GtkBox.self), digit, 0, 0, 0)
         gtk_box_pack_start(Self.cast(box, to: GtkBox.self), label, 1, 1, 0)
         gtk_container_add(Self.cast(button, to: GtkContainer.self), box)
@@ -345,16 +344,12 @@ final class KeypadWindow {
         UnsafeMutableRawPointer(widget).assumingMemoryBound(to: T.self)
     }
 
-    private static func escaped(_ text: String) -> String {
-        text.map { character in
-            switch character {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "'": "&apos;"
-            case "\"": "&quot;"
-            default: String(character)
-            }
-        }.joined()
+    /// A label showing `text` in bold at `points` (rounded), its markup escaped by GLib.
+    private static func boldLabel(_ text: String, points: Double) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(nil)!
+        let escaped = g_markup_escape_text(text, -1)!
+        defer { g_free(escaped) }
+        gtk_label_set_markup(cast(label, to: GtkLabel.self), "<span font_size='\(Int(points.rounded()))pt' weight='bold'>\(String(cString: escaped))</span>")
+        return label
     }
 }

@@ -54,11 +54,9 @@ final class OnScreenKeyboardService {
         case ("org.freedesktop.DBus.Introspectable", "Introspect", _):
             reply = try? message.methodReturn([.string(Self.introspection)])
         default:
-            reply = message.errorReply(
-                BusError(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "\(Self.path) has SetVisible(b) and the property Visible"))
+            reply = message.errorReply(.unknownMethod("\(Self.path) has SetVisible(b) and the property Visible"))
         }
-        if let reply { connection.send(reply) }
-        connection.flush()
+        answer(message, with: reply, on: connection)
         return true
     }
 

@@ -57,13 +57,9 @@ final class SuggestionRowService {
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
             reply = try? message.methodReturn([.string(KeypadInterface.introspection)])
         default:
-            reply = message.errorReply(
-                BusError(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "\(KeypadInterface.path) has \(KeypadInterface.showSuggestions)(as) and \(KeypadInterface.fieldFocused)(b)"))
+            reply = message.errorReply(.unknownMethod("\(KeypadInterface.path) has \(KeypadInterface.showSuggestions)(as) and \(KeypadInterface.fieldFocused)(b)"))
         }
-        if let reply, !message.noReplyExpected {
-            connection.send(reply)
-            connection.flush()
-        }
+        answer(message, with: reply, on: connection)
         return true
     }
 }

@@ -1,6 +1,7 @@
 import CGtk
 import CWaylandProtocols
 import Glibc
+import HwaljaFrontend
 
 /// The keypad as the input method of a wlroots compositor (sway, Phosh's phoc): the seat's
 /// `zwp_input_method_v2`, through which it changes the focused field's text (commit, preedit),
@@ -33,9 +34,10 @@ final class WaylandInputMethod {
     var onActiveChange: ((Bool) -> Void)?
 
     private(set) var isActive = false
-    /// Whether the field is a secret (a password or PIN purpose, or hidden or sensitive text):
-    /// the keypad keeps its keys from hwaljad.
-    private(set) var isSecret = false
+    /// Whether the field's keys pass through untouched, as in IBus and fcitx5 (a password, PIN,
+    /// digits, number or phone purpose, or hidden or sensitive text): the keypad types digits
+    /// there, and keeps its keys from hwaljad.
+    private(set) var passesKeysThrough = false
 
     private let display: OpaquePointer
     private var inputMethod: OpaquePointer?
@@ -53,8 +55,9 @@ final class WaylandInputMethod {
         var purpose: UInt32 = 0
         var hint: UInt32 = 0
 
-        /// text-input-v3's password and PIN purposes, and its hidden-text and sensitive-data hints.
-        var isSecret: Bool { purpose == 8 || purpose == 9 || hint & (0x40 | 0x80) != 0 }
+        /// The purposes whose keys pass through (text-input-v3 numbers them as GTK and IBus do), or
+        /// text-input-v3's hidden-text and sensitive-data hints.
+        var passesKeysThrough: Bool { InputPurpose.passingThrough.contains(purpose) || hint & (0x40 | 0x80) != 0 }
     }
 
     /// Binds the input method of the compositor's (first) seat on `display`, and a virtual
@@ -99,7 +102,7 @@ final class WaylandInputMethod {
         doneCount &+= 1
         let wasActive = isActive
         isActive = pending.active
-        isSecret = pending.isSecret
+        passesKeysThrough = pending.passesKeysThrough
         let activated = pending.activated
         pending.activated = false
         if activated && isActive || isActive != wasActive { onActiveChange?(isActive) }
@@ -170,10 +173,4 @@ final class WaylandInputMethod {
         }
         return (file, UInt32(size))
     }
-}
-
-/// Writes `message` on standard error, after the program's name.
-func warn(_ message: String) {
-    let line = "hwalja-keypad: \(message)\n"
-    _ = line.withCString { write(2, $0, strlen($0)) }
 }

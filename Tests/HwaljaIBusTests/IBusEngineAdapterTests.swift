@@ -269,13 +269,19 @@ struct IBusEngineAdapterTests {
         #expect(ibus.text == "가ㅣ")
     }
 
-    @Test func suggestionsShowInTheLookupTableAndAClickPicksOne() throws {
+    /// ibus-daemon and an engine suggesting 안녕하세요 and 안녕히, in that order, for 안.
+    static func suggesting() throws -> Daemon {
         let ibus = Daemon()
         let lexicon = try LexiconFile.decode(LexiconFile.encode([
             LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕하세요"), score: 190),
             LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕히"), score: 140),
         ]))
         ibus.adapter.wordSuggestions = WordSuggestions(suggester: Suggester(lexicon: lexicon, table: committedTable))
+        return ibus
+    }
+
+    @Test func suggestionsShowInTheLookupTableAndAClickPicksOne() throws {
+        let ibus = try Self.suggesting()
         let engine = try ibus.createEngine("hwalja")
         try ibus.capabilities(engine, Self.gtkCapabilities)
         try ibus.tap(engine, Self.digits("0125"))  // 안
@@ -289,12 +295,7 @@ struct IBusEngineAdapterTests {
     /// hwalja-keypad on X11 (issue #27): the focused engine's suggestions go to the keypad's row
     /// (`org.hwalja.Keypad1.ShowSuggestions`), and a tap there (`SuggestionChosen`) types the word.
     @Test func theFocusedEnginesSuggestionsShowOnTheKeypadAndATapThereTypesTheWord() throws {
-        let ibus = Daemon()
-        let lexicon = try LexiconFile.decode(LexiconFile.encode([
-            LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕하세요"), score: 190),
-            LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕히"), score: 140),
-        ]))
-        ibus.adapter.wordSuggestions = WordSuggestions(suggester: Suggester(lexicon: lexicon, table: committedTable))
+        let ibus = try Self.suggesting()
         let keypad = MessageLog()
         let link = KeypadSuggestionLink(output: keypad, keypad: ":1.77")
         ibus.adapter.keypadLink = link

@@ -137,6 +137,11 @@ struct KeypadWaylandRealApplicationTests {
         #expect(report.next == "가")
     }
 
+    /// A phone number's field gets digits, as its keys pass through in IBus and fcitx5.
+    @Test func aPhoneNumberFieldGetsTheDigits() throws {
+        #expect(try Self.type(Self.taps(["ㅣ", "ㅇㅁ", "ㅇㅁ", "ㄱㅋ"]), field: "phone").text == "1004")
+    }
+
     @Test func aFocusChangeWhileComposingNeverCarriesTheSyllableToTheNextField() throws {
         // 가 composing, then Tab to the next field. input-method-v2 tells the keypad only after
         // the field is gone (deactivate), when nothing it commits reaches that field any more: the
