@@ -11,6 +11,8 @@ let package = Package(
         .executable(name: "hwaljad", targets: ["hwaljad"]),
         .executable(name: "ibus-engine-hwalja", targets: ["ibus-engine-hwalja"]),
         .executable(name: "hwalja", targets: ["hwalja"]),
+        // The fcitx5 addon's composing, linked into its module (tools/build-fcitx5): a C interface.
+        .library(name: "HwaljaFcitx5", type: .static, targets: ["HwaljaFcitx5"]),
     ],
     dependencies: [
         // 1.8.x: tools/build-deb replaces one of its files (packaging/swift-argument-parser/Foundation.swift),
@@ -64,15 +66,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // hwalja inside fcitx5's process: the fcitx5 addon's C interface over the frontend layer.
+        .target(
+            name: "HwaljaFcitx5", dependencies: ["CHwaljaFcitx5", "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime"]),
+        // The C interface of HwaljaFcitx5, include/hwalja-fcitx5.h: its types for Swift, its functions for the addon.
+        .target(name: "CHwaljaFcitx5"),
         // The on-screen keypad's keys per layout and layer, and what each does; no view, no I/O.
         .target(name: "HwaljaKeypad", dependencies: ["HwaljaCore"]),
         // The daemon's logic without a bus: typing contexts, their owners, settings. No I/O.
         .target(name: "HwaljaEngine", dependencies: ["HwaljaCore", "HwaljaLexicon"]),
         // The programs' I/O through the C library (no Foundation): the table, settings and keymap
-        // files, the keystroke recorder, the clock on Dispatch, Unix signals, memory given back when idle.
+        // files, the keystroke recorder, the clock on Dispatch, Unix signals, memory given back when idle,
+        // the tables of the settings' layout-options (generated in the background).
         .target(
             name: "HwaljaRuntime",
-            dependencies: ["CMalloc", "HwaljaCore", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon"]),
+            dependencies: ["CMalloc", "HwaljaCore", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon", "HwaljaRules"]),
         .testTarget(
             name: "HwaljaIBusTests",
             dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaDBus", "HwaljaLexicon", "HwaljaTestSupport"]),

@@ -23,6 +23,9 @@ public enum ConfigFile {
         /// One line per problem (a bad line, a keymap that cannot be used), naming the file:
         /// the rest of the file applies.
         public var problems: [String] = []
+
+        /// The defaults.
+        public init() {}
     }
 
     /// The settings in `path` (which must exist), or in the default file if there is one, else

@@ -1,7 +1,5 @@
 #include "hwaljacontext.h"
 
-#include <vector>
-
 #include <fcitx-utils/capabilityflags.h>
 #include <fcitx-utils/key.h>
 #include <fcitx-utils/textformatflags.h>
@@ -10,21 +8,14 @@
 #include <fcitx/text.h>
 #include <fcitx/userinterface.h>
 
+#include "hwalja-fcitx5.h"
 #include "hwaljaengine.h"
 #include "hwaljasuggestions.h"
 
 namespace hwalja {
 
 namespace {
-constexpr char daemonName[] = "org.hwalja.Engine1";
-constexpr char enginePath[] = "/org/hwalja/Engine1";
-constexpr char contextInterface[] = "org.hwalja.InputContext1";
 constexpr uint32_t releaseBit = 1u << 30;
-// ProcessKeyEvent's second answer to a press: how its release will be answered (hwaljad decides).
-constexpr uint32_t releaseUnknown = 0;
-constexpr uint32_t releaseHandled = 1;
-constexpr uint32_t releaseNotHandled = 2;
-constexpr size_t maxHeldKeys = 64;
 
 /// The field's purpose by GTK/IBus number, from fcitx5's capability flags (as fcitx5-gtk sets them).
 uint32_t purpose(fcitx::CapabilityFlags flags) {
@@ -43,234 +34,114 @@ uint32_t purpose(fcitx::CapabilityFlags flags) {
     }
     return 0;  // free form
 }
-
-bool timedOut(const fcitx::dbus::Message &reply) {
-    return reply.errorName() == "org.freedesktop.DBus.Error.NoReply" ||
-           reply.errorName() == "org.freedesktop.DBus.Error.Timeout";
-}
 } // namespace
 
 HwaljaContext::~HwaljaContext() {
     hideSuggestions(ic_, false);  // their words call this context
-    if (!path_.empty()) {
-        engine_.unroute(path_);
-        destroy();
-    }
-}
-
-void HwaljaContext::destroy() {
-    auto message = bus_->createMethodCall(daemon_.empty() ? daemonName : daemon_.c_str(), enginePath, daemonName, "DestroyContext");
-    message << fcitx::dbus::ObjectPath(path_);
-    message.send();  // no answer awaited: a daemon that is slow frees it later, a dead one has nothing to free
+    close();
 }
 
 bool HwaljaContext::open() {
-    if (!path_.empty()) {
+    if (number_ != 0) {
         return true;
     }
-    if (!engine_.mayCall()) {
+    auto *engine = engine_.engine();
+    if (!engine) {
         return false;
     }
-    auto *bus = engine_.connectionForNewContext();
-    if (!bus) {
+    number_ = hwalja_fcitx5_context_new(engine, layout_.c_str());
+    if (number_ == 0) {
         return false;
     }
-    auto reply = createInputContext(*bus);
-    if (reply.type() != fcitx::dbus::MessageType::Reply && engine_.isPeer(bus) && !timedOut(reply)) {
-        engine_.peerFailed(reply.errorName());  // refused, or closed under it: the session bus then
-        bus = &engine_.bus();
-        reply = createInputContext(*bus);
-    }
-    if (reply.type() != fcitx::dbus::MessageType::Reply) {
-        if (timedOut(reply)) {
-            engine_.timedOut();
-        }
-        engine_.unreachable(reply.errorName());
-        return false;
-    }
-    fcitx::dbus::ObjectPath path;
-    reply >> path;
-    path_ = path.path();
-    daemon_ = engine_.isPeer(bus) ? "" : reply.sender();  // no sender on a peer connection (fcitx5 cannot read a null one)
-    bus_ = bus;
-    purposeSent_ = 0;
-    surroundingSent_ = false;
-    engine_.route(path_, this);
-    engine_.reached();
+    engine_.route(number_, this);
+    purposeSent_ = UINT32_MAX;
+    deletionSent_ = false;
     if (ic_.hasFocus()) {
-        call(method("FocusIn"));
+        hwalja_fcitx5_focus_in(engine, number_);
     }
-    return !path_.empty();
+    return true;
 }
 
-fcitx::dbus::Message HwaljaContext::createInputContext(fcitx::dbus::Bus &bus) {
-    auto message = bus.createMethodCall(daemonName, enginePath, daemonName, "CreateInputContext");
-    message << layout_;
-    return message.call(openTimeoutMicroseconds);
-}
-
-fcitx::dbus::Message HwaljaContext::method(const char *member) {
-    // On a peer connection the destination is only for sd-bus, which wants one: hwaljad is all there is.
-    return bus_->createMethodCall(daemon_.empty() ? daemonName : daemon_.c_str(), path_.c_str(), contextInterface, member);
-}
-
-fcitx::dbus::Message HwaljaContext::call(fcitx::dbus::Message message) {
-    auto *bus = bus_;
-    auto reply = engine_.isPeer(bus) ? engine_.callPeer(message) : message.call(callTimeoutMicroseconds);
-    engine_.dispatchQueued(*bus);  // the signals hwaljad sent before this reply, in order
-    if (reply.type() == fcitx::dbus::MessageType::Reply) {
-        return reply;
+void HwaljaContext::close() {
+    if (number_ == 0) {
+        return;
     }
-    if (timedOut(reply)) {
-        engine_.timedOut();
-    }
-    engine_.unreachable(reply.errorName());
-    lose();
-    return {};
+    hwalja_fcitx5_context_free(engine_.engine(), number_);
+    engine_.unroute(number_);
+    number_ = 0;
 }
 
 void HwaljaContext::syncField() {
     uint32_t now = purpose(ic_.capabilityFlags());
-    if (now != purposeSent_) {
-        auto message = method("SetContentType");
-        message << now << uint32_t(0);
-        if (call(std::move(message))) {
-            purposeSent_ = now;
-        }
-    }
-    const auto &surrounding = ic_.surroundingText();
-    if (!surroundingSent_ && !path_.empty() && ic_.capabilityFlags().test(fcitx::CapabilityFlag::SurroundingText) &&
-        surrounding.isValid() && deletesAsAsked()) {
-        auto message = method("SetSurroundingText");
-        message << surrounding.text() << surrounding.cursor() << surrounding.anchor();
-        surroundingSent_ = static_cast<bool>(call(std::move(message)));
+    bool deletes = !deletionSent_ && ic_.capabilityFlags().test(fcitx::CapabilityFlag::SurroundingText) &&
+                   ic_.surroundingText().isValid() && deletesAsAsked();
+    if (now != purposeSent_ || deletes) {
+        purposeSent_ = now;
+        deletionSent_ = deletionSent_ || deletes;
+        hwalja_fcitx5_set_field(engine_.engine(), number_, now, deletes);
     }
 }
 
-std::optional<bool> HwaljaContext::processKey(uint32_t keysym, uint32_t keycode, uint32_t state) {
+bool HwaljaContext::processKey(uint32_t keysym, uint32_t keycode, uint32_t state) {
+    if (!open()) {
+        return false;
+    }
+    syncField();
     inKeyEvent_ = true;
-    auto answer = answerKey(keysym, keycode, state);
+    bool handled = hwalja_fcitx5_key(engine_.engine(), number_, keysym, keycode, state);
     inKeyEvent_ = false;
-    return answer;
-}
-
-std::optional<bool> HwaljaContext::answerKey(uint32_t keysym, uint32_t keycode, uint32_t state) {
-    const bool release = (state & releaseBit) != 0;
-    if (release) {
-        auto known = releases_.find(keysym);
-        if (known != releases_.end()) {
-            bool handled = known->second;
-            releases_.erase(known);
-            if (!path_.empty()) {
-                auto message = method("ProcessKeyEvent");
-                message << keysym << keycode << state;
-                engine_.sendWithoutReply(message);  // hwaljad still hears it: it ends the long press
-            }
-            return handled;
-        }
+    if (hwalja_fcitx5_has_work_after_key(engine_.engine())) {
+        engine_.afterKey();
     }
-    for (int attempt = 0; attempt < 2; ++attempt) {  // once more on a fresh context if hwaljad restarted
-        bool wasOpen = !path_.empty();
-        if (!open()) {
-            return std::nullopt;
-        }
-        syncField();
-        if (path_.empty()) {
-            continue;
-        }
-        auto message = method("ProcessKeyEvent");
-        message << keysym << keycode << state;
-        auto reply = call(std::move(message));
-        if (reply) {
-            bool handled = false;
-            uint32_t releaseAnswer = releaseUnknown;
-            reply >> handled >> releaseAnswer;
-            if (!release && (releaseAnswer == releaseHandled || releaseAnswer == releaseNotHandled)) {
-                if (releases_.size() >= maxHeldKeys) {
-                    releases_.clear();  // releases that never came (a grab took them): ask for the rest
-                }
-                releases_[keysym] = releaseAnswer == releaseHandled;
-            } else if (!release) {
-                releases_.erase(keysym);
-            }
-            return handled;
-        }
-        if (!wasOpen || !engine_.mayCall()) {
-            return std::nullopt;
-        }
-    }
-    return std::nullopt;
+    return handled;
 }
 
 void HwaljaContext::focusIn() {
-    if (path_.empty()) {
+    if (number_ == 0) {
         open();  // says FocusIn itself to a new context of a focused field
     } else {
-        call(method("FocusIn"));
+        hwalja_fcitx5_focus_in(engine_.engine(), number_);
     }
-    if (!path_.empty()) {
+    if (number_ != 0) {
         syncField();
     }
 }
 
 void HwaljaContext::focusOut(bool focusLost) {
-    if (path_.empty()) {
+    if (number_ == 0) {
         return;
     }
     // fcitx5 commits the client's preedit itself when the field loses focus (unless the client
-    // asks to, ClientUnfocusCommit), before the engine hears of it: hwaljad's commit of the same
-    // syllable is then dropped, or it would be typed twice. (fcitx5 also deactivates the input
-    // method while a field's capabilities change, committing nothing.)
+    // asks to, ClientUnfocusCommit), before the engine hears of it: the engine's commit of the
+    // same syllable is then dropped, or it would be typed twice. (fcitx5 also deactivates the
+    // input method while a field's capabilities change, committing nothing.)
     if (focusLost && !ic_.capabilityFlags().test(fcitx::CapabilityFlag::ClientUnfocusCommit)) {
         committedByFcitx_ = clientPreedit_;
     }
-    call(method("FocusOut"));
+    hwalja_fcitx5_focus_out(engine_.engine(), number_);
     committedByFcitx_.clear();
     hideSuggestions(ic_);
 }
 
 void HwaljaContext::reset() {
-    if (!path_.empty()) {
-        call(method("Reset"));
+    if (number_ != 0) {
+        hwalja_fcitx5_reset(engine_.engine(), number_);
     }
     hideSuggestions(ic_);
 }
 
 void HwaljaContext::acceptSuggestion(uint32_t index) {
-    if (path_.empty() || !engine_.mayCall()) {
-        return;
+    if (number_ != 0) {
+        hwalja_fcitx5_accept_suggestion(engine_.engine(), number_, index);
     }
-    auto message = method("AcceptSuggestion");
-    message << index;
-    call(std::move(message));  // bounded; hwaljad's CommitText, UpdatePreedit and SuggestionsChanged come before its answer
 }
 
 void HwaljaContext::useLayout(const std::string &layout) {
     if (layout == layout_) {
         return;
     }
-    lose();  // another input method was selected: its FocusOut has already ended the syllable
+    close();  // another input method was selected: its FocusOut has already ended the syllable
     layout_ = layout;
-}
-
-void HwaljaContext::lose() {
-    if (path_.empty()) {
-        return;
-    }
-    engine_.unroute(path_);
-    destroy();
-    path_.clear();
-    daemon_.clear();
-    bus_ = nullptr;
-    hideSuggestions(ic_);
-    std::string shown = ic_.inputPanel().clientPreedit().toStringForCommit();
-    if (shown.empty()) {
-        shown = ic_.inputPanel().preedit().toStringForCommit();
-    }
-    showPreedit("", 0);
-    if (!shown.empty()) {
-        ic_.commitString(shown);
-    }
 }
 
 void HwaljaContext::showPreedit(const std::string &text, uint32_t cursor) {
@@ -291,48 +162,13 @@ void HwaljaContext::showPreedit(const std::string &text, uint32_t cursor) {
     ic_.updateUserInterface(fcitx::UserInterfaceComponent::InputPanel);
 }
 
-std::optional<HwaljaContext::Change> HwaljaContext::read(fcitx::dbus::Message &signal) {
-    using Kind = Change::Kind;
-    const std::string member = signal.member();
-    if (member == "CommitText") {
-        Change change{Kind::commit};
-        signal >> change.text;
-        return change;
-    }
-    if (member == "UpdatePreedit") {
-        Change change{Kind::preedit};
-        signal >> change.text >> change.cursor;
-        return change;
-    }
-    if (member == "DeleteSurroundingText") {
-        Change change{Kind::deleteSurrounding};
-        signal >> change.offset >> change.count;
-        return change;
-    }
-    if (member == "ForwardKeyEvent") {
-        Change change{Kind::forwardKey};
-        signal >> change.keysym >> change.keycode >> change.state;
-        return change;
-    }
-    if (member == "SuggestionsChanged") {
-        Change change{Kind::suggestions};
-        signal >> change.words;
-        return change;
-    }
-    return std::nullopt;
-}
-
-void HwaljaContext::apply(fcitx::dbus::Message &signal) {
-    auto change = read(signal);
-    if (!change) {
-        return;
-    }
-    if (heldBack_.empty() && !mustWaitForKeyEvent(*change)) {
-        apply(*change);
+void HwaljaContext::apply(Change change) {
+    if (heldBack_.empty() && !mustWaitForKeyEvent(change)) {
+        applyNow(change);
         return;
     }
     bool first = heldBack_.empty();
-    heldBack_.push_back(std::move(*change));
+    heldBack_.push_back(std::move(change));
     if (!first) {
         return;
     }
@@ -359,11 +195,11 @@ void HwaljaContext::applyHeldBack() {
     auto changes = std::move(heldBack_);
     heldBack_.clear();
     for (const auto &change : changes) {
-        apply(change);
+        applyNow(change);
     }
 }
 
-void HwaljaContext::apply(const Change &change) {
+void HwaljaContext::applyNow(const Change &change) {
     using Kind = Change::Kind;
     switch (change.kind) {
     case Kind::commit:

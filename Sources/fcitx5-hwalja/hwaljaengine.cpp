@@ -1,16 +1,9 @@
 #include "hwaljaengine.h"
 
-#include <time.h>
-#include <unistd.h>
-
-#include <optional>
 #include <stdexcept>
 #include <vector>
 
-#include <systemd/sd-bus.h>
-
 #include <dbus_public.h>  // Fcitx5::Module::DBus
-#include <fcitx-utils/event.h>
 #include <fcitx-utils/log.h>
 #include <fcitx/inputcontextmanager.h>
 
@@ -20,13 +13,12 @@ FCITX_DEFINE_LOG_CATEGORY(hwaljaLog, "hwalja");
 
 namespace {
 constexpr uint32_t releaseBit = 1u << 30;
-constexpr char contextInterface[] = "org.hwalja.InputContext1";
 constexpr char daemonName[] = "org.hwalja.Engine1";
 constexpr char enginePath[] = "/org/hwalja/Engine1";
 constexpr char methodPrefix[] = "hwalja-";
 
-/// hwaljad's name of the layout an input method types: "hwalja" is 천지인, "hwalja-NAME" the
-/// layout NAME (the input methods are the conf files in inputmethod/, named as the IBus engines).
+/// The layout an input method types: "hwalja" is 천지인, "hwalja-NAME" the layout NAME (the input
+/// methods are the conf files in inputmethod/, named as the IBus engines).
 std::string layoutOf(const fcitx::InputMethodEntry &entry) {
     const std::string &name = entry.uniqueName();
     return name.rfind(methodPrefix, 0) == 0 ? name.substr(sizeof(methodPrefix) - 1) : "cheonjiin";
@@ -45,147 +37,103 @@ HwaljaEngine::HwaljaEngine(fcitx::Instance *instance)
         throw std::runtime_error("hwalja: cannot connect to the session bus");
     }
     bus_->attachEventLoop(&instance_->eventLoop());
-    filter_ = bus_->addFilter([this](fcitx::dbus::Message &message) { return received(bus_.get(), message); });
+    dispatcher_.attach(&instance_->eventLoop());
+    auto table = callbacks(this);
+    engine_ = hwalja_fcitx5_new(&table);
     instance_->inputContextManager().registerProperty("hwaljaContext", &factory_);
 }
 
 HwaljaEngine::~HwaljaEngine() {
-    factory_.unregister();  // each context frees its hwaljad context while the bus is there
-    if (peer_) {
-        peerFilter_.reset();
-        peer_->detachEventLoop();
-        peer_.reset();
-    }
-    filter_.reset();
+    factory_.unregister();  // each context lets its engine context go while the engine is there
+    timer_.reset();
+    afterKey_.reset();
+    dispatcher_.detach();
+    hwalja_fcitx5_free(engine_);
     bus_->detachEventLoop();
 }
 
-bool HwaljaEngine::received(const fcitx::dbus::Bus *bus, fcitx::dbus::Message &message) {
-    if (message.type() != fcitx::dbus::MessageType::Signal || message.interface() != contextInterface) {
-        return false;
-    }
-    auto route = routes_.find(message.path());
-    if (route == routes_.end() || route->second->connection() != bus ||
-        (!isPeer(bus) && route->second->daemon() != message.sender())) {
-        return true;  // a context this addon let go of, or another daemon's (a peer connection is hwaljad's alone)
-    }
-    bool wasDispatching = dispatching_;
-    dispatching_ = true;  // what a signal makes fcitx5 do never dispatches this connection again
-    route->second->apply(message);
-    dispatching_ = wasDispatching;
-    return true;
+hwalja_fcitx5_callbacks HwaljaEngine::callbacks(HwaljaEngine *engine) {
+    hwalja_fcitx5_callbacks table{};
+    table.user = engine;
+    table.commit = [](void *user, uint64_t number, const char *text) {
+        Change commit{Change::Kind::commit};
+        commit.text = text;
+        deliver(user, number, std::move(commit));
+    };
+    table.preedit = [](void *user, uint64_t number, const char *text, uint32_t cursor) {
+        Change preedit{Change::Kind::preedit};
+        preedit.text = text;
+        preedit.cursor = cursor;
+        deliver(user, number, std::move(preedit));
+    };
+    table.delete_surrounding = [](void *user, uint64_t number, int32_t offset, uint32_t count) {
+        Change deletion{Change::Kind::deleteSurrounding};
+        deletion.offset = offset;
+        deletion.count = count;
+        deliver(user, number, std::move(deletion));
+    };
+    table.forward_key = [](void *user, uint64_t number, uint32_t keysym, uint32_t keycode, uint32_t state) {
+        Change forward{Change::Kind::forwardKey};
+        forward.keysym = keysym;
+        forward.keycode = keycode;
+        forward.state = state;
+        deliver(user, number, std::move(forward));
+    };
+    table.suggestions = [](void *user, uint64_t number, const char *const *words, size_t count) {
+        Change suggestions{Change::Kind::suggestions};
+        suggestions.words.assign(words, words + count);
+        deliver(user, number, std::move(suggestions));
+    };
+    table.schedule = [](void *user, int64_t deadline) {
+        auto *self = static_cast<HwaljaEngine *>(user);
+        if (deadline < 0) {
+            if (self->timer_) {
+                self->timer_->setEnabled(false);
+            }
+            return;
+        }
+        if (!self->timer_) {
+            self->timer_ = self->eventLoop().addTimeEvent(CLOCK_MONOTONIC, static_cast<uint64_t>(deadline), 1000,
+                [self](fcitx::EventSourceTime *, uint64_t) {
+                    hwalja_fcitx5_timer(self->engine_);
+                    return true;
+                });
+        } else {
+            self->timer_->setTime(static_cast<uint64_t>(deadline));
+        }
+        self->timer_->setOneShot();
+    };
+    table.wake = [](void *user) {
+        auto *self = static_cast<HwaljaEngine *>(user);
+        self->dispatcher_.schedule([self] { hwalja_fcitx5_run(self->engine_); });
+    };
+    table.log = [](void *, const char *line) { FCITX_LOGC(hwaljaLog, Info) << line; };
+    return table;
 }
 
-void HwaljaEngine::dispatchQueued(fcitx::dbus::Bus &bus) {
-    if (dispatching_ || std::string(fcitx::dbus::Bus::impl()) != "sdbus") {
-        return;  // already dispatching (a signal's handler), or another D-Bus library: its loop does it
+void HwaljaEngine::deliver(void *user, uint64_t number, Change change) {
+    if (auto *context = static_cast<HwaljaEngine *>(user)->routed(number)) {
+        context->apply(std::move(change));
     }
-    dispatching_ = true;
-    auto *native = static_cast<sd_bus *>(bus.nativeHandle());
-    while (sd_bus_process(native, nullptr) > 0) {
-    }
-    dispatching_ = false;
 }
 
-void HwaljaEngine::sendWithoutReply(fcitx::dbus::Message &message) {
-    if (std::string(fcitx::dbus::Bus::impl()) == "sdbus") {
-        sd_bus_message_set_expect_reply(static_cast<sd_bus_message *>(message.nativeHandle()), 0);
+void HwaljaEngine::afterKey() {
+    if (!afterKey_) {
+        afterKey_ = eventLoop().addDeferEvent([this](fcitx::EventSource *) {
+            hwalja_fcitx5_after_key(engine_);
+            return true;
+        });
     }
-    message.send();  // with another D-Bus library hwaljad's reply comes, and no one reads it
+    afterKey_->setOneShot();  // on the loop's next turn: after fcitx5 has answered the key
 }
 
-fcitx::dbus::Message HwaljaEngine::callPeer(fcitx::dbus::Message &message) {
-    if (dispatching_ || std::string(fcitx::dbus::Bus::impl()) != "sdbus") {
-        return message.call(callTimeoutMicroseconds);
-    }
-    std::optional<fcitx::dbus::Message> answer;
-    auto slot = message.callAsync(callTimeoutMicroseconds, [&answer](fcitx::dbus::Message &reply) {
-        answer.emplace(std::move(reply));
-        return true;
-    });
-    if (!slot) {
-        return message.call(callTimeoutMicroseconds);
-    }
-    auto *native = static_cast<sd_bus *>(peer_->nativeHandle());
-    // Awake only with another CPU for hwaljad: on one, waiting awake would only keep it from answering.
-    static const bool awake = sysconf(_SC_NPROCESSORS_ONLN) > 1;
-    const uint64_t awakeUntil = fcitx::now(CLOCK_MONOTONIC) + (awake ? spinMicroseconds : 0);
-    dispatching_ = true;  // the signals before the reply are applied here, in order
-    while (!answer) {
-        int processed = sd_bus_process(native, nullptr);
-        if (processed < 0) {
-            break;  // closed: sd-bus answered the call with an error, or will not
-        }
-        if (processed == 0 && fcitx::now(CLOCK_MONOTONIC) >= awakeUntil) {
-            sd_bus_wait(native, UINT64_MAX);  // until data, or the call's timeout (then sd-bus answers it)
-        }
-    }
-    dispatching_ = false;
-    return answer ? std::move(*answer) : fcitx::dbus::Message();
-}
+void HwaljaEngine::route(uint64_t number, HwaljaContext *context) { routes_[number] = context; }
 
-fcitx::dbus::Bus *HwaljaEngine::connectionForNewContext() {
-    if (peer_ && peer_->isOpen()) {
-        return peer_.get();
-    }
-    dropPeer();  // hwaljad went: a new one has a new address
-    auto message = bus_->createMethodCall(daemonName, enginePath, daemonName, "GetPeerAddress");
-    auto reply = message.call(openTimeoutMicroseconds);  // may start hwaljad by D-Bus activation
-    if (reply.type() != fcitx::dbus::MessageType::Reply) {
-        if (reply.errorName() == "org.freedesktop.DBus.Error.UnknownMethod") {
-            return bus_.get();  // an hwaljad without a peer socket
-        }
-        if (reply.errorName() == "org.freedesktop.DBus.Error.NoReply" || reply.errorName() == "org.freedesktop.DBus.Error.Timeout") {
-            timedOut();
-        }
-        unreachable(reply.errorName());
-        return nullptr;
-    }
-    std::string address;
-    reply >> address;
-    if (address.empty() || address == refusedAddress_) {
-        return bus_.get();
-    }
-    peerAddress_ = address;
-    try {
-        auto peer = std::make_unique<fcitx::dbus::Bus>(address);
-        if (!peer->isOpen()) {
-            throw std::runtime_error("cannot connect");
-        }
-        peer->attachEventLoop(&instance_->eventLoop());
-        auto *connection = peer.get();
-        peerFilter_ = peer->addFilter([this, connection](fcitx::dbus::Message &signal) { return received(connection, signal); });
-        peer_ = std::move(peer);
-    } catch (const std::exception &error) {
-        peerFailed(error.what());
-        return bus_.get();
-    }
-    FCITX_LOGC(hwaljaLog, Info) << "connected to hwaljad at " << address << " (no dbus-daemon in between)";
-    return peer_.get();
-}
+void HwaljaEngine::unroute(uint64_t number) { routes_.erase(number); }
 
-void HwaljaEngine::peerFailed(const std::string &why) {
-    FCITX_LOGC(hwaljaLog, Warn) << "no private connection to hwaljad (" << why << "); typing goes through the session bus";
-    refusedAddress_ = peerAddress_;
-    dropPeer();
-}
-
-void HwaljaEngine::dropPeer() {
-    if (!peer_) {
-        return;
-    }
-    std::vector<HwaljaContext *> onPeer;
-    for (const auto &route : routes_) {
-        if (route.second->connection() == peer_.get()) {
-            onPeer.push_back(route.second);
-        }
-    }
-    for (auto *context : onPeer) {
-        context->lose();  // before the connection it lives on goes
-    }
-    peerFilter_.reset();
-    peer_->detachEventLoop();
-    peer_.reset();
+HwaljaContext *HwaljaEngine::routed(uint64_t number) const {
+    auto route = routes_.find(number);
+    return route == routes_.end() ? nullptr : route->second;
 }
 
 void HwaljaEngine::keyEvent(const fcitx::InputMethodEntry &entry, fcitx::KeyEvent &event) {
@@ -193,8 +141,7 @@ void HwaljaEngine::keyEvent(const fcitx::InputMethodEntry &entry, fcitx::KeyEven
     uint32_t state = static_cast<uint32_t>(key.states()) | (event.isRelease() ? releaseBit : 0);
     auto *hwaljaContext = context(event.inputContext());
     hwaljaContext->useLayout(layoutOf(entry));
-    auto handled = hwaljaContext->processKey(key.sym(), key.code(), state);
-    if (handled.value_or(false)) {
+    if (hwaljaContext->processKey(key.sym(), key.code(), state)) {
         event.filterAndAccept();
     }
 }
@@ -221,7 +168,7 @@ fcitx::dbus::Message HwaljaEngine::callDaemon(const char *method, const std::vec
     for (const auto &argument : arguments) {
         message << argument;
     }
-    return message.call(openTimeoutMicroseconds);
+    return message.call(daemonTimeoutMicroseconds);
 }
 
 const fcitx::Configuration *HwaljaEngine::getConfig() const {
@@ -272,29 +219,10 @@ void HwaljaEngine::setConfig(const fcitx::RawConfig &config) {
             FCITX_LOGC(hwaljaLog, Info) << "the learned words are forgotten";
         }
     }
-}
-
-void HwaljaEngine::reached() {
-    if (!reachable_) {
-        FCITX_LOGC(hwaljaLog, Info) << "hwaljad answers again; typing goes through it";
-        reachable_ = true;
+    if (engine_) {
+        hwalja_fcitx5_reload_settings(engine_);  // hwaljad wrote the file: typing here follows it at once
     }
 }
-
-void HwaljaEngine::unreachable(const std::string &why) {
-    if (reachable_) {
-        FCITX_LOGC(hwaljaLog, Error) << "hwaljad does not answer (" << why << "); keys go to the application until it does";
-        reachable_ = false;
-    }
-}
-
-bool HwaljaEngine::mayCall() const { return fcitx::now(CLOCK_MONOTONIC) >= static_cast<uint64_t>(quietUntil_); }
-
-void HwaljaEngine::timedOut() { quietUntil_ = static_cast<int64_t>(fcitx::now(CLOCK_MONOTONIC) + 1'000'000); }
-
-void HwaljaEngine::route(const std::string &path, HwaljaContext *context) { routes_[path] = context; }
-
-void HwaljaEngine::unroute(const std::string &path) { routes_.erase(path); }
 
 fcitx::AddonInstance *HwaljaEngineFactory::create(fcitx::AddonManager *manager) {
     return new HwaljaEngine(manager->instance());

@@ -1,5 +1,6 @@
-// The fcitx5 input method "hwalja": fcitx5's key events, focus and fields go to hwaljad
-// (org.hwalja.InputContext1, one per input context) and what hwaljad sends back is applied.
+// The fcitx5 input method "hwalja": fcitx5's key events, focus and fields go to hwalja's engine,
+// linked into this module (HwaljaFcitx5, through hwalja-fcitx5.h), and what it sends back is
+// applied. The settings are hwaljad's: fcitx5's configuration shows and changes them through it.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +9,8 @@
 #include <unordered_map>
 
 #include <fcitx-utils/dbus/bus.h>
+#include <fcitx-utils/event.h>
+#include <fcitx-utils/eventdispatcher.h>
 #include <fcitx/addonfactory.h>
 #include <fcitx/addoninstance.h>
 #include <fcitx/addonmanager.h>
@@ -15,19 +18,14 @@
 #include <fcitx/inputmethodengine.h>
 #include <fcitx/instance.h>
 
+#include "hwalja-fcitx5.h"
 #include "hwaljacontext.h"
 #include "hwaljasettings.h"
 
 namespace hwalja {
 
-/// Bound on every call made while fcitx5 waits (a key event must be answered at once).
-constexpr uint64_t callTimeoutMicroseconds = 200'000;
-/// Bound on making a context, which may start hwaljad by D-Bus activation.
-constexpr uint64_t openTimeoutMicroseconds = 1'000'000;
-/// How long a call on the peer connection waits for its answer awake before sleeping (most of
-/// hwaljad's answers come within it: sleeping and being woken again cost fcitx5 some 40 µs a key
-/// on a 2-core VM, tools/fcitx5-bench). At most this much CPU a call, with more than one CPU.
-constexpr uint64_t spinMicroseconds = 300;
+/// Bound on a call to hwaljad (the settings), which may start it by D-Bus activation.
+constexpr uint64_t daemonTimeoutMicroseconds = 1'000'000;
 
 class HwaljaEngine : public fcitx::InputMethodEngine {
 public:
@@ -43,67 +41,44 @@ public:
     /// answer.
     const fcitx::Configuration *getConfig() const override;
     /// Sets each setting `config` changes through Engine1.SetSetting (hwaljad checks it, writes
-    /// hwalja.conf and applies it to every context); a refusal is logged with hwaljad's error.
+    /// hwalja.conf and applies it to its own contexts; the engine here reads the file again); a
+    /// refusal is logged with hwaljad's error.
     void setConfig(const fcitx::RawConfig &config) override;
 
-    /// The addon's own connection to the session bus.
-    fcitx::dbus::Bus &bus() { return *bus_; }
+    /// hwalja's engine; nullptr when it could not start (no table: said in the log), and then
+    /// every key goes to the application.
+    hwalja_fcitx5 *engine() { return engine_; }
     /// fcitx5's event loop.
     fcitx::EventLoop &eventLoop() { return instance_->eventLoop(); }
-    /// The connection a new context is made on: the private one to hwaljad's peer socket when it
-    /// has one (connected on first use, again after hwaljad restarted), else the session bus;
-    /// nullptr when hwaljad does not answer.
-    fcitx::dbus::Bus *connectionForNewContext();
-    bool isPeer(const fcitx::dbus::Bus *bus) const { return bus && bus == peer_.get(); }
-    /// The peer connection failed (`why`): new contexts use the session bus until hwaljad has
-    /// another address.
-    void peerFailed(const std::string &why);
-    /// A bounded call on the peer connection that waits for hwaljad's answer awake for a moment
-    /// before sleeping: hwaljad answers within that, and fcitx5 is not woken again for it.
-    fcitx::dbus::Message callPeer(fcitx::dbus::Message &message);
-    /// Sends `message` as a call that wants no reply (hwaljad then sends none).
-    static void sendWithoutReply(fcitx::dbus::Message &message);
-    /// Dispatches the signals that came on `bus` before a reply, so they are applied before it.
-    void dispatchQueued(fcitx::dbus::Bus &bus);
-    /// hwaljad answered (again) or failed to: logged once per outage.
-    void reached();
-    void unreachable(const std::string &why);
-    /// Whether a call may be tried now (not within a second of one that timed out).
-    bool mayCall() const;
-    void timedOut();
-    /// Where signals to a context's path go.
-    void route(const std::string &path, HwaljaContext *context);
-    void unroute(const std::string &path);
+    /// Where the engine's callbacks for context `number` go.
+    void route(uint64_t number, HwaljaContext *context);
+    void unroute(uint64_t number);
+    /// Has the engine look up suggestions once the key event being answered has returned.
+    void afterKey();
 
 private:
     HwaljaContext *context(fcitx::InputContext *ic) { return ic->propertyFor(&factory_); }
-    bool received(const fcitx::dbus::Bus *bus, fcitx::dbus::Message &message);
-    /// Lets go of the peer connection, losing the contexts on it first.
-    void dropPeer();
+    HwaljaContext *routed(uint64_t number) const;
     /// A bounded call to hwaljad's Engine1 on the session bus (starting hwaljad if need be).
     fcitx::dbus::Message callDaemon(const char *method, const std::vector<std::string> &arguments) const;
+    static hwalja_fcitx5_callbacks callbacks(HwaljaEngine *engine);
+    /// Applies a change the engine sent to context `number`'s field, if it is still there.
+    static void deliver(void *user, uint64_t number, Change change);
 
     fcitx::Instance *instance_;
-    /// A connection of the addon's own to fcitx5's session bus, on fcitx5's event loop. Its own,
-    /// because sd-bus cannot dispatch a connection from inside that connection's dispatch (where
-    /// the dbus frontend calls keyEvent), and signals sent before a reply must be applied before
-    /// keyEvent returns.
+    /// A connection of the addon's own to fcitx5's session bus, for hwaljad's settings.
     std::unique_ptr<fcitx::dbus::Bus> bus_;
-    std::unique_ptr<fcitx::dbus::Slot> filter_;
-    /// A private connection to hwaljad, no dbus-daemon in between (GetPeerAddress): half the
-    /// round trips of a key. Also on fcitx5's event loop, for the same reasons.
-    std::unique_ptr<fcitx::dbus::Bus> peer_;
-    std::unique_ptr<fcitx::dbus::Slot> peerFilter_;
-    std::string peerAddress_;
-    /// A peer address that failed: the session bus is used while hwaljad gives this one.
-    std::string refusedAddress_;
-    std::unordered_map<std::string, HwaljaContext *> routes_;
-    bool dispatching_ = false;
-    bool reachable_ = true;
-    int64_t quietUntil_ = 0;
+    hwalja_fcitx5 *engine_ = nullptr;
+    /// The engine's one timer (long press, held backspace, auto-next), armed as it asks.
+    std::unique_ptr<fcitx::EventSourceTime> timer_;
+    /// Runs, once a key event has returned, what the engine does after a key.
+    std::unique_ptr<fcitx::EventSource> afterKey_;
+    /// Brings work from the engine's other threads (a tap on hwalja-keypad) to fcitx5's.
+    fcitx::EventDispatcher dispatcher_;
+    std::unordered_map<uint64_t, HwaljaContext *> routes_;
     /// The settings getConfig last gave fcitx5 (it keeps the pointer until the next call).
     mutable std::unique_ptr<HwaljaSettings> settings_;
-    /// Declared last, so destroyed first: the contexts it destroys still use the bus and routes.
+    /// Declared last, so destroyed first: the contexts it destroys still use the engine and routes.
     fcitx::FactoryFor<HwaljaContext> factory_;
 };
 

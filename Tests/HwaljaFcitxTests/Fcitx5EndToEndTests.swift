@@ -73,18 +73,7 @@ struct Fcitx5EndToEndTests {
         #expect(result.preedit == "")
         #expect(result.deletions == [], "nothing is taken back while typing forwards")
         #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
-        #expect(fcitx5.log.contains("connected to hwaljad at unix:path="), "typed through the session bus: \(fcitx5.log)")
-    }
-
-    @Test(.enabled(if: !installed))
-    func withoutAPeerSocketTheAddonTypesThroughTheSessionBus() throws {
-        // hwaljad cannot make its socket's directory: GetPeerAddress gives "", and the addon types
-        // through the session bus as before.
-        let fcitx5 = try PrivateFcitx5(daemonEnvironment: ["XDG_RUNTIME_DIR": "/nonexistent/hwalja-test"])
-        let result = try fcitx5.type("tap 4\ntap 1\ntap 2\ntap 5\ntap 1\ntap 2\ntap space\n")
-        #expect(result.text == "가나")
-        #expect(!fcitx5.log.contains("connected to hwaljad at"), "\(fcitx5.log)")
-        #expect(fcitx5.hwaljad?.daemon.stderrSoFar.contains("no peer socket, clients use the bus") == true)
+        #expect(fcitx5.log.contains("in fcitx5's process"), "\(fcitx5.log)")
     }
 
     @Test func aLongPressTypesTheDigitWithNoKeyPressed() throws {
@@ -209,41 +198,35 @@ struct Fcitx5EndToEndTests {
         return try fcitx5.result(of: client)
     }
 
-    @Test(.enabled(if: !installed))
-    func hwaljadKilledAndRestartedMidWord() throws {
-        let fcitx5 = try PrivateFcitx5()
-        // 가 composing when hwaljad dies: the syllable shown is kept, 7 goes to the application
-        // itself, and once hwaljad is back the addon types through a fresh context.
-        let result = try Self.typeAcross(fcitx5, [fcitx5.killDaemon, fcitx5.startDaemon])
-        #expect(result.text == "가7나", "\(result.events)")
-        #expect(result.handled == [true, true, true, true, true, true, false, false, true, true, true, true, true, true, true, true])
-        let lost = fcitx5.log.components(separatedBy: "hwaljad does not answer").count - 1
-        #expect(lost == 1, "logged \(lost) times: \(fcitx5.log)")
-        #expect(fcitx5.log.contains("hwaljad answers again"))
-        // Both hwaljads' peer sockets, the second at its new address.
-        let peers = fcitx5.log.components(separatedBy: "connected to hwaljad at ").dropFirst().map { $0.prefix { $0 != " " } }
-        #expect(peers.count == 2 && peers[0] != peers[1], "\(fcitx5.log)")
+    /// What happens to hwaljad mid-word in ``typingNeedsNoDaemon(_:)``.
+    enum DaemonMishap: String, CaseIterable, Sendable {
+        case killedAndStartedAgain, stoppedAndContinued
     }
 
-    @Test(.enabled(if: !installed))
-    func aDaemonThatDoesNotAnswerNeverHoldsTheApplication() throws {
+    @Test(.enabled(if: !installed), arguments: DaemonMishap.allCases)
+    func typingNeedsNoDaemon(_ mishap: DaemonMishap) throws {
         let fcitx5 = try PrivateFcitx5()
-        // hwaljad stopped (SIGSTOP) while 가 is composing: the addon gives up on 7 after its bound,
-        // far within the client's 5 s, keeps 가 and lets 7 through, and calls no more for a second
-        // (the release too goes straight to the application). hwaljad then goes on and answers the
-        // old call, which the addon ignores; 나 is typed through a fresh context.
-        let result = try Self.typeAcross(fcitx5, [fcitx5.pauseDaemon, fcitx5.resumeDaemon], last: "sleep 1200\n")
-        #expect(result.text == "가7나", "\(result.events)")
-        #expect(result.handled == [true, true, true, true, true, true, false, false, true, true, true, true, true, true, true, true])
-        #expect(fcitx5.log.components(separatedBy: "hwaljad does not answer").count - 1 == 1, "\(fcitx5.log)")
+        // 가 composing when hwaljad dies, or stops answering (SIGSTOP): the addon composes in
+        // fcitx5's process, so 7 makes 갑 as ever, and 나 follows.
+        let actions: [() throws -> Void] = switch mishap {
+        case .killedAndStartedAgain: [{ fcitx5.killDaemon() }, { try fcitx5.startDaemon() }]
+        case .stoppedAndContinued: [{ fcitx5.pauseDaemon() }, { fcitx5.resumeDaemon() }]
+        }
+        let result = try Self.typeAcross(fcitx5, actions)
+        #expect(result.text == "갑나", "\(result.events)")
+        #expect(result.handled.allSatisfy { $0 }, "\(result.handled)")
+        #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
     }
 
     @Test(.enabled(if: installed))
-    func dbusActivationStartsTheInstalledDaemon() throws {
+    func theInstalledDaemonIsStartedForTheSettingsOnly() throws {
         let fcitx5 = try PrivateFcitx5(installed: true)
-        #expect(!fcitx5.bus.hasOwner("org.hwalja.Engine1"))
         let result = try fcitx5.type("tap 4\ntap 1\ntap 2\ntap space\n")
         #expect(result.text == "가")
+        #expect(!fcitx5.bus.hasOwner("org.hwalja.Engine1"), "typing needs no hwaljad")
+        // fcitx5's configuration shows hwaljad's settings: D-Bus activation starts it.
+        let config = try fcitx5.controller("GetConfig", ["fcitx://config/addon/hwalja"])
+        #expect(config.status == 0, "\(config.stderr)")
         #expect(fcitx5.bus.hasOwner("org.hwalja.Engine1"))
     }
 

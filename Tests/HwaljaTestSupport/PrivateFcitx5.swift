@@ -77,8 +77,11 @@ public final class PrivateFcitx5: @unchecked Sendable {
         environment["WAYLAND_DISPLAY"] = ""
         if let wayland { environment.merge(wayland.environment) { $1 } }
         self.environment = environment
-        var fcitxEnvironment = environment
+        // hwalja types in fcitx5's process: the addon reads the settings, the table and the
+        // lexicon (beside it) as hwaljad does, and with its environment.
+        var fcitxEnvironment = environment.merging(daemonEnvironment ?? [:]) { $1 }
         if !installed {
+            fcitxEnvironment["HWALJA_TABLE"] = fcitxEnvironment["HWALJA_TABLE"] ?? packageRoot.appendingPathComponent("Tables/hwalja.table").path
             let stage = try Self.stage.get()
             let libraries = try FileManager.default.contentsOfDirectory(atPath: stage.appendingPathComponent("usr/lib").path)
                 .map { stage.appendingPathComponent("usr/lib/\($0)/fcitx5").path }
@@ -134,8 +137,11 @@ public final class PrivateFcitx5: @unchecked Sendable {
         return try JSONDecoder().decode(IBusClientResult.self, from: Data(outcome.stdout.utf8))
     }
 
-    /// Waits (at most 20 s) until hwaljad suggests words (``PrivateBus/waitForSuggestions()``).
-    public func waitForSuggestions() throws { try bus.waitForSuggestions() }
+    /// Waits (at most 20 s) until the addon, selected, has read its lexicon (it says so in the log).
+    public func waitForSuggestions() throws {
+        _ = try type("")  // fcitx5 loads the addon when its input method is first selected
+        try fcitx5.waitUntil("the addon's word suggestions", seconds: 20) { log.contains("word suggestions: ") }
+    }
 
     /// Stops hwaljad at once (SIGKILL, as a crash), or starts it again.
     public func killDaemon() { hwaljad?.daemon.stop(signal: SIGKILL) }

@@ -1,7 +1,7 @@
 import Dispatch
 import HwaljaCore
 import HwaljaRules
-import HwaljaRuntime
+
 
 /// The tables of the layouts the settings' `layout-options` change, generated in memory from the
 /// layout's rules with those options (``TableGenerator``); the table files hold the defaults.

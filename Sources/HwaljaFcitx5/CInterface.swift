@@ -1,0 +1,92 @@
+import CHwaljaFcitx5
+import HwaljaCore
+
+// The functions of hwalja-fcitx5.h (CHwaljaFcitx5), over one Fcitx5Embedding each. See the header
+// for what each does; they are called on fcitx5's thread.
+
+private func embedding(_ engine: OpaquePointer) -> Fcitx5Embedding {
+    Unmanaged<Fcitx5Embedding>.fromOpaque(UnsafeRawPointer(engine)).takeUnretainedValue()
+}
+
+@_cdecl("hwalja_fcitx5_new")
+public func hwaljaFcitx5New(_ callbacks: UnsafePointer<hwalja_fcitx5_callbacks>) -> OpaquePointer? {
+    guard let made = Fcitx5Embedding(callbacks: callbacks.pointee) else { return nil }
+    return OpaquePointer(Unmanaged.passRetained(made).toOpaque())
+}
+
+@_cdecl("hwalja_fcitx5_free")
+public func hwaljaFcitx5Free(_ engine: OpaquePointer?) {
+    guard let engine else { return }
+    Unmanaged<Fcitx5Embedding>.fromOpaque(UnsafeRawPointer(engine)).release()
+}
+
+@_cdecl("hwalja_fcitx5_context_new")
+public func hwaljaFcitx5ContextNew(_ engine: OpaquePointer, _ layout: UnsafePointer<CChar>) -> UInt64 {
+    let name = String(cString: layout)
+    let embedding = embedding(engine)
+    guard let layout = KeyboardLayout(name: name) else {
+        embedding.log("no layout \(Excerpt.quoted(name)); layouts are \(KeyboardLayout.nameSummary)")
+        return 0
+    }
+    return embedding.run { $0.makeContext(layout: layout) }.map(UInt64.init) ?? 0
+}
+
+@_cdecl("hwalja_fcitx5_context_free")
+public func hwaljaFcitx5ContextFree(_ engine: OpaquePointer, _ context: UInt64) {
+    embedding(engine).run { $0.removeContext(Int(context)) }
+}
+
+@_cdecl("hwalja_fcitx5_key")
+public func hwaljaFcitx5Key(_ engine: OpaquePointer, _ context: UInt64, _ keysym: UInt32, _ keycode: UInt32, _ state: UInt32) -> Bool {
+    embedding(engine).run { $0.processKey(Int(context), keysym: keysym, keycode: keycode, state: state) }
+}
+
+@_cdecl("hwalja_fcitx5_has_work_after_key")
+public func hwaljaFcitx5HasWorkAfterKey(_ engine: OpaquePointer) -> Bool {
+    embedding(engine).run { $0.hasSuggestionsDue }
+}
+
+@_cdecl("hwalja_fcitx5_after_key")
+public func hwaljaFcitx5AfterKey(_ engine: OpaquePointer) {
+    embedding(engine).run { $0.lookUpSuggestions() }
+}
+
+@_cdecl("hwalja_fcitx5_set_field")
+public func hwaljaFcitx5SetField(_ engine: OpaquePointer, _ context: UInt64, _ purpose: UInt32, _ canDelete: Bool) {
+    embedding(engine).run { $0.setField(Int(context), purpose: purpose, canDelete: canDelete) }
+}
+
+@_cdecl("hwalja_fcitx5_focus_in")
+public func hwaljaFcitx5FocusIn(_ engine: OpaquePointer, _ context: UInt64) {
+    embedding(engine).run { $0.focusIn(Int(context)) }
+}
+
+@_cdecl("hwalja_fcitx5_focus_out")
+public func hwaljaFcitx5FocusOut(_ engine: OpaquePointer, _ context: UInt64) {
+    embedding(engine).run { $0.focusOut(Int(context)) }
+}
+
+@_cdecl("hwalja_fcitx5_reset")
+public func hwaljaFcitx5Reset(_ engine: OpaquePointer, _ context: UInt64) {
+    embedding(engine).run { $0.reset(Int(context)) }
+}
+
+@_cdecl("hwalja_fcitx5_accept_suggestion")
+public func hwaljaFcitx5AcceptSuggestion(_ engine: OpaquePointer, _ context: UInt64, _ index: UInt32) {
+    embedding(engine).run { $0.acceptSuggestion(Int(context), index: Int(index)) }
+}
+
+@_cdecl("hwalja_fcitx5_timer")
+public func hwaljaFcitx5Timer(_ engine: OpaquePointer) {
+    embedding(engine).timerFired()
+}
+
+@_cdecl("hwalja_fcitx5_run")
+public func hwaljaFcitx5Run(_ engine: OpaquePointer) {
+    embedding(engine).runPending()
+}
+
+@_cdecl("hwalja_fcitx5_reload_settings")
+public func hwaljaFcitx5ReloadSettings(_ engine: OpaquePointer) {
+    embedding(engine).run { $0.readSettingsAgain() }
+}

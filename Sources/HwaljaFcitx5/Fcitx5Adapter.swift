@@ -1,0 +1,207 @@
+import HwaljaCore
+import HwaljaDBus
+import HwaljaEngine
+import HwaljaFrontend
+
+/// The fcitx5 side of hwalja, in fcitx5's own process: each fcitx5 input context the addon types
+/// into is an ``InputSession`` of a ``Frontend``, driven by the addon's key events, focus and
+/// field changes; what a session does goes back as ``FrontendAction``s, for the addon to apply
+/// to the input context (``send``). Needs no bus and no clock of its own: give it a
+/// ``FrontendClock`` (fcitx5's event loop in the addon, a manual clock in tests).
+///
+/// The sessions commit their own preedit when the field loses focus (fcitx5 may have done it
+/// already: the addon drops that copy). Confined to one thread: fcitx5's.
+public final class Fcitx5Adapter {
+    /// The context numbers' owner in the ``Frontend``: the addon is the only one.
+    private static let owner = "fcitx5"
+
+    /// Where a context's actions go, in order: the addon applies them to its input context.
+    public var send: (_ context: Int, _ actions: [FrontendAction]) -> Void = { _, _ in }
+    /// Word suggestions for every context's field (fcitx5's candidate list), if any.
+    public var wordSuggestions: WordSuggestions?
+    /// hwalja-keypad's row of suggestions (X11, KDE), which shows the focused context's (`nil`: none).
+    public var keypadLink: KeypadSuggestionLink? {
+        didSet {
+            keypadLink?.onChosen = { [unowned self] index, word in acceptChosenOnKeypad(index, word) }
+            // Made after the first field was focused, as a rule: it tells the keypad now.
+            keypadLink?.focus(focusedContext != nil)
+            if let focusedContext { keypadLink?.show(frontend.inspect(focusedContext) { $0.suggestions.map(\.text) } ?? []) }
+        }
+    }
+
+    /// Each layout's table loaded so far.
+    private var tables: [KeyboardLayout: TransitionTable]
+    /// Loads a layout's table the first time a context of it is made (`nil`: it has none).
+    private let loadTable: (KeyboardLayout) -> TransitionTable?
+    private var settings: DaemonSettings
+    private var keymap: Keymap
+    private var frontend: Frontend<InputSession>!
+    /// Re-reads the user's settings; `nil` keeps them. Its argument says whether to read them
+    /// even if the file did not change (fcitx5's configuration was applied) or only if it did (a
+    /// field focused).
+    private let reloadSettings: (_ always: Bool) -> (DaemonSettings, Keymap)?
+    /// The context whose field has the focus: the keypad shows its suggestions.
+    private var focusedContext: Int?
+    /// The context whose suggestions a key may have changed: looked up once the key is answered
+    /// (``lookUpSuggestions()``).
+    private var suggestionsDue: Int?
+
+    public init(
+        clock: any FrontendClock, table: TransitionTable, settings: DaemonSettings, keymap: Keymap,
+        loadTable: @escaping (KeyboardLayout) -> TransitionTable? = { _ in nil },
+        reloadSettings: @escaping (_ always: Bool) -> (DaemonSettings, Keymap)? = { _ in nil }
+    ) {
+        self.tables = [table.keyboard: table]
+        self.loadTable = loadTable
+        self.settings = settings
+        self.keymap = keymap
+        self.reloadSettings = reloadSettings
+        frontend = Frontend(clock: clock, limitPerOwner: Int.max) { [unowned self] frontend, number in
+            guard let actions = frontend.withAny(number, { $0.advance(to: frontend.now) }) else { return }
+            deliver(actions, to: number)
+        }
+    }
+
+    // MARK: Contexts
+
+    /// Makes a context typing `layout`; `nil` when that layout's table is not installed.
+    public func makeContext(layout: KeyboardLayout) -> Int? {
+        if tables[layout] == nil { tables[layout] = loadTable(layout) }
+        guard let table = tables[layout] else { return nil }
+        var session = InputSession(
+            typing: TypingContext(table: table, options: settings.composer, timing: settings.timing),
+            keymap: Keymap.forLayout(layout, setting: settings.keymap, resolved: keymap),
+            onFocusLoss: .sessionCommits)
+        session.wordSuggestions = wordSuggestions  // every layout's: its words are spelled as the lexicon's
+        return try? frontend.add(session, owner: Self.owner)
+    }
+
+    /// Lets context `number` go, with its timer; what it composed is dropped (the addon ended the
+    /// syllable before, with a focus out).
+    public func removeContext(_ number: Int) {
+        try? frontend.remove(number, caller: Self.owner)
+        if suggestionsDue == number { suggestionsDue = nil }
+        if focusedContext == number { keypadFocusGone() }
+    }
+
+    /// The layout context `number` types, if it exists.
+    public func layout(of number: Int) -> KeyboardLayout? {
+        frontend.inspect(number) { $0.typing.layout }
+    }
+
+    // MARK: Events
+
+    /// Runs one key event (`state` has ``KeyEventState/release`` on a release) through context
+    /// `number`; sends what it did and returns whether it used the key (`false`: the application
+    /// gets it).
+    public func processKey(_ number: Int, keysym: UInt32, keycode: UInt32, state: UInt32) -> Bool {
+        let time = frontend.now
+        guard let result = frontend.withAny(number, { $0.processKeyEvent(keysym: keysym, keycode: keycode, state: state, at: time) }) else {
+            return false
+        }
+        deliver(result.actions, to: number)
+        suggestionsDue = number
+        return result.handled
+    }
+
+    /// Whether a key left suggestions to look up (``lookUpSuggestions()``).
+    public var hasSuggestionsDue: Bool { suggestionsDue != nil }
+
+    /// Looks up the suggestions of the context the last key went to, and sends them if they
+    /// changed: after the key is answered, since a lookup costs more than the key.
+    public func lookUpSuggestions() {
+        guard let number = suggestionsDue else { return }
+        suggestionsDue = nil
+        update(number) { $0.suggestionsUpdate() }
+    }
+
+    /// The field's purpose (a GTK/IBus number, ``InputPurpose``) and whether it deletes what it is
+    /// asked to around its cursor; a field whose keys pass through commits what was composed.
+    public func setField(_ number: Int, purpose: UInt32, canDelete: Bool) {
+        update(number) { session in
+            if canDelete { session.canDeleteSurrounding = true }
+            return session.purpose == purpose ? [] : session.setContentType(purpose: purpose, hints: 0)
+        }
+    }
+
+    /// Context `number`'s field got the focus: settings changed since apply now, and the keypad
+    /// shows its suggestions.
+    public func focusIn(_ number: Int) {
+        if let (settings, keymap) = reloadSettings(false) { apply(settings, keymap: keymap) }
+        guard frontend.contains(number) else { return }
+        focusedContext = number
+        keypadLink?.focus(true)
+        keypadLink?.show(frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [])
+    }
+
+    /// The field lost the focus (or the input method was switched off): the syllable is committed.
+    public func focusOut(_ number: Int) {
+        update(number) { $0.focusOut() }
+        if focusedContext == number { keypadFocusGone() }
+    }
+
+    /// The application reset the field (a click moved the cursor): the syllable is committed.
+    public func reset(_ number: Int) {
+        update(number) { $0.focusOut() }
+    }
+
+    /// Suggestion `index` of those shown was picked (fcitx5's candidate list): the word being typed
+    /// becomes it. An index no longer shown does nothing.
+    public func acceptSuggestion(_ number: Int, index: Int) {
+        update(number) { $0.acceptSuggestion(index) ?? [] }
+    }
+
+    // MARK: Settings
+
+    /// Reads the settings file again and applies it (fcitx5's configuration was just applied).
+    public func readSettingsAgain() {
+        if let (settings, keymap) = reloadSettings(true) { apply(settings, keymap: keymap) }
+    }
+
+    /// Takes new settings: new contexts use them, existing ones from their next key.
+    public func apply(_ settings: DaemonSettings, keymap: Keymap) {
+        self.settings = settings
+        self.keymap = keymap
+        frontend.update { session in
+            session.typing.updateSettings(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, timing: settings.timing)
+            session.keymap = Keymap.forLayout(session.typing.layout, setting: settings.keymap, resolved: keymap)
+        }
+    }
+
+    /// Switches to newly made tables (one per layout): new contexts at once, existing ones of the
+    /// same layout when their syllable ends.
+    public func reload(_ tables: [TransitionTable]) {
+        for table in tables { self.tables[table.keyboard] = table }
+        frontend.update { session in
+            for table in tables { session.typing.replaceTable(table) }
+        }
+    }
+
+    // MARK: Private
+
+    private func keypadFocusGone() {
+        focusedContext = nil
+        keypadLink?.focus(false)
+    }
+
+    /// A suggestion tapped on the keypad: accepted in the focused field if it still shows `word`
+    /// at `index` (else the tap came too late, and does nothing).
+    private func acceptChosenOnKeypad(_ index: Int, _ word: String) {
+        guard let number = focusedContext else { return }
+        update(number) { $0.acceptSuggestion(index, shownAs: word) ?? [] }
+    }
+
+    /// Applies `change` to context `number`'s session and sends the actions it returns.
+    private func update(_ number: Int, _ change: (inout InputSession) -> [FrontendAction]) {
+        guard let actions = frontend.withAny(number, change) else { return }
+        deliver(actions, to: number)
+    }
+
+    /// Sends context `number`'s actions; the keypad shows the focused context's suggestions too.
+    private func deliver(_ actions: [FrontendAction], to number: Int) {
+        guard !actions.isEmpty else { return }
+        send(number, actions)
+        guard number == focusedContext, let keypadLink else { return }
+        for case .suggestions(let words) in actions { keypadLink.show(words) }
+    }
+}
