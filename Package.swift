@@ -160,8 +160,10 @@ let package = Package(
         .testTarget(name: "HwaljaRuntimeTests", dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaRuntime", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaLexiconTests", dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaTable", "HwaljaTestSupport"]),
         // The fcitx5 addon (Sources/fcitx5-hwalja, C++ built with CMake by tools/build-fcitx5, not
-        // a SwiftPM target) in a real fcitx5, with hwaljad.
-        .testTarget(name: "HwaljaFcitxTests", dependencies: ["HwaljaTestSupport"]),
+        // a SwiftPM target) in a real fcitx5, and its engine (HwaljaFcitx5) in process.
+        .testTarget(
+            name: "HwaljaFcitxTests",
+            dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFcitx5", "HwaljaFrontend", "HwaljaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Measures, in one run and from one application connection, the round trip of a key event
 (org.fcitx.Fcitx.InputContext1.ProcessKeyEvent) through fcitx5 to an input method and back: hwalja
-(the addon, then hwaljad over D-Bus) beside fcitx5-hangul (libhangul in fcitx5's own process),
+(the addon, composing in fcitx5's process) beside fcitx5-hangul (libhangul in fcitx5's own process),
 each typing 안녕하세요 over and over, in alternating blocks. Run by tools/fcitx5-bench.
 
     tools/fcitx5-bench.py KEYS
@@ -66,7 +66,7 @@ def main():
         letters = text.replace(" ", "")
         if not letters or letters != "안녕하세요" * (len(letters) // 5):
             sys.exit(f"fcitx5-bench: {name} typed {letters[:20]!r}…, not 안녕하세요 over and over")
-    report("ProcessKeyEvent through fcitx5 to hwalja (hwaljad)", samples["hwalja"])
+    report("ProcessKeyEvent through fcitx5 to hwalja        ", samples["hwalja"])
     report("ProcessKeyEvent through fcitx5 to fcitx5-hangul", samples["hangul"])
     for name in TYPINGS:  # presses and releases alternate
         report(f"  {name}: presses", samples[name][0::2])

@@ -1,0 +1,118 @@
+import HwaljaCore
+import HwaljaEngine
+import HwaljaFrontend
+import HwaljaTestSupport
+import Testing
+
+@testable import HwaljaFcitx5
+
+/// The addon's engine in process, as the addon drives it, with a manual clock. (The suites
+/// beside it drive the real fcitx5.)
+struct Fcitx5AdapterTests {
+    /// An adapter and what it sent each context.
+    final class Addon {
+        let clock = ManualClock()
+        let adapter: Fcitx5Adapter
+        var sent: [Int: [FrontendAction]] = [:]
+
+        init(settings: DaemonSettings = DaemonSettings()) {
+            adapter = Fcitx5Adapter(
+                clock: clock, table: committedTable, settings: settings, keymap: .phone, loadTable: { committedTables[$0] })
+            adapter.send = { [unowned self] number, actions in sent[number, default: []] += actions }
+        }
+
+        /// Presses (and, unless `held`, releases) the keys of `digits`, each a keysym of the number row.
+        @discardableResult
+        func tap(_ digits: String, on number: Int) -> [Bool] {
+            digits.unicodeScalars.flatMap { digit in
+                [false, true].map { release in
+                    adapter.processKey(number, keysym: digit.value, keycode: 0, state: release ? KeyEventState.release : 0)
+                }
+            }
+        }
+
+        /// What the field shows: the text committed, then the preedit last shown.
+        func field(of number: Int) -> (text: String, preedit: String) {
+            var (text, preedit) = ("", "")
+            for action in sent[number] ?? [] {
+                switch action {
+                case .commit(let committed): text += committed
+                case .preedit(let shown, _): preedit = shown
+                case .deleteSurrounding(let offset, let count) where offset == -count:
+                    text.unicodeScalars.removeLast(min(count, text.unicodeScalars.count))
+                default: break
+                }
+            }
+            return (text, preedit)
+        }
+    }
+
+    @Test func aLetterShowsOnItsPressAndAHeldKeyTypesItsDigitInstead() throws {
+        let addon = Addon()
+        let number = try #require(addon.adapter.makeContext(layout: .cheonjiin))
+        addon.tap("412", on: number)  // 가
+        #expect(addon.adapter.processKey(number, keysym: 0x35, keycode: 0, state: 0))  // 5 down: ㄴ
+        #expect(addon.field(of: number).preedit == "간")
+        addon.clock.advance(by: DaemonSettings().timing.longPress + 10)
+        // Held: ㄴ is taken back, 가 ends, 5 is typed while the key is down; its release is the engine's.
+        #expect(addon.field(of: number) == ("가5", ""))
+        #expect(addon.adapter.processKey(number, keysym: 0x35, keycode: 0, state: KeyEventState.release))
+        #expect(addon.field(of: number) == ("가5", ""))
+    }
+
+    @Test func suggestionsWaitUntilTheKeyIsAnswered() throws {
+        let addon = Addon()
+        let number = try #require(addon.adapter.makeContext(layout: .cheonjiin))
+        addon.tap("4", on: number)
+        #expect(addon.adapter.hasSuggestionsDue)
+        #expect(!(addon.sent[number] ?? []).contains { if case .suggestions = $0 { true } else { false } })
+        addon.adapter.lookUpSuggestions()
+        #expect(!addon.adapter.hasSuggestionsDue)
+    }
+
+    @Test func aPasswordFieldCommitsWhatWasComposedAndGetsTheKeys() throws {
+        let addon = Addon()
+        let number = try #require(addon.adapter.makeContext(layout: .cheonjiin))
+        addon.tap("412", on: number)
+        addon.adapter.setField(number, purpose: 8, canDelete: false)
+        #expect(addon.field(of: number) == ("가", ""))
+        #expect(addon.tap("4", on: number) == [false, false])
+        #expect(addon.field(of: number) == ("가", ""))
+    }
+
+    @Test func focusOutCommitsTheSyllableAndAContextGoneSendsNothing() throws {
+        let addon = Addon()
+        let number = try #require(addon.adapter.makeContext(layout: .naratgeul))
+        let other = try #require(addon.adapter.makeContext(layout: .cheonjiin))
+        #expect(number != other)
+        #expect(addon.adapter.layout(of: number) == .naratgeul)
+        addon.tap("412", on: other)
+        addon.adapter.focusOut(other)
+        #expect(addon.field(of: other) == ("가", ""))
+        addon.adapter.removeContext(other)
+        #expect(addon.tap("4", on: other) == [false, false])
+        #expect(addon.adapter.layout(of: other) == nil)
+    }
+
+    @Test func theClockArmsTheHostsTimerForTheEarliestDeadlineOnly() {
+        var armed: [Int?] = []
+        let clock = CallbackClock { armed.append($0) }
+        var fired: [Int] = []
+        clock.onDeadline = { fired.append($0) }
+        let now = clock.now
+        clock.schedule(1, at: now + 500)
+        clock.schedule(2, at: now + 800)  // later: the timer armed for 500 looks again then
+        clock.schedule(3, at: now + 100)
+        #expect(armed == [now + 500, now + 100])
+        clock.schedule(3, at: nil)
+        clock.fire()  // at about `now`: nothing is due yet, and the earliest left is 500
+        #expect(fired == [])
+        #expect(armed.last == now + 500)
+        clock.schedule(1, at: now - 1)
+        clock.schedule(2, at: now - 2)
+        #expect(armed == [now + 500, now + 100, now + 500, now - 1, now - 2])
+        clock.fire()
+        #expect(fired == [2, 1], "earliest first")
+        #expect(armed.count == 5, "nothing left to arm for")
+    }
+}
