@@ -2,10 +2,11 @@ import Foundation
 import HwaljaTestSupport
 import Testing
 
-/// hwalja inside a real fcitx5 (Debian's), headless: the addon (Sources/fcitx5-hwalja) and
-/// hwaljad on a private bus, typed into by an application of fcitx5's D-Bus frontend
-/// (tools/fcitx5-client.py) that selects the input method with SetCurrentIM("hwalja"). Against
-/// this checkout's addon and hwaljad, or the installed packages' when HWALJA_TEST_INSTALLED=1.
+/// hwalja inside a real fcitx5 (Debian's), headless: the addon (Sources/fcitx5-hwalja), which
+/// composes in fcitx5's process, and hwaljad (its settings) on a private bus, typed into by an
+/// application of fcitx5's D-Bus frontend (tools/fcitx5-client.py) that selects the input method
+/// with SetCurrentIM("hwalja"). Against this checkout's addon and hwaljad, or the installed
+/// packages' when HWALJA_TEST_INSTALLED=1.
 @Suite(.serialized)
 struct Fcitx5EndToEndTests {
     static let installed = ProcessInfo.processInfo.environment["HWALJA_TEST_INSTALLED"] == "1"
@@ -78,7 +79,7 @@ struct Fcitx5EndToEndTests {
 
     @Test func aLongPressTypesTheDigitWithNoKeyPressed() throws {
         let fcitx5 = try PrivateFcitx5(installed: Self.installed)
-        // 가, then 0 held 800 ms: hwaljad's timer ends 가 and types 0 while the key is down, and
+        // 가, then 0 held 800 ms: the engine's timer ends 가 and types 0 while the key is down, and
         // the addon applies what it sends then; the release adds nothing.
         let result = try fcitx5.type("tap 4\ntap 1\ntap 2\npress 0\nsleep 800\nrelease 0\n")
         #expect(result.text == "가0")
@@ -119,16 +120,16 @@ struct Fcitx5EndToEndTests {
         #expect(secret.text == "123")
         #expect(secret.handled == [false, false, false, false, false, false])
         // A field turning secret mid-word: fcitx5 switches hwalja off (not a focus loss, so fcitx5
-        // commits nothing itself) and hwaljad commits the syllable typed in the open, once.
+        // commits nothing itself) and the engine commits the syllable typed in the open, once.
         let turning = try fcitx5.type("tap 4\ntap 1\ntap 2\npurpose 8\ntap 7\ntap 8\n")
         #expect(turning.text == "가78", "\(turning.events)")
         #expect(turning.preedit == "")
     }
 
     @Test(arguments: [2, 3, 4])  // digits, number, phone: fcitx5's Digit, Number, Dialable flags
-    func aNumberFieldGetsTheKeysFromHwaljad(purpose: Int) throws {
+    func aNumberFieldGetsTheKeysBack(purpose: Int) throws {
         let fcitx5 = try PrivateFcitx5(installed: Self.installed)
-        // Here hwalja stays selected: the addon tells hwaljad the field's purpose, and hwaljad hands
+        // Here hwalja stays selected: the addon tells its engine the field's purpose, and it hands
         // every key back (4 1 2 would be 가 in a text field), the syllable composing before it committed.
         let result = try fcitx5.type("tap 5\ntap 1\ntap 2\npurpose \(purpose)\ntap 4\ntap 1\ntap 2\n")
         #expect(result.text == "나412", "\(result.events)")
@@ -137,7 +138,7 @@ struct Fcitx5EndToEndTests {
 
     @Test func aFocusChangeWhileComposingKeepsTheSyllableOnce() throws {
         let fcitx5 = try PrivateFcitx5(installed: Self.installed)
-        // fcitx5 commits the client's preedit itself on focus out, and hwaljad commits it too: the
+        // fcitx5 commits the client's preedit itself on focus out, and the engine commits it too: the
         // addon must let 가 through once.
         let result = try fcitx5.type("tap 4\ntap 1\ntap 2\nfocus-out\nfocus-in\ntap 5\ntap 1\ntap 2\ntap space\n")
         #expect(result.text == "가나", "\(result.events)")

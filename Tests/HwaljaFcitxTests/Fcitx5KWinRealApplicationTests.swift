@@ -5,8 +5,7 @@ import Testing
 /// hwalja through fcitx5 in KDE Plasma's compositor: a headless KWin (PrivateKWin) that starts
 /// fcitx5 as its input method (input-method-v1), a GTK 4 application on Wayland (text-input-v3)
 /// and keys through KWin's fake-input protocol (tools/kwin-keys.py). Only with
-/// HWALJA_TEST_INSTALLED=1 (tools/test): the session's fcitx5 loads the installed addon and D-Bus
-/// activation starts the installed hwaljad. Named so that `--skip RealApplicationTests` leaves it
+/// HWALJA_TEST_INSTALLED=1 (tools/test): the session's fcitx5 loads the installed addon. Named so that `--skip RealApplicationTests` leaves it
 /// out: the keys are real-time.
 @Suite(.serialized, .enabled(if: Fcitx5EndToEndTests.installed, "KWin's fcitx5 runs the installed addon: HWALJA_TEST_INSTALLED=1"))
 struct Fcitx5KWinRealApplicationTests {
@@ -87,7 +86,7 @@ struct Fcitx5KWinRealApplicationTests {
         // 안녕 and a space, a long press's 0, 12 on the symbol layer (typed past hwalja, whose 1
         // and 2 are ㅣ and ㆍ), back on the Korean keys 가 and a space (two quick taps: GTK's
         // double click is two presses, not three), then 감사 and 감사합니다 tapped in the panel's
-        // row of suggestions, which hwaljad fills.
+        // row of suggestions, which the addon fills.
         let names = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "띄어쓰기"]
         let keys = names.map { "keypad:\($0)" } + ["keypad-hold:ㅇㅁ:800"]
             + ["숫자와 기호", "1", "2", "영문 자판", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ"].map { "keypad:\($0)" } + ["keypad-double:띄어쓰기"]

@@ -25,7 +25,7 @@ struct Fcitx5RealApplicationTests {
 
     /// Types `keys` (xdotool names, `click`, `hold:KEY:MS`, `down:KEY`) into `application`'s `field`
     /// through fcitx5, with `inputMethod` selected; `settings` is the user's hwalja.conf; with
-    /// `suggesting`, once hwaljad has read its word list.
+    /// `suggesting`, once the addon has read its word list.
     /// `screen`: the X screen's size in pixels; `scale`: GTK's (GDK_SCALE, 2 as on a HiDPI screen);
     /// `environment`: more of the application's (tools/keypad_session.py's HWALJA_KEYPAD).
     static func type(
@@ -76,7 +76,7 @@ struct Fcitx5RealApplicationTests {
         #expect(report.text == "안녕12가0")
     }
 
-    /// hwaljad tells the keypad the focused field's suggestions (org.hwalja.Keypad1), shown above
+    /// The addon tells the keypad the focused field's suggestions (org.hwalja.Keypad1), shown above
     /// its keys; a tap there types the word as a pick in fcitx5's list does.
     @Test func aSuggestionTapOnTheKeypadTypesTheWord() throws {
         let names = ["ㄱㅋ", "ㅣ", "ㆍ", "ㅇㅁ", "ㅇㅁ", "ㅅㅎ", "ㅣ", "ㆍ", "감사합니다"]
@@ -104,7 +104,7 @@ struct Fcitx5RealApplicationTests {
     @Test(arguments: Application.allCases)
     func backspaceUndoesAStroke(_ application: Application) throws {
         // 하다 → 하디 → 핟: GTK deletes 하 when asked and is shown 핟. fcitx5's Qt 5 module
-        // (5.0.16) tells the addon no surrounding text here, so hwaljad keeps 하 in the preedit
+        // (5.0.16) tells the addon no surrounding text here, so the engine keeps 하 in the preedit
         // while BackSpace could take it back (하다 shown, then 핟), and nothing is deleted.
         let (report, _) = try Self.type(["8", "8", "1", "2", "6", "1", "2", "BackSpace", "BackSpace", "space"], into: application)
         #expect(report.text == "핟")

@@ -2,7 +2,7 @@ import Foundation
 import HwaljaTestSupport
 import Testing
 
-/// hwaljad's word suggestions in fcitx5's candidate list, seen by an application that draws
+/// The addon's word suggestions in fcitx5's candidate list, seen by an application that draws
 /// fcitx5's input panel itself (tools/fcitx5-client.py --panel: `UpdateClientSideUI`, and
 /// `SelectCandidate` as a click or a touch on a candidate). In Fcitx5EndToEndTests' suite, one
 /// fcitx5 at a time.
@@ -16,7 +16,7 @@ extension Fcitx5EndToEndTests {
         #expect(result.candidates.last == [], sourceLocation: sourceLocation)
     }
 
-    /// fcitx5 and hwaljad, once hwaljad has read its lexicon.
+    /// fcitx5 and hwaljad, once the addon has read its lexicon.
     static func suggesting() throws -> PrivateFcitx5 {
         let fcitx5 = try PrivateFcitx5(installed: installed)
         try fcitx5.waitForSuggestions()
@@ -52,7 +52,7 @@ extension Fcitx5EndToEndTests {
 
     @Test func typingOnWithoutPickingTypesAsBefore() throws {
         let fcitx5 = try Self.suggesting()
-        // 감사 with suggestions shown, then 해 (ㅎ ㅏ ㅣ) and space: the digits went to hwaljad as
+        // 감사 with suggestions shown, then 해 (ㅎ ㅏ ㅣ) and space: the digits went to the engine as
         // letters, none picked a suggestion.
         let result = try fcitx5.type(Self.gamsa + "tap 8\ntap 8\ntap 1\ntap 2\ntap 1\ntap space\n", panel: true)
         #expect(result.text == "감사해", "\(result.events)")

@@ -57,7 +57,7 @@ struct Fcitx5SwayRealApplicationTests {
     }
 
     @Test func backspaceTakesBackATypedSyllable() throws {
-        // 하다 → 하디 → 핟. On fcitx5's Wayland frontends the addon does not have hwaljad delete
+        // 하다 → 하디 → 핟. On fcitx5's Wayland frontends the addon does not have its engine delete
         // (GTK 4.8 reads text-input-v3's byte counts as characters: asked to delete 하, 3 bytes,
         // it deleted three syllables), so 하 stays in the preedit while backspace may take it back.
         let (report, _) = try Self.type(["8", "8", "1", "2", "6", "1", "2", "BackSpace", "BackSpace", "space"])

@@ -1,12 +1,14 @@
 import Foundation
 
-/// A headless fcitx5 (Debian's) on a private session bus with hwalja's addon and hwaljad, started
-/// by a test and stopped by its PID.
+/// A headless fcitx5 (Debian's) on a private session bus with hwalja's addon (which composes in
+/// fcitx5's process) and hwaljad (for fcitx5's configuration), started by a test and stopped by
+/// its PID.
 ///
 /// By default the addon is this checkout's, built by tools/build-fcitx5 and loaded from its
-/// staging tree (FCITX_ADDON_DIRS, XDG_DATA_DIRS), and this build's hwaljad is started on the bus;
-/// with `installed`, fcitx5 finds the installed fcitx5-hwalja package's files where fcitx5 looks,
-/// and the installed hwaljad is started by D-Bus activation when the addon first calls it.
+/// staging tree (FCITX_ADDON_DIRS, XDG_DATA_DIRS) with the checkout's tables (HWALJA_TABLE), and
+/// this build's hwaljad is started on the bus; with `installed`, fcitx5 finds the installed
+/// fcitx5-hwalja package's files where fcitx5 looks, and the installed hwaljad is started by D-Bus
+/// activation when the addon first calls it (for the settings).
 public final class PrivateFcitx5: @unchecked Sendable {
     public let bus: PrivateBus
     public let fcitx5: BackgroundProcess
@@ -33,9 +35,9 @@ public final class PrivateFcitx5: @unchecked Sendable {
         return .success(URL(fileURLWithPath: outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
     }()
 
-    /// `settings`: the user's hwalja.conf, for hwaljad (its `--config`; the installed hwaljad reads
+    /// `settings`: the user's hwalja.conf, for the addon and hwaljad (its `--config`; the installed hwaljad reads
     /// it from the `XDG_CONFIG_HOME` the bus gives the programs it activates). `daemonEnvironment`:
-    /// more of this build's hwaljad's environment. With `wayland`, fcitx5 is that compositor's
+    /// more of the environment of this build's hwaljad and of fcitx5. With `wayland`, fcitx5 is that compositor's
     /// input method (its wayland and waylandim addons: input-method-v2 on sway), and
     /// ``environment`` is that of the compositor's clients.
     public init(installed: Bool = false, settings: String? = nil, daemonEnvironment: [String: String]? = nil, wayland: PrivateSway? = nil) throws {

@@ -3,7 +3,7 @@ import Foundation
 /// A headless KWin on Wayland (Debian's kwin-wayland 5.27, its virtual backend) with fcitx5 as
 /// its input method, started by a test as a Plasma session starts them: as one user
 /// (``DesktopUser``) with its own session bus, on which the installed hwaljad is started by D-Bus
-/// activation when the installed fcitx5-hwalja addon first calls it. fcitx5's profile lists
+/// activation when the installed fcitx5-hwalja addon first calls it (for the settings). fcitx5's profile lists
 /// hwalja and makes it active in every field (ActiveByDefault).
 ///
 /// KWin runs from a copy of its binary without the file capabilities Debian gives it
