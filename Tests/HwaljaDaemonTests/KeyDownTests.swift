@@ -18,7 +18,11 @@ struct KeyDownTests {
         let client = packageRoot.appendingPathComponent("tools/clients/key-events-dbus.py").path
         let outcome = try runCommand(client, [daemon.bus.address] + events, seconds: 60)
         try #require(outcome.status == 0, "key-events-dbus.py failed: \(outcome.stderr)")
-        return try JSONDecoder().decode(Report.self, from: Data(outcome.stdout.utf8))
+        var report = try JSONDecoder().decode(Report.self, from: Data(outcome.stdout.utf8))
+        // Suggestions come once hwaljad has read its word list, in the background: a first key
+        // may find it read or not (an idle machine, a busy one). Not what these tests look at.
+        report.events.removeAll { $0.hasPrefix("SuggestionsChanged") }
+        return report
     }
 
     @Test func aLetterShowsWhileItsKeyIsStillDown() throws {
