@@ -1,5 +1,4 @@
 import Dispatch
-import HwaljaDBus
 
 /// hwalja-keypad's row of suggestions for a program serving another bus (the IBus engine, on
 /// ibus-daemon's): a connection of its own to the session bus, where the keypad is, dispatched on

@@ -17,6 +17,7 @@ public func hwaljaFcitx5New(_ callbacks: UnsafePointer<hwalja_fcitx5_callbacks>)
 @_cdecl("hwalja_fcitx5_free")
 public func hwaljaFcitx5Free(_ engine: OpaquePointer?) {
     guard let engine else { return }
+    embedding(engine).close()
     Unmanaged<Fcitx5Embedding>.fromOpaque(UnsafeRawPointer(engine)).release()
 }
 
@@ -33,12 +34,12 @@ public func hwaljaFcitx5ContextNew(_ engine: OpaquePointer, _ layout: UnsafePoin
 
 @_cdecl("hwalja_fcitx5_context_free")
 public func hwaljaFcitx5ContextFree(_ engine: OpaquePointer, _ context: UInt64) {
-    embedding(engine).run { $0.removeContext(Int(context)) }
+    embedding(engine).run { $0.removeContext(Int(truncatingIfNeeded: context)) }
 }
 
 @_cdecl("hwalja_fcitx5_key")
 public func hwaljaFcitx5Key(_ engine: OpaquePointer, _ context: UInt64, _ keysym: UInt32, _ keycode: UInt32, _ state: UInt32) -> Bool {
-    embedding(engine).run { $0.processKey(Int(context), keysym: keysym, keycode: keycode, state: state) }
+    embedding(engine).run { $0.processKey(Int(truncatingIfNeeded: context), keysym: keysym, keycode: keycode, state: state) }
 }
 
 @_cdecl("hwalja_fcitx5_has_work_after_key")
@@ -53,27 +54,27 @@ public func hwaljaFcitx5AfterKey(_ engine: OpaquePointer) {
 
 @_cdecl("hwalja_fcitx5_set_field")
 public func hwaljaFcitx5SetField(_ engine: OpaquePointer, _ context: UInt64, _ purpose: UInt32, _ canDelete: Bool) {
-    embedding(engine).run { $0.setField(Int(context), purpose: purpose, canDelete: canDelete) }
+    embedding(engine).run { $0.setField(Int(truncatingIfNeeded: context), purpose: purpose, canDelete: canDelete) }
 }
 
 @_cdecl("hwalja_fcitx5_focus_in")
 public func hwaljaFcitx5FocusIn(_ engine: OpaquePointer, _ context: UInt64) {
-    embedding(engine).run { $0.focusIn(Int(context)) }
+    embedding(engine).run { $0.focusIn(Int(truncatingIfNeeded: context)) }
 }
 
 @_cdecl("hwalja_fcitx5_focus_out")
 public func hwaljaFcitx5FocusOut(_ engine: OpaquePointer, _ context: UInt64) {
-    embedding(engine).run { $0.focusOut(Int(context)) }
+    embedding(engine).run { $0.focusOut(Int(truncatingIfNeeded: context)) }
 }
 
 @_cdecl("hwalja_fcitx5_reset")
 public func hwaljaFcitx5Reset(_ engine: OpaquePointer, _ context: UInt64) {
-    embedding(engine).run { $0.reset(Int(context)) }
+    embedding(engine).run { $0.reset(Int(truncatingIfNeeded: context)) }
 }
 
 @_cdecl("hwalja_fcitx5_accept_suggestion")
 public func hwaljaFcitx5AcceptSuggestion(_ engine: OpaquePointer, _ context: UInt64, _ index: UInt32) {
-    embedding(engine).run { $0.acceptSuggestion(Int(context), index: Int(index)) }
+    embedding(engine).run { $0.acceptSuggestion(Int(truncatingIfNeeded: context), index: Int(index)) }
 }
 
 @_cdecl("hwalja_fcitx5_timer")

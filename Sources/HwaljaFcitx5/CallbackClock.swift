@@ -13,12 +13,12 @@ import Glibc
 /// a timer is a system call).
 final class CallbackClock: FrontendClock {
     var onDeadline: (Int) -> Void = { _ in }
-    /// Arms the host's timer for a time in milliseconds on ``now``'s clock (`nil`: disarms it).
-    private let arm: (Int?) -> Void
+    /// Arms the host's timer for a time in milliseconds on ``now``'s clock.
+    var arm: (Int) -> Void
     private var deadlines: [Int: Int] = [:]
     private var armed: Int?
 
-    init(arm: @escaping (Int?) -> Void) {
+    init(arm: @escaping (Int) -> Void = { _ in }) {
         self.arm = arm
     }
 
@@ -46,9 +46,17 @@ final class CallbackClock: FrontendClock {
             deadlines[number] = nil
             onDeadline(number)
         }
-        if armed == nil, let next = deadlines.values.min() {  // (a deadline run may have armed already)
+        // A deadline run may have armed already, for a later time than another's left.
+        if let next = deadlines.values.min(), armed.map({ next < $0 }) ?? true {
             armed = next
             arm(next)
         }
+    }
+
+    /// Arms the host's timer again for the earliest deadline, if any: when an arming could not
+    /// be done at the time (it was asked for off the host's thread).
+    func armAgain() {
+        armed = deadlines.values.min()
+        if let armed { arm(armed) }
     }
 }

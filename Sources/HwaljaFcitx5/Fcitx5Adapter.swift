@@ -31,6 +31,8 @@ public final class Fcitx5Adapter {
 
     /// Each layout's table loaded so far.
     private var tables: [KeyboardLayout: TransitionTable]
+    /// The layouts whose table could not be loaded.
+    private var missingTables: Set<KeyboardLayout> = []
     /// Loads a layout's table the first time a context of it is made (`nil`: it has none).
     private let loadTable: (KeyboardLayout) -> TransitionTable?
     private var settings: DaemonSettings
@@ -64,9 +66,13 @@ public final class Fcitx5Adapter {
 
     // MARK: Contexts
 
-    /// Makes a context typing `layout`; `nil` when that layout's table is not installed.
+    /// Makes a context typing `layout`; `nil` when that layout's table is not installed (looked
+    /// for once: `loadTable` says why).
     public func makeContext(layout: KeyboardLayout) -> Int? {
-        if tables[layout] == nil { tables[layout] = loadTable(layout) }
+        if tables[layout] == nil && !missingTables.contains(layout) {
+            tables[layout] = loadTable(layout)
+            if tables[layout] == nil { missingTables.insert(layout) }
+        }
         guard let table = tables[layout] else { return nil }
         var session = InputSession(
             typing: TypingContext(table: table, options: settings.composer, timing: settings.timing),

@@ -5,6 +5,7 @@ import HwaljaDBus
 import HwaljaEngine
 import HwaljaFrontend
 import HwaljaRuntime
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -16,27 +17,62 @@ import Glibc
 ///
 /// Everything it holds is used under `queue`: fcitx5's thread enters it synchronously for each
 /// event (``run(_:)``), and what is done in the background (the lexicon read, tables made, a
-/// keypad's tap) comes back to it asynchronously. The callbacks into fcitx5 are made on fcitx5's
-/// thread only: actions that come about elsewhere (a tap on the keypad) wait in ``pending``
-/// until fcitx5's thread asks for them (`wake`, then ``runPending()``).
+/// keypad's tap) comes back to it on the queue. The callbacks into fcitx5 are made on fcitx5's
+/// thread only: what comes about elsewhere (a tap on the keypad: its actions, the timer it moved)
+/// waits until fcitx5's thread next enters (`wake`, then ``runPending()``, or the next event,
+/// which applies it first, so that the field sees everything in the order it happened).
 final class Fcitx5Embedding: @unchecked Sendable {
     let queue = DispatchQueue(label: "org.hwalja.fcitx5")
-    private let callbacks: hwalja_fcitx5_callbacks
+    private let host: Host
     private let fcitxThread = pthread_self()
     private(set) var adapter: Fcitx5Adapter!
-    private let clock: CallbackClock
+    private let clock = CallbackClock()
     private var suggestions: SuggestionsLoader?
-    private var optionTables: OptionTableMaker?
+    private let optionTables: OptionTableMaker
     private var layoutOptions: Set<KeyboardLayout.Option> = []
+    private let settingsPath: String?
+    private var settingsFile: FileWatch?
     /// Actions to apply on fcitx5's thread, in order.
     private var pending: [(context: Int, actions: [FrontendAction])] = []
+    /// Whether the timer must be armed again from fcitx5's thread.
+    private var timerMoved = false
 
-    /// Reads the settings and 천지인's table; `nil` (said through `log`) with no table.
-    init?(callbacks: hwalja_fcitx5_callbacks) {
-        self.callbacks = callbacks
-        clock = CallbackClock { deadline in
-            callbacks.schedule?(callbacks.user, deadline.map { Int64($0) * 1_000 } ?? -1)
+    /// The addon's callbacks, and whether it let the engine go (``close()``): after that, nothing
+    /// is called back, also from what still runs in the background.
+    private final class Host: @unchecked Sendable {  // the callbacks are the addon's, for any thread as the header says
+        let callbacks: hwalja_fcitx5_callbacks
+        let closed = Atomic(false)
+
+        init(_ callbacks: hwalja_fcitx5_callbacks) {
+            self.callbacks = callbacks
         }
+
+        var isOpen: Bool { !closed.load(ordering: .acquiring) }
+
+        /// One line for fcitx5's log, from any thread.
+        func log(_ line: String) {
+            guard isOpen else { return }
+            line.withCString { callbacks.log?(callbacks.user, $0) }
+        }
+
+        /// Asks fcitx5's thread to call ``Fcitx5Embedding/runPending()``, from any thread.
+        func wake() {
+            guard isOpen else { return }
+            callbacks.wake?(callbacks.user)
+        }
+    }
+
+    /// Reads the settings (`settingsFile`: the user's by default) and 천지인's table; `nil` (said
+    /// through `log`) with no table. Learned words are kept in `learnedWords` (the user's file by
+    /// default; `nil`: nowhere).
+    init?(
+        callbacks: hwalja_fcitx5_callbacks, settingsFile settingsPath: String? = nil,
+        learnedWords: LearnedWordsStore? = LearnedWordsStore.standard()
+    ) {
+        host = Host(callbacks)
+        self.settingsPath = settingsPath
+        optionTables = OptionTableMaker(queue: queue)
+        let log: @Sendable (String) -> Void = { [host] in host.log($0) }
         let loaded = readSettings()
         let table: TableLoader.Loaded
         do {
@@ -49,7 +85,7 @@ final class Fcitx5Embedding: @unchecked Sendable {
         let tablePath = table.path
         adapter = Fcitx5Adapter(
             clock: clock, table: table.table, settings: loaded.settings, keymap: loaded.keymap,
-            loadTable: { [log] layout in
+            loadTable: { layout in
                 do {
                     return try TableLoader.load(layout, beside: tablePath).table
                 } catch {
@@ -59,49 +95,65 @@ final class Fcitx5Embedding: @unchecked Sendable {
             },
             reloadSettings: { [unowned self] always in reloadSettings(always: always, tablePath: tablePath) })
         adapter.send = { [unowned self] number, actions in deliver(actions, to: number) }
-        settingsFile = FileWatch(path: ConfigFile.defaultPath)
+        clock.arm = { [unowned self] deadline in armTimer(deadline) }
+        settingsFile = FileWatch(path: settingsPath ?? ConfigFile.defaultPath)
         queue.sync {
-            let loader = SuggestionsLoader(table: table.table, tablePath: tablePath, settings: loaded.settings, queue: queue, log: log)
+            let loader = SuggestionsLoader(
+                table: table.table, tablePath: tablePath, settings: loaded.settings, queue: queue, store: learnedWords, log: log)
             suggestions = loader
             adapter.wordSuggestions = loader.suggestions
-            optionTables = OptionTableMaker(queue: queue)
-            useLayoutOptions(loaded.settings.layoutOptions, tablePath: tablePath)
+            layoutOptions = loaded.settings.layoutOptions
+            optionTables.make(layoutOptions, from: { try? TableLoader.loadEveryLayout(path: tablePath) }, then: useTables)
         }
         log("typing with \(Excerpt.path(tablePath)) in fcitx5's process (keymap \(loaded.settings.keymap))")
         nonisolated(unsafe) let unsentAdapter = adapter!
-        SessionKeypadLink.open(queue: queue, log: log) { link in unsentAdapter.keypadLink = link }
+        SessionKeypadLink.open(queue: queue, log: log) { [host] link in
+            if host.isOpen { unsentAdapter.keypadLink = link }
+        }
     }
 
-    private var settingsFile: FileWatch?
-
-    /// Runs `body` with the adapter, serialised with what comes back from the background.
+    /// Runs `body` with the adapter, serialised with what comes back from the background, after
+    /// applying what came about elsewhere.
     func run<T>(_ body: (Fcitx5Adapter) -> T) -> T {
-        queue.sync { body(adapter) }
+        queue.sync {
+            applyPending()
+            return body(adapter)
+        }
     }
 
     /// The host's timer came.
     func timerFired() {
-        queue.sync { clock.fire() }
-    }
-
-    /// Applies, on fcitx5's thread, the actions that came about elsewhere.
-    func runPending() {
-        let waiting = queue.sync {
-            defer { pending.removeAll() }
-            return pending
+        queue.sync {
+            applyPending()
+            clock.fire()
         }
-        for (number, actions) in waiting { apply(actions, to: number) }
     }
 
-    func log(_ line: String) {
-        line.withCString { callbacks.log?(callbacks.user, $0) }
+    /// What `wake` asked for: applies what came about elsewhere, on fcitx5's thread.
+    func runPending() {
+        queue.sync { applyPending() }
     }
+
+    /// The addon lets the engine go (fcitx5 unloads it): nothing is called back any more. What
+    /// still runs in the background (the word list being read, the keypad's connection) keeps
+    /// the engine's objects, and finds it closed.
+    func close() {
+        queue.sync {
+            host.closed.store(true, ordering: .releasing)
+            pending.removeAll()
+            adapter.keypadLink = nil
+        }
+    }
+
+    func log(_ line: String) { host.log(line) }
 
     // MARK: Private
 
+    private var onFcitxThread: Bool { pthread_equal(pthread_self(), fcitxThread) != 0 }
+
     private func readSettings() -> ConfigFile.Loaded {
         do {
-            let loaded = try ConfigFile.load(nil)
+            let loaded = try ConfigFile.load(settingsPath)
             loaded.problems.forEach(log)
             return loaded
         } catch {
@@ -114,33 +166,55 @@ final class Fcitx5Embedding: @unchecked Sendable {
         guard settingsFile?.changed() == true || always else { return nil }
         let fresh = readSettings()
         suggestions?.apply(fresh.settings)
-        useLayoutOptions(fresh.settings.layoutOptions, tablePath: tablePath)
+        if fresh.settings.layoutOptions != layoutOptions {
+            // The files' tables at once, then those the options change, made in the background.
+            layoutOptions = fresh.settings.layoutOptions
+            optionTables.reloadEveryLayout(path: tablePath, options: layoutOptions, log: log, use: useTables)
+        }
         return (fresh.settings, fresh.keymap)
     }
 
-    /// Makes the tables `options` change in the background when they differ from before (back to
-    /// the files' tables at once when there are none).
-    private func useLayoutOptions(_ options: Set<KeyboardLayout.Option>, tablePath: String) {
-        guard options != layoutOptions else { return }
-        layoutOptions = options
-        if options.isEmpty, let files = try? TableLoader.loadEveryLayout(path: tablePath) {
-            adapter.reload(files.tables.values.map(\.table))
-        }
-        optionTables?.make(options, from: { try? TableLoader.loadEveryLayout(path: tablePath) }) { [unowned self] generated, said in
-            adapter.reload(generated.tables.values.map(\.table))
-            log(said)
-        }
+    private func useTables(_ tables: TableLoader.Everything, _ said: String) {
+        adapter.reload(tables.tables.values.map(\.table))
+        log(said)
     }
 
-    /// Sends `actions` to fcitx5 now if on its thread, else when it asks (``runPending()``).
+    /// Sends `actions` to fcitx5 now if on its thread (after what waited), else when it next enters.
     private func deliver(_ actions: [FrontendAction], to number: Int) {
-        if pthread_equal(pthread_self(), fcitxThread) != 0 { return apply(actions, to: number) }
-        pending.append((number, actions))
-        callbacks.wake?(callbacks.user)
+        guard host.isOpen else { return }
+        guard onFcitxThread else {
+            pending.append((number, actions))
+            return host.wake()
+        }
+        applyPending()
+        apply(actions, to: number)
+    }
+
+    /// Arms fcitx5's timer for `deadline` (ms), from its thread; elsewhere, once it enters.
+    private func armTimer(_ deadline: Int) {
+        guard host.isOpen else { return }
+        guard onFcitxThread else {
+            timerMoved = true
+            return host.wake()
+        }
+        host.callbacks.schedule?(host.callbacks.user, Int64(deadline) * 1_000)
+    }
+
+    /// Applies what came about off fcitx5's thread. On fcitx5's thread, in the queue.
+    private func applyPending() {
+        if timerMoved {
+            timerMoved = false
+            clock.armAgain()
+        }
+        guard !pending.isEmpty else { return }
+        let waiting = pending
+        pending.removeAll()
+        for (number, actions) in waiting { apply(actions, to: number) }
     }
 
     private func apply(_ actions: [FrontendAction], to number: Int) {
         let context = UInt64(number)
+        let callbacks = host.callbacks
         let user = callbacks.user
         for action in actions {
             switch action {
@@ -153,7 +227,7 @@ final class Fcitx5Embedding: @unchecked Sendable {
             case .forwardKey(let keysym, let keycode, let state):
                 callbacks.forward_key?(user, context, keysym, keycode, state)
             case .suggestions(let words):
-                let copies = words.map { strdup($0) }
+                let copies = words.compactMap { strdup($0) }  // (none left out but out of memory)
                 defer { copies.forEach { free($0) } }
                 copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
                     callbacks.suggestions?(user, context, buffer.baseAddress, buffer.count)

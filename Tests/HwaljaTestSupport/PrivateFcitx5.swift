@@ -75,6 +75,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
         }
         var environment = bus.environment
         environment["XDG_CONFIG_HOME"] = config.path
+        environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path  // the addon's learned words
         environment["DISPLAY"] = ""
         environment["WAYLAND_DISPLAY"] = ""
         if let wayland { environment.merge(wayland.environment) { $1 } }
