@@ -157,7 +157,8 @@ let package = Package(
             name: "HwaljaDaemonTests",
             dependencies: ["CDBus", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
-        .testTarget(name: "HwaljaRuntimeTests", dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaRuntime", "HwaljaTestSupport"]),
+        .testTarget(
+            name: "HwaljaRuntimeTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon", "HwaljaRuntime", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaLexiconTests", dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaTable", "HwaljaTestSupport"]),
         // The fcitx5 addon (Sources/fcitx5-hwalja, C++ built with CMake by tools/build-fcitx5, not
         // a SwiftPM target) in a real fcitx5, and its engine (HwaljaFcitx5) in process.

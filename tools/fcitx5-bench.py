@@ -6,6 +6,7 @@ each typing 안녕하세요 over and over, in alternating blocks. Run by tools/f
 
     tools/fcitx5-bench.py KEYS
 """
+import collections
 import statistics
 import sys
 import time
@@ -43,6 +44,7 @@ def main():
     call(path, CONTEXT, "SetCapability", GLib.Variant("(t)", (PREEDIT,)))
     call(path, CONTEXT, "FocusIn")
     samples = {name: [] for name in TYPINGS}
+    events = {name: [] for name in TYPINGS}  # (keysym, release) of each sample
     main_context = GLib.MainContext.default()
     for _block in range(10):
         for name, (sequence, state) in TYPINGS.items():
@@ -59,6 +61,7 @@ def main():
                     bus.call_sync(FCITX, path, CONTEXT, "ProcessKeyEvent", arguments, GLib.VariantType("(b)"),
                                   Gio.DBusCallFlags.NONE, 5000, None)
                     samples[name].append(time.perf_counter() - start)
+                    events[name].append((keyval, release))
                 count += 1
                 while main_context.iteration(False):
                     pass
@@ -74,6 +77,10 @@ def main():
     ratio = statistics.median(samples["hwalja"]) / statistics.median(samples["hangul"])
     p99 = percentile(samples["hwalja"], 0.99) / percentile(samples["hangul"], 0.99)
     print(f"hwalja / hangul: median {ratio:.2f}x, p99 {p99:.2f}x")
+    for name in TYPINGS:  # where the slowest 1 % fall: which keys, presses or releases
+        slowest = sorted(range(len(samples[name])), key=samples[name].__getitem__)[-len(samples[name]) // 100:]
+        kinds = collections.Counter(f"{events[name][i][0]:#x}{' up' if events[name][i][1] else ''}" for i in slowest)
+        print(f"  {name}'s slowest 1 %: " + ", ".join(f"{kind} ×{count}" for kind, count in kinds.most_common(6)))
 
 
 def percentile(samples, fraction):

@@ -139,6 +139,7 @@ final class Fcitx5Embedding: @unchecked Sendable {
     /// the engine's objects, and finds it closed.
     func close() {
         queue.sync {
+            suggestions?.saveNow()  // the words learned within the last moments
             host.closed.store(true, ordering: .releasing)
             pending.removeAll()
             adapter.keypadLink = nil

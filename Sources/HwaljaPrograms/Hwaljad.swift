@@ -71,7 +71,10 @@ public struct Hwaljad: ParsableCommand {
             table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue, log: program.diagnostics.log)
         engine.wordSuggestions = suggestions.suggestions
         engine.forgetLearnedWords = suggestions.forgetAll
-        program.beforeExit = { peers?.close() }
+        program.beforeExit = {
+            peers?.close()
+            suggestions.saveNow()  // the words learned within the last moments
+        }
         engine.nameLost = {
             program.beforeExit()
             Glibc.exit(0)

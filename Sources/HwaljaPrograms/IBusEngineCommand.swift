@@ -116,6 +116,7 @@ public struct IBusEngineCommand: ParsableCommand {
         layoutOptions.changed = { options in
             optionTables.reloadEveryLayout(path: tablePath, options: options, log: diagnostics.log, use: useTables)
         }
+        program.beforeExit = { suggestions.saveNow() }  // the words learned within the last moments
         program.serve(
             name: Self.componentName, handler: engines.handle, busGone: "ibus-daemon went away; exiting", busGoneStatus: 0,
             onReload: {

@@ -11,7 +11,8 @@ import HwaljaLexicon
 /// or reload forgets its own copy too, instead of writing it back.
 ///
 /// Used on the program's queue; the file is written on a queue of its own, so that no key's
-/// answer waits for the disk.
+/// answer waits for the disk, and at most once per ``saveDelay``: the words learned meanwhile go
+/// in one write (a fast typist ends a word a second, or more).
 public final class SuggestionsLoader: @unchecked Sendable {
     public let suggestions: WordSuggestions
     private let store: LearnedWordsStore?
@@ -21,6 +22,14 @@ public final class SuggestionsLoader: @unchecked Sendable {
     /// Whether the file was there (read or written) the last time this program looked; on `writer`.
     private var fileKept = false
     private var reportedSaveFailure = false
+    /// Whether a save is scheduled; on `queue`.
+    private var saveDue = false
+    /// Counts the forgettings: a save scheduled before one is dropped. On `queue`.
+    private var forgettings = 0
+
+    /// How long after a word is learned the words are saved: what was learned meanwhile goes in
+    /// the same write. A program ending within it loses them unless it calls ``saveNow()``.
+    public static let saveDelay: DispatchTimeInterval = .seconds(2)
 
     /// Suggestions from the lexicon beside `tablePath` (the file `table` came from), read on a
     /// thread of its own and handed to `queue`, the program's, so that it serves keys meanwhile
@@ -35,7 +44,7 @@ public final class SuggestionsLoader: @unchecked Sendable {
         self.queue = queue
         let suggestions = WordSuggestions(suggester: nil)
         self.suggestions = suggestions
-        suggestions.onLearned = { [unowned self] words in save(words) }
+        suggestions.onLearned = { [unowned self] _ in saveSoon() }
         // Spelling another layout's words takes 40-110 ms: off the queue, so that no key waits.
         suggestions.makeSpelling = { table, done in
             nonisolated(unsafe) let done = done  // called on `queue` only
@@ -73,24 +82,46 @@ public final class SuggestionsLoader: @unchecked Sendable {
         }
     }
 
-    /// Keeps `words`, unless the file was removed since this program last saw it: then forgets them.
+    /// Saves the learned words ``saveDelay`` from now, unless a save is already due; the words
+    /// are taken then. (Handing a copy to the writer and writing the file for every word put
+    /// the space that ends a word among the slowest keys: tools/fcitx5-bench.) On the queue.
+    private func saveSoon() {
+        guard store != nil, !saveDue else { return }
+        saveDue = true
+        let forgettingsThen = forgettings
+        queue.asyncAfter(deadline: .now() + Self.saveDelay) { [self] in
+            guard saveDue, forgettings == forgettingsThen else { return }
+            saveDue = false
+            let words = suggestions.learned
+            writer.async { [self] in save(words) }
+        }
+    }
+
+    /// Saves the learned words now if a save is due (a program about to end). On the queue.
+    public func saveNow() {
+        guard saveDue else { return }
+        saveDue = false
+        let words = suggestions.learned
+        writer.sync { save(words) }
+    }
+
+    /// Keeps `words`, unless the file was removed since this program last saw it: then forgets
+    /// them. On `writer`.
     private func save(_ words: LearnedWords) {
         guard let store else { return }
-        writer.async { [self] in
-            if fileKept && !SystemFiles.exists(store.path) {
-                fileKept = false
-                queue.async { [self] in suggestions.forgetLearnedWords() }
-                log("the learned words were removed; forgot them")
-                return
-            }
-            do {
-                try store.save(words)
-                fileKept = true
-                reportedSaveFailure = false
-            } catch {
-                if !reportedSaveFailure { log("\(error)") }
-                reportedSaveFailure = true
-            }
+        if fileKept && !SystemFiles.exists(store.path) {
+            fileKept = false
+            queue.async { [self] in suggestions.forgetLearnedWords() }
+            log("the learned words were removed; forgot them")
+            return
+        }
+        do {
+            try store.save(words)
+            fileKept = true
+            reportedSaveFailure = false
+        } catch {
+            if !reportedSaveFailure { log("\(error)") }
+            reportedSaveFailure = true
         }
     }
 
@@ -99,6 +130,8 @@ public final class SuggestionsLoader: @unchecked Sendable {
     /// when the file could not be removed.
     public func forgetAll() -> String? {
         suggestions.forgetLearnedWords()
+        forgettings += 1  // a save due would write back what was just forgotten
+        saveDue = false
         guard let store else { return nil }
         return writer.sync {
             fileKept = false
