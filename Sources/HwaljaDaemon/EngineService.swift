@@ -53,10 +53,15 @@ public final class EngineService {
     public var peerAddress = ""
     /// hwalja-keypad's row of suggestions, which shows the focused input context's (`nil`: none).
     public var keypadLink: KeypadSuggestionLink? {
-        didSet { keypadLink?.onChosen = { [unowned self] index, word in acceptChosenOnKeypad(index, word) } }
+        get { keypadRow.link }
+        set { keypadRow.link = newValue }
     }
-    /// The input context (`InputContext1`) whose field has the focus: the keypad shows its suggestions.
-    var focusedInputContext: Int?
+    /// Which input context (`InputContext1`) the keypad's row follows: the one whose field has the focus.
+    lazy var keypadRow: KeypadRow = {
+        let row = KeypadRow { [unowned self] number in frontend.inspect(number) { $0.session.suggestions.map(\.text) } ?? [] }
+        row.chosen = { [unowned self] number, index, word in acceptChosenOnKeypad(number, index, word) }
+        return row
+    }()
     /// Word suggestions for every context, if any (`Suggestions`, `SuggestionsChanged`, `AcceptSuggestion`).
     public var wordSuggestions: WordSuggestions?
     /// Forgets every learned word, kept ones too (`ForgetLearnedWords`); returns what went wrong

@@ -90,7 +90,7 @@ extension EngineService {
                 queueSignal(number, .updatePreedit, [.string(text), .uint32(UInt32(clamping: cursor))], carrying: text)
             case .suggestions(let words):
                 queueSignal(number, .suggestionsChanged, [.stringArray(words)], carrying: words.joined())
-                if number == focusedInputContext { keypadLink?.show(words) }
+                keypadRow.show(words, of: number)
             }
         }
     }

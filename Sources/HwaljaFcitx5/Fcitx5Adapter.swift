@@ -21,13 +21,17 @@ public final class Fcitx5Adapter {
     public var wordSuggestions: WordSuggestions?
     /// hwalja-keypad's row of suggestions (X11, KDE), which shows the focused context's (`nil`: none).
     public var keypadLink: KeypadSuggestionLink? {
-        didSet {
-            keypadLink?.onChosen = { [unowned self] index, word in acceptChosenOnKeypad(index, word) }
-            // Made after the first field was focused, as a rule: it tells the keypad now.
-            keypadLink?.focus(focusedContext != nil)
-            if let focusedContext { keypadLink?.show(frontend.inspect(focusedContext) { $0.suggestions.map(\.text) } ?? []) }
-        }
+        get { keypadRow.link }
+        set { keypadRow.link = newValue }
     }
+    /// Which context the keypad's row follows.
+    private lazy var keypadRow: KeypadRow = {
+        let row = KeypadRow { [unowned self] number in frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [] }
+        // A suggestion tapped on the keypad: accepted if the field still shows `word` at `index`
+        // (else the tap came too late, and does nothing).
+        row.chosen = { [unowned self] number, index, word in update(number) { $0.acceptSuggestion(index, shownAs: word) ?? [] } }
+        return row
+    }()
 
     /// Each layout's table loaded so far.
     private var tables: [KeyboardLayout: TransitionTable]
@@ -42,8 +46,6 @@ public final class Fcitx5Adapter {
     /// even if the file did not change (fcitx5's configuration was applied) or only if it did (a
     /// field focused).
     private let reloadSettings: (_ always: Bool) -> (DaemonSettings, Keymap)?
-    /// The context whose field has the focus: the keypad shows its suggestions.
-    private var focusedContext: Int?
     /// The context whose suggestions a key may have changed: looked up once the key is answered
     /// (``lookUpSuggestions()``).
     private var suggestionsDue: Int?
@@ -87,7 +89,7 @@ public final class Fcitx5Adapter {
     public func removeContext(_ number: Int) {
         try? frontend.remove(number, caller: Self.owner)
         if suggestionsDue == number { suggestionsDue = nil }
-        if focusedContext == number { keypadFocusGone() }
+        keypadRow.blur([number])
     }
 
     /// The layout context `number` types, if it exists.
@@ -135,15 +137,13 @@ public final class Fcitx5Adapter {
     public func focusIn(_ number: Int) {
         if let (settings, keymap) = reloadSettings(false) { apply(settings, keymap: keymap) }
         guard frontend.contains(number) else { return }
-        focusedContext = number
-        keypadLink?.focus(true)
-        keypadLink?.show(frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [])
+        keypadRow.focus(number)
     }
 
     /// The field lost the focus (or the input method was switched off): the syllable is committed.
     public func focusOut(_ number: Int) {
         update(number) { $0.focusOut() }
-        if focusedContext == number { keypadFocusGone() }
+        keypadRow.blur([number])
     }
 
     /// The application reset the field (a click moved the cursor): the syllable is committed.
@@ -185,18 +185,6 @@ public final class Fcitx5Adapter {
 
     // MARK: Private
 
-    private func keypadFocusGone() {
-        focusedContext = nil
-        keypadLink?.focus(false)
-    }
-
-    /// A suggestion tapped on the keypad: accepted in the focused field if it still shows `word`
-    /// at `index` (else the tap came too late, and does nothing).
-    private func acceptChosenOnKeypad(_ index: Int, _ word: String) {
-        guard let number = focusedContext else { return }
-        update(number) { $0.acceptSuggestion(index, shownAs: word) ?? [] }
-    }
-
     /// Applies `change` to context `number`'s session and sends the actions it returns.
     private func update(_ number: Int, _ change: (inout InputSession) -> [FrontendAction]) {
         guard let actions = frontend.withAny(number, change) else { return }
@@ -207,7 +195,6 @@ public final class Fcitx5Adapter {
     private func deliver(_ actions: [FrontendAction], to number: Int) {
         guard !actions.isEmpty else { return }
         send(number, actions)
-        guard number == focusedContext, let keypadLink else { return }
-        for case .suggestions(let words) in actions { keypadLink.show(words) }
+        for case .suggestions(let words) in actions { keypadRow.show(words, of: number) }
     }
 }

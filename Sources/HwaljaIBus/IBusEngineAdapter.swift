@@ -48,15 +48,20 @@ public final class IBusEngineAdapter {
     public var wordSuggestions: WordSuggestions?
     /// hwalja-keypad's row of suggestions (X11, KDE), which shows the focused engine's (`nil`: none).
     public var keypadLink: KeypadSuggestionLink? {
-        didSet {
-            keypadLink?.onChosen = { [unowned self] index, word in acceptChosenOnKeypad(index, word) }
-            // Made after the first field was focused, as a rule: it tells the keypad now.
-            keypadLink?.focus(focusedEngine != nil)
-            if let focusedEngine { keypadLink?.show(frontend.inspect(focusedEngine) { $0.suggestions.map(\.text) } ?? []) }
-        }
+        get { keypadRow.link }
+        set { keypadRow.link = newValue }
     }
-    /// The engine whose field has the focus: the keypad shows its suggestions.
-    private var focusedEngine: Int?
+    /// Which engine the keypad's row follows.
+    private lazy var keypadRow: KeypadRow = {
+        let row = KeypadRow { [unowned self] number in frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [] }
+        // A suggestion tapped on the keypad: accepted if the field still shows `word` at `index`
+        // (else the tap came too late, and does nothing), then written (``writeSoon``).
+        row.chosen = { [unowned self] number, index, word in
+            update(number) { $0.acceptSuggestion(index, shownAs: word) ?? [] }
+            writeSoon()
+        }
+        return row
+    }()
     /// ibus-daemon is the only peer: every engine object belongs to it.
     private static let owner = "ibus-daemon"
 
@@ -206,11 +211,7 @@ public final class IBusEngineAdapter {
             // The user switched to hwalja, or to a field (perhaps back from hwalja's Preferences):
             // settings changed since apply now.
             readSettingsAgain(onlyIfChanged: member == "FocusIn")
-            if member == "FocusIn" {
-                focusedEngine = number
-                keypadLink?.focus(true)
-                keypadLink?.show(frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [])
-            }
+            if member == "FocusIn" { keypadRow.focus(number) }
             // Have the client check that it can tell and delete its text: GTK's module sets
             // IBUS_CAP_SURROUNDING_TEXT for every widget and takes it back from one that cannot
             // (a terminal) only after an engine asked, as libibus engines do.
@@ -226,7 +227,7 @@ public final class IBusEngineAdapter {
             // The preedit was shown in commit mode: the client or ibus-daemon commits it. Committing
             // here too would double it, or send it to the daemon's fake context (protocol notes §7).
             update(number) { $0.focusOut() }
-            if focusedEngine == number { keypadFocusGone() }
+            keypadRow.blur([number])
             return try call.methodReturn()
         case (Self.engineInterface, "Reset"):
             // The same, except for a client that drops it (InputSession.reset()).
@@ -235,7 +236,7 @@ public final class IBusEngineAdapter {
         case ("org.freedesktop.IBus.Service", "Destroy"):
             try? frontend.remove(number, caller: Self.owner)
             fixedKeymaps[number] = nil
-            if focusedEngine == number { keypadFocusGone() }
+            keypadRow.blur([number])
             return try call.methodReturn()
         case ("org.freedesktop.DBus.Properties", "GetAll"):
             return try call.methodReturn([.stringVariantDictionary([:])])  // at once: ibus-daemon blocks on it
@@ -274,20 +275,6 @@ public final class IBusEngineAdapter {
         return result.handled
     }
 
-    /// The focused engine's field lost the focus or went: the keypad's row empties.
-    private func keypadFocusGone() {
-        focusedEngine = nil
-        keypadLink?.focus(false)
-    }
-
-    /// A suggestion tapped on the keypad: accepted in the focused field if it still shows `word`
-    /// at `index` (else the tap came too late, and does nothing), then written (``writeSoon``).
-    private func acceptChosenOnKeypad(_ index: Int, _ word: String) {
-        guard let number = focusedEngine else { return }
-        update(number) { $0.acceptSuggestion(index, shownAs: word) ?? [] }
-        writeSoon()
-    }
-
     /// Applies `change` to engine `number`'s session and sends the actions it returns.
     private func update(_ number: Int, _ change: (inout InputSession) -> [FrontendAction]) {
         guard let actions = frontend.withAny(number, change) else { return }
@@ -319,7 +306,7 @@ public final class IBusEngineAdapter {
                 } else {
                     signal(path, "UpdateLookupTable", [IBusText.lookupTable(words), .boolean(true)])
                 }
-                if number == focusedEngine { keypadLink?.show(words) }
+                keypadRow.show(words, of: number)
             }
         }
     }

@@ -83,8 +83,8 @@ public final class SuggestionsLoader: @unchecked Sendable {
     }
 
     /// Saves the learned words ``saveDelay`` from now, unless a save is already due; the words
-    /// are taken then. (Handing a copy to the writer and writing the file for every word put
-    /// the space that ends a word among the slowest keys: tools/fcitx5-bench.) On the queue.
+    /// are taken then. (Handing them to the writer and writing the file for every word put the
+    /// space that ends a word among the slowest keys: tools/fcitx5-bench.) On the queue.
     private func saveSoon() {
         guard store != nil, !saveDue else { return }
         saveDue = true

@@ -12,13 +12,25 @@ import Testing
 /// A program's learned words reach the disk once per SuggestionsLoader.saveDelay, whatever was
 /// learned meanwhile, and at once when the program is about to end.
 struct LearnedWordsSavingTests {
-    /// A program's suggestions with no lexicon (천지인 words are learned as typed), on `queue`.
-    static func loader(_ store: LearnedWordsStore, _ queue: DispatchQueue) -> SuggestionsLoader {
-        queue.sync {
-            SuggestionsLoader(
-                table: committedTable, tablePath: "/nonexistent/hwalja.table", settings: DaemonSettings(), queue: queue, store: store,
-                log: { _ in })
+    /// A program's suggestions with no lexicon (천지인 words are learned as typed), on its queue,
+    /// keeping the learned words in a scratch folder.
+    final class Program {
+        let scratch = LearnedWordsStoreTests.Scratch()
+        let store: LearnedWordsStore
+        let queue = DispatchQueue(label: "learned-words-test")
+        let loader: SuggestionsLoader
+
+        init() {
+            store = LearnedWordsStore(path: scratch.path + "/learned-words")
+            loader = queue.sync { [store, queue] in
+                SuggestionsLoader(
+                    table: committedTable, tablePath: "/nonexistent/hwalja.table", settings: DaemonSettings(), queue: queue, store: store,
+                    log: { _ in })
+            }
         }
+
+        /// Learns the word typed with `keys` (on the queue, as a field ending it does).
+        func learn(_ keys: [Key]) { loader.suggestions.learn([keys], typedWith: committedTable) }
     }
 
     static func waitForFile(_ path: String, seconds: Double = 10) -> Bool {
@@ -28,13 +40,11 @@ struct LearnedWordsSavingTests {
     }
 
     @Test func wordsLearnedTogetherAreSavedInOneWriteAfterAMoment() throws {
-        let scratch = LearnedWordsStoreTests.Scratch()
-        let store = LearnedWordsStore(path: scratch.path + "/learned-words")
-        let queue = DispatchQueue(label: "learned-words-test")
-        let loader = Self.loader(store, queue)
-        queue.sync {
-            loader.suggestions.learn([LearnedWordsStoreTests.gamsa], typedWith: committedTable)
-            loader.suggestions.learn([LearnedWordsStoreTests.annyeong], typedWith: committedTable)
+        let program = Program()
+        let store = program.store
+        program.queue.sync {
+            program.learn(LearnedWordsStoreTests.gamsa)
+            program.learn(LearnedWordsStoreTests.annyeong)
         }
         #expect(!FileManager.default.fileExists(atPath: store.path), "not written with the word's key")
         #expect(Self.waitForFile(store.path))
@@ -45,17 +55,15 @@ struct LearnedWordsSavingTests {
     }
 
     @Test func aProgramEndingSavesAtOnceAndForgettingDropsASaveDue() throws {
-        let scratch = LearnedWordsStoreTests.Scratch()
-        let store = LearnedWordsStore(path: scratch.path + "/learned-words")
-        let queue = DispatchQueue(label: "learned-words-test")
-        let loader = Self.loader(store, queue)
-        queue.sync {
-            loader.suggestions.learn([LearnedWordsStoreTests.gamsa], typedWith: committedTable)
+        let program = Program()
+        let (store, loader) = (program.store, program.loader)
+        program.queue.sync {
+            program.learn(LearnedWordsStoreTests.gamsa)
             loader.saveNow()
         }
         #expect(FileManager.default.fileExists(atPath: store.path))
-        queue.sync {
-            loader.suggestions.learn([LearnedWordsStoreTests.annyeong], typedWith: committedTable)
+        program.queue.sync {
+            program.learn(LearnedWordsStoreTests.annyeong)
             #expect(loader.forgetAll() == nil)
         }
         Thread.sleep(forTimeInterval: 3)  // past SuggestionsLoader.saveDelay: the save that was due does not come
