@@ -9,7 +9,9 @@ import HwaljaRuntime
 /// trips to a bare libdbus echo service and `Peer.Ping` answered by libdbus inside hwaljad (its I/O
 /// path without hwalja's handler), the daemon's start-up time to owning its name, and its
 /// resident memory with the table loaded (after start-up, per context, idle, after the calls).
-/// The three kinds of call take turns, one of each at a time.
+/// A second echo service, the same program in a process of its own, is the run's control: how far
+/// two identical services differ on this machine in this run. The four kinds of call take turns,
+/// one of each at a time.
 ///
 ///     swift build -c release && .build/release/hwalja-bus-bench [--calls N] [--hwaljad PATH] [--table PATH]
 ///
@@ -29,6 +31,7 @@ struct BusBenchmark: ParsableCommand {
     )
 
     static let echoName = "org.hwalja.BenchEcho"
+    static let twinName = "org.hwalja.BenchEchoTwin"
 
     @Option(help: "Calls of each kind (default 10000).")
     var calls = 10_000
@@ -38,9 +41,11 @@ struct BusBenchmark: ParsableCommand {
     var table = "Tables/hwalja.table"
     @Option(help: .hidden)
     var echoService: String?
+    @Option(help: .hidden)
+    var echoName = Self.echoName
 
     func run() throws {
-        if let echoService { try Self.serveEcho(address: echoService) }
+        if let echoService { try Self.serveEcho(address: echoService, name: echoName) }
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         try Self.measure(calls: calls, hwaljad: hwaljad ?? folder.appendingPathComponent("hwaljad").path, table: table, folder: folder)
     }
@@ -51,10 +56,14 @@ struct BusBenchmark: ParsableCommand {
         let address = try bus.firstLine()
         print("hwalja-bus-bench: private bus \(address), \(calls) calls each")
 
-        let echo = try Child(folder.appendingPathComponent("hwalja-bus-bench").path, ["--echo-service", address])
+        let bench = folder.appendingPathComponent("hwalja-bus-bench").path
+        let echo = try Child(bench, ["--echo-service", address])
         defer { echo.stop() }
+        let twin = try Child(bench, ["--echo-service", address, "--echo-name", twinName])
+        defer { twin.stop() }
         let client = try EngineClient(bus: .address(address))
         try waitForOwner(echoName, client.connection, timeout: 10)
+        try waitForOwner(twinName, client.connection, timeout: 10)
 
         let started = ContinuousClock.now
         let daemon = try Child(hwaljad, ["--bus", address, "--table", table])
@@ -71,11 +80,14 @@ struct BusBenchmark: ParsableCommand {
         for key in keys { _ = try client.key("PressKey", key, on: path) }
         let echoCall = BusMessage.methodCall(destination: echoName, path: "/", interface: echoName, member: "Echo")
         try echoCall.append([.string("ㄱㅋ")])
+        let twinCall = BusMessage.methodCall(destination: twinName, path: "/", interface: echoName, member: "Echo")
+        try twinCall.append([.string("ㄱㅋ")])
 
         // Warm up both.
         for index in 0..<500 {
             _ = try client.key("PressKey", keys[index % keys.count], on: path)
             _ = try client.connection.call(echoCall)
+            _ = try client.connection.call(twinCall)
         }
         let ping = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: "/org/hwalja/Engine1", interface: "org.freedesktop.DBus.Peer", member: "Ping")
         var pings: [Duration] = []
@@ -87,8 +99,9 @@ struct BusBenchmark: ParsableCommand {
         }
         var press: [Duration] = []
         var bare: [Duration] = []
+        var twins: [Duration] = []
         let clock = ContinuousClock()
-        // One of each in turn, so all three kinds of call meet the same machine state.
+        // One of each in turn, so all four kinds of call meet the same machine state.
         for index in 0..<calls {
             let call = pressCalls[index % keys.count]
             press.append(try clock.measure {
@@ -96,6 +109,7 @@ struct BusBenchmark: ParsableCommand {
                 client.connection.dispatchReceived()  // the PreeditChanged/Committed signals that came with it
             })
             bare.append(try clock.measure { _ = try client.connection.call(echoCall) })
+            twins.append(try clock.measure { _ = try client.connection.call(twinCall) })
             pings.append(try clock.measure { _ = try client.connection.call(ping) })
         }
         let rss = residentKilobytes(daemon.pid)
@@ -114,7 +128,10 @@ struct BusBenchmark: ParsableCommand {
         print("PressKey round trip (hwaljad):     median \(format(percentile(press, 50))), p99 \(format(percentile(press, 99)))")
         print("Echo round trip (bare libdbus):    median \(format(percentile(bare, 50))), p99 \(format(percentile(bare, 99)))")
         print("Ping to hwaljad (libdbus answers): median \(format(percentile(pings, 50))), p99 \(format(percentile(pings, 99)))")
+        print("Echo twin (the same, another one): median \(format(percentile(twins, 50))), p99 \(format(percentile(twins, 99)))")
         print(String(format: "ratio PressKey / echo:             median %.2f×, p99 %.2f×", ratio(percentile(press, 50), percentile(bare, 50)), ratio(percentile(press, 99), percentile(bare, 99))))
+        print(String(format: "ratio echo twin / echo (control):  median %.2f×, p99 %.2f× (two identical services: how much this run's placement alone moves a ratio)",
+            ratio(percentile(twins, 50), percentile(bare, 50)), ratio(percentile(twins, 99), percentile(bare, 99))))
         print("hwaljad start-up to owning name:   \(format(startup))")
         print("hwaljad resident memory:           \(megabytes(rss)) after the calls, \(megabytes(afterStartup)) half a second after start-up, \(megabytes(idle)) idle (7 s after the last message)")
         print("hwaljad anonymous memory idle:     \(megabytes(idleAnonymous)) Anonymous, \(megabytes(idlePrivateDirty)) Private_Dirty (/proc/PID/smaps_rollup, 7 s after the last message)")
@@ -196,15 +213,15 @@ struct BusBenchmark: ParsableCommand {
         return round
     }
 
-    /// A bare libdbus service answering `Echo(s) → s`: the baseline round trip.
-    static func serveEcho(address: String) throws -> Never {
+    /// A bare libdbus service owning `name` and answering `Echo(s) → s`: the baseline round trip.
+    static func serveEcho(address: String, name: String) throws -> Never {
         let connection = try BusConnection(bus: .address(address))
         connection.setHandler { message in
             guard message.kind == .methodCall, message.member == "Echo", let reply = try? message.methodReturn(try message.arguments()) else { return false }
             connection.send(reply)
             return true
         }
-        _ = try connection.requestName(echoName, allowReplacement: false, replaceExisting: false)
+        _ = try connection.requestName(name, allowReplacement: false, replaceExisting: false)
         while connection.processIncoming(timeoutMilliseconds: -1) {}
         Glibc.exit(0)
     }
