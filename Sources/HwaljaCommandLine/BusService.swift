@@ -60,7 +60,7 @@ public final class BusService: @unchecked Sendable {  // confined to `queue` onc
             case .primaryOwner, .alreadyOwner: break
             case .inQueue, .exists: diagnostics.fail("\(name) is already owned on this bus (another one is running)\(replace ? "" : "; use --replace to take over")")
             }
-            dispatcher = try BusDispatcher(connection: connection, queue: queue) { [self] in
+            dispatcher = try BusDispatcher(connection: connection, queue: queue, afterMessages: idleMemory.armAfterAnswers) { [self] in
                 beforeExit()
                 diagnostics.log(busGone)
                 exit(busGoneStatus)

@@ -22,12 +22,18 @@ public final class BusDispatcher: @unchecked Sendable {
     private let descriptor: Int32
     private let wake: (read: Int32, write: Int32)
     private let onDisconnect: @Sendable () -> Void
+    private let afterMessages: (() -> Void)?
 
     private static let stopByte: UInt8 = 0x78  // "x"
     private static let writeByte: UInt8 = 0x77  // "w"
 
-    /// Starts watching `connection` for `queue`; `onDisconnect` runs once, on the queue, if the bus goes away.
-    public init(connection: BusConnection, queue: DispatchQueue, onDisconnect: @escaping @Sendable () -> Void) throws(BusError) {
+    /// Starts watching `connection` for `queue`; `onDisconnect` runs once, on the queue, if the bus
+    /// goes away. `afterMessages` runs on the queue after each batch of messages was handled and
+    /// the answers written: for work that must not delay an answer.
+    public init(
+        connection: BusConnection, queue: DispatchQueue, afterMessages: (() -> Void)? = nil,
+        onDisconnect: @escaping @Sendable () -> Void
+    ) throws(BusError) {
         guard let descriptor = connection.fileDescriptor else { throw .failed("the bus connection has no socket to watch") }
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw .failed("cannot make a wake-up pipe: \(String(cString: strerror(errno)))") }
@@ -40,6 +46,7 @@ public final class BusDispatcher: @unchecked Sendable {
         self.descriptor = descriptor
         self.wake = (pipeEnds[0], pipeEnds[1])
         self.onDisconnect = onDisconnect
+        self.afterMessages = afterMessages
         DispatchQueue(label: "org.hwalja.bus-wait").async { [self] in run() }
     }
 
@@ -102,7 +109,10 @@ public final class BusDispatcher: @unchecked Sendable {
     /// Processes what has arrived, on the queue. The non-generic `sync` spares a generic metadata look-up per message.
     private func process() -> (open: Bool, outputPending: Bool) {
         var result = (open: false, outputPending: false)
-        queue.sync { result = connection.pump() }
+        queue.sync {
+            result = connection.pump()
+            afterMessages?()
+        }
         return result
     }
 }

@@ -35,6 +35,8 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
 
     /// Every message from a peer, its sender set to the peer's name.
     public var handler: (BusMessage) -> Bool = { _ in false }
+    /// Runs after each batch of a peer's messages was handled and answered (see ``BusDispatcher``).
+    public var afterMessages: () -> Void = {}
     /// A peer closed its connection.
     public var peerLeft: (String) -> Void = { _ in }
     public var log: (String) -> Void = { _ in }
@@ -67,7 +69,7 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
         source.setEventHandler { [unowned self] in server.acceptPending() }
     }
 
-    /// Starts taking connections, once ``handler`` and ``peerLeft`` are set.
+    /// Starts taking connections, once ``handler``, ``afterMessages`` and ``peerLeft`` are set.
     public func start() {
         source.resume()
     }
@@ -173,7 +175,7 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
             return handler(message)
         }
         do {
-            let dispatcher = try BusDispatcher(connection: connection, queue: queue) { [weak self] in self?.closed(name) }
+            let dispatcher = try BusDispatcher(connection: connection, queue: queue, afterMessages: afterMessages) { [weak self] in self?.closed(name) }
             peers[name] = (connection, dispatcher)
         } catch {
             log("cannot serve a peer connection: \(error.message)")

@@ -85,6 +85,7 @@ public struct Hwaljad: ParsableCommand {
                 idleMemory.noteActivity()
                 return engine.handle(message)
             }
+            peers.afterMessages = program.idleMemory.armAfterAnswers
             peers.peerLeft = engine.clientLeft
             peers.log = program.diagnostics.log
             peers.start()

@@ -7,30 +7,52 @@ import Dispatch
 /// unmapping them made the first key after a pause four times slower. At most one idle timer at
 /// a time, none while idle. Asked, it also gives the heap back a second after much of it was
 /// freed (``trimHeapSoon()``), idle or not, with a timer of its own.
+///
+/// The idle timer is armed after the message that ended the idleness is answered
+/// (``armAfterAnswers()``), not while it is handled: arming a Dispatch timer wakes Dispatch's
+/// manager thread, which on a busy CPU ran before the answer went and made the first key after a
+/// pause slower.
 public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
     private let queue: DispatchQueue
     private let seconds: Int
+    private let release: () -> Void
     private var active = true  // start-up counts as activity
     private var scheduled = false
+    private var armPending = false
     private var trimScheduled = false
 
-    /// Watches for idleness on `queue`, the queue the program's messages are handled on.
-    public init(queue: DispatchQueue, seconds: Int = 3) {
+    /// Watches for idleness on `queue`, the queue the program's messages are handled on;
+    /// `release` gives the memory back (`malloc_trim`; a test counts).
+    public init(queue: DispatchQueue, seconds: Int = 3, release: @escaping () -> Void = { _ = malloc_trim(0) }) {
         self.queue = queue
         self.seconds = seconds
+        self.release = release
     }
 
-    /// Notes that the program is doing something (a message came). On the queue.
+    /// Notes that the program is doing something (a message came). On the queue; then call
+    /// ``armAfterAnswers()`` once what came is answered.
     @inline(__always)
     public func noteActivity() {
         active = true
+        if !scheduled { armPending = true }
+    }
+
+    /// Arms the idle timer if activity came while none was armed. On the queue, after the
+    /// answers to the messages just handled were written (``BusDispatcher``'s `afterMessages`).
+    @inline(__always)
+    public func armAfterAnswers() {
+        guard armPending else { return }
+        armPending = false
         if !scheduled { schedule() }
     }
 
     /// Starts watching, from any thread: the first release comes `seconds` to 2 × `seconds` after
     /// start-up if no message comes.
     public func start() {
-        queue.async { [self] in noteActivity() }
+        queue.async { [self] in
+            noteActivity()
+            armAfterAnswers()
+        }
     }
 
     /// Gives freed heap back a second from now (`malloc_trim`; hwaljad: after contexts went), at
@@ -41,7 +63,7 @@ public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
         trimScheduled = true
         queue.asyncAfter(deadline: .now() + 1) { [self] in
             trimScheduled = false
-            _ = malloc_trim(0)
+            release()
         }
     }
 
@@ -53,7 +75,7 @@ public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
                 schedule()
             } else {
                 scheduled = false
-                _ = malloc_trim(0)
+                release()
             }
         }
     }
