@@ -114,15 +114,22 @@ struct BusBenchmark: ParsableCommand {
         }
         let rss = residentKilobytes(daemon.pid)
         // A pause, as a typist who stops to think makes: hwaljad trims its heap 3 to 6 s after
-        // its last message. Then the same calls as above, first hwaljad's, then, after another
-        // pause, the echo's: what a cold machine (caches, idle CPUs, dbus-daemon) adds to any call.
+        // its last message. Then one PressKey; then, after another pause, one echo: what a cold
+        // machine (caches, idle CPUs, dbus-daemon) adds to any call. Three times.
         usleep(7_000_000)
         let idle = residentKilobytes(daemon.pid)
         let idleAnonymous = smapsKilobytes(daemon.pid, "Anonymous:")
         let idlePrivateDirty = smapsKilobytes(daemon.pid, "Private_Dirty:")
-        let afterIdle = try (0..<3).map { index in try clock.measure { _ = try client.connection.call(pressCalls[index]) } }
-        usleep(7_000_000)
-        let echoAfterIdle = try (0..<3).map { _ in try clock.measure { _ = try client.connection.call(echoCall) } }
+        var afterIdle: [Duration] = []
+        var echoAfterIdle: [Duration] = []
+        for round in 0..<3 {
+            if round > 0 { usleep(7_000_000) }
+            afterIdle.append(try clock.measure { _ = try client.connection.call(pressCalls[round]) })
+            usleep(7_000_000)
+            echoAfterIdle.append(try clock.measure { _ = try client.connection.call(echoCall) })
+        }
+        let slowedPress = ratio(percentile(afterIdle, 50), percentile(press, 50))
+        let slowedEcho = ratio(percentile(echoAfterIdle, 50), percentile(bare, 50))
 
         print("")
         print("PressKey round trip (hwaljad):     median \(format(percentile(press, 50))), p99 \(format(percentile(press, 99)))")
@@ -135,10 +142,12 @@ struct BusBenchmark: ParsableCommand {
         print("hwaljad start-up to owning name:   \(format(startup))")
         print("hwaljad resident memory:           \(megabytes(rss)) after the calls, \(megabytes(afterStartup)) half a second after start-up, \(megabytes(idle)) idle (7 s after the last message)")
         print("hwaljad anonymous memory idle:     \(megabytes(idleAnonymous)) Anonymous, \(megabytes(idlePrivateDirty)) Private_Dirty (/proc/PID/smaps_rollup, 7 s after the last message)")
-        print(String(format: "first PressKeys after a 7 s pause:  %@ (the first %.2f× a warm PressKey's median)",
-            afterIdle.map(format).joined(separator: ", "), ratio(afterIdle[0], percentile(press, 50))))
-        print(String(format: "first echoes after a 7 s pause:     %@ (the first %.2f× a warm echo's median)",
-            echoAfterIdle.map(format).joined(separator: ", "), ratio(echoAfterIdle[0], percentile(bare, 50))))
+        print(String(format: "PressKey after a 7 s pause:        %@ (their median %.2f× a warm PressKey's)",
+            afterIdle.map(format).joined(separator: ", "), slowedPress))
+        print(String(format: "echo after a 7 s pause:            %@ (their median %.2f× a warm echo's)",
+            echoAfterIdle.map(format).joined(separator: ", "), slowedEcho))
+        print(String(format: "pause slowing PressKey / echo:     %.2f× (how much more a pause slows PressKey than the echo: the machine's own wake-up taken out)",
+            slowedPress / slowedEcho))
         let (first, second) = (perContext[0], perContext[1])
         print(String(format: "memory per context:                %.2f KB (%d contexts of %d clients: %@ → %@), %@ a second after they went",
             first.grown, first.contexts, ContextRound.clients, megabytes(first.before), megabytes(first.with), megabytes(first.after)))
