@@ -170,10 +170,9 @@ public final class EngineService {
                 throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "\(member) takes () or (s), got (\(call.signature))")
             }
             let layout = call.signature == "s" ? try parseLayout(try call.arguments()[0].stringValue ?? "") : settings.layout
-            let typing = TypingContext(table: try table(of: layout), options: settings.composer, timing: settings.timing)
-            let layoutKeymap = Keymap.forLayout(layout, setting: settings.keymap, resolved: keymap)
-            var session = InputSession(typing: typing, keymap: layoutKeymap, onFocusLoss: .sessionCommits)
-            session.wordSuggestions = wordSuggestions  // every layout's: its words are spelled as the lexicon's
+            let session = InputSession(
+                table: try table(of: layout), settings: settings, resolved: keymap, onFocusLoss: .sessionCommits,
+                wordSuggestions: wordSuggestions)
             let takesKeyEvents = member == "CreateInputContext"
             let context = DaemonContext(session: session, takesKeyEvents: takesKeyEvents)
             let number = try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
@@ -636,11 +635,8 @@ public final class EngineService {
         frontend.limitPerOwner = settings.maxContextsPerClient
         backlog.limits = settings.backlog
         frontend.update { context in
-            context.session.typing.updateSettings(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, timing: settings.timing)
             // Open contexts take the settings' keymap too, unless their client chose one.
-            if !context.keymapChosenByClient {
-                context.session.keymap = Keymap.forLayout(context.session.typing.layout, setting: settings.keymap, resolved: keymap)
-            }
+            context.session.apply(settings, resolved: keymap, keepsKeymap: context.keymapChosenByClient)
         }
     }
 

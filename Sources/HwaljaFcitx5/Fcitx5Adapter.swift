@@ -76,11 +76,8 @@ public final class Fcitx5Adapter {
             if tables[layout] == nil { missingTables.insert(layout) }
         }
         guard let table = tables[layout] else { return nil }
-        var session = InputSession(
-            typing: TypingContext(table: table, options: settings.composer, timing: settings.timing),
-            keymap: Keymap.forLayout(layout, setting: settings.keymap, resolved: keymap),
-            onFocusLoss: .sessionCommits)
-        session.wordSuggestions = wordSuggestions  // every layout's: its words are spelled as the lexicon's
+        let session = InputSession(
+            table: table, settings: settings, resolved: keymap, onFocusLoss: .sessionCommits, wordSuggestions: wordSuggestions)
         return try? frontend.add(session, owner: Self.owner)
     }
 
@@ -168,10 +165,7 @@ public final class Fcitx5Adapter {
     public func apply(_ settings: DaemonSettings, keymap: Keymap) {
         self.settings = settings
         self.keymap = keymap
-        frontend.update { session in
-            session.typing.updateSettings(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, timing: settings.timing)
-            session.keymap = Keymap.forLayout(session.typing.layout, setting: settings.keymap, resolved: keymap)
-        }
+        frontend.update { $0.apply(settings, resolved: keymap) }
     }
 
     /// Switches to newly made tables (one per layout): new contexts at once, existing ones of the

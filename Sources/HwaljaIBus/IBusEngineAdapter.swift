@@ -87,11 +87,8 @@ public final class IBusEngineAdapter {
     public func apply(_ settings: DaemonSettings, keymap: Keymap) {
         self.settings = settings
         self.keymap = keymap
-        frontend.update { session in
-            session.typing.updateSettings(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, timing: settings.timing)
-        }
-        for number in frontend.numbers(ownedBy: Self.owner) where fixedKeymaps[number] == nil {
-            _ = frontend.withAny(number) { $0.keymap = Keymap.forLayout($0.typing.layout, setting: settings.keymap, resolved: keymap) }
+        for number in frontend.numbers(ownedBy: Self.owner) {
+            _ = frontend.withAny(number) { $0.apply(settings, resolved: keymap, keepsKeymap: fixedKeymaps[number] != nil) }
         }
     }
 
@@ -157,11 +154,9 @@ public final class IBusEngineAdapter {
             guard let table = tables[engine.layout] else {
                 throw BusError.failed("the \(engine.layout.name) table is not installed")
             }
-            var session = InputSession(
-                typing: TypingContext(table: table, options: settings.composer, timing: settings.timing),
-                keymap: engine.keymap ?? Keymap.forLayout(engine.layout, setting: settings.keymap, resolved: keymap),
-                onFocusLoss: .clientCommits)
-            session.wordSuggestions = wordSuggestions  // every layout's: its words are spelled as the lexicon's
+            let session = InputSession(
+                table: table, settings: settings, resolved: keymap, keymap: engine.keymap, onFocusLoss: .clientCommits,
+                wordSuggestions: wordSuggestions)
             let number = try frontend.add(session, owner: Self.owner)
             fixedKeymaps[number] = engine.keymap
             return try call.methodReturn([.objectPath(Self.enginePrefix + String(number))])
