@@ -146,8 +146,8 @@ struct BusBenchmark: ParsableCommand {
             afterIdle.map(format).joined(separator: ", "), slowedPress))
         print(String(format: "echo after a 7 s pause:            %@ (their median %.2f× a warm echo's)",
             echoAfterIdle.map(format).joined(separator: ", "), slowedEcho))
-        print(String(format: "pause slowing PressKey / echo:     %.2f× (how much more a pause slows PressKey than the echo: the machine's own wake-up taken out)",
-            slowedPress / slowedEcho))
+        print(String(format: "ratio PressKey / echo after a pause: %.2f× (their medians: what hwaljad adds to what the machine's own wake-up costs)",
+            ratio(percentile(afterIdle, 50), percentile(echoAfterIdle, 50))))
         let (first, second) = (perContext[0], perContext[1])
         print(String(format: "memory per context:                %.2f KB (%d contexts of %d clients: %@ → %@), %@ a second after they went",
             first.grown, first.contexts, ContextRound.clients, megabytes(first.before), megabytes(first.with), megabytes(first.after)))
