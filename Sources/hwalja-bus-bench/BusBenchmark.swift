@@ -11,7 +11,7 @@ import HwaljaRuntime
 /// resident memory with the table loaded (after start-up, per context, idle, after the calls).
 /// A second echo service, the same program in a process of its own, is the run's control: how far
 /// two identical services differ on this machine in this run. The four kinds of call take turns,
-/// one of each at a time.
+/// one of each at a time, each round starting with the next kind.
 ///
 ///     swift build -c release && .build/release/hwalja-bus-bench [--calls N] [--hwaljad PATH] [--table PATH]
 ///
@@ -101,16 +101,23 @@ struct BusBenchmark: ParsableCommand {
         var bare: [Duration] = []
         var twins: [Duration] = []
         let clock = ContinuousClock()
-        // One of each in turn, so all four kinds of call meet the same machine state.
+        // One of each in turn, so all four kinds of call meet the same machine state, and each
+        // round starting one further on: on two CPUs a call's place in the round (which call went
+        // just before, where its service last ran) moved its round trip by a third.
         for index in 0..<calls {
-            let call = pressCalls[index % keys.count]
-            press.append(try clock.measure {
-                _ = try client.connection.call(call)
-                client.connection.dispatchReceived()  // the PreeditChanged/Committed signals that came with it
-            })
-            bare.append(try clock.measure { _ = try client.connection.call(echoCall) })
-            twins.append(try clock.measure { _ = try client.connection.call(twinCall) })
-            pings.append(try clock.measure { _ = try client.connection.call(ping) })
+            for kind in 0..<4 {
+                switch (index + kind) % 4 {
+                case 0:
+                    let call = pressCalls[index % keys.count]
+                    press.append(try clock.measure {
+                        _ = try client.connection.call(call)
+                        client.connection.dispatchReceived()  // any signal that came with it (none unless asked for)
+                    })
+                case 1: bare.append(try clock.measure { _ = try client.connection.call(echoCall) })
+                case 2: twins.append(try clock.measure { _ = try client.connection.call(twinCall) })
+                default: pings.append(try clock.measure { _ = try client.connection.call(ping) })
+                }
+            }
         }
         let rss = residentKilobytes(daemon.pid)
         // A pause, as a typist who stops to think makes: hwaljad trims its heap 3 to 6 s after
