@@ -5,17 +5,17 @@ import HwaljaDBus
 import HwaljaRuntime
 
 /// `hwalja-bus-bench`: the cost of typing through the bus, measured in one run on one private bus:
-/// `PressKey` round trips to hwaljad (its signals received and dispatched) beside round
+/// `PressKey` round trips to hwaljad (any signal received and dispatched) beside round
 /// trips to a bare libdbus echo service and `Peer.Ping` answered by libdbus inside hwaljad (its I/O
 /// path without hwalja's handler), the daemon's start-up time to owning its name, and its
 /// resident memory with the table loaded (after start-up, per context, idle, after the calls).
 /// A second echo service, the same program in a process of its own, is the run's control: how far
 /// two identical services differ on this machine in this run. The four kinds of call take turns,
-/// one of each at a time, each round starting with the next kind.
+/// one of each at a time, in orders where each kind follows each other kind equally often.
 ///
 ///     swift build -c release && .build/release/hwalja-bus-bench [--calls N] [--hwaljad PATH] [--table PATH]
 ///
-/// It starts its own dbus-daemon, echo service (itself with `--echo-service ADDRESS`) and hwaljad
+/// It starts its own dbus-daemon, two echo services (itself with `--echo-service ADDRESS`) and hwaljad
 /// (from the same build folder, or `--hwaljad`, such as the package's), and stops them by PID.
 @main
 struct BusBenchmark: ParsableCommand {
@@ -23,7 +23,8 @@ struct BusBenchmark: ParsableCommand {
         commandName: "hwalja-bus-bench",
         abstract: "Measures typing through the bus: hwaljad's PressKey beside a bare libdbus echo, in one run on a private bus.",
         discussion: """
-            It starts its own dbus-daemon, echo service and hwaljad (from the same build folder, or \
+            It starts its own dbus-daemon, two echo services (the second one the run's control) and \
+            hwaljad (from the same build folder, or \
             --hwaljad), and stops them when it ends, or when it is ended by SIGTERM, SIGINT or SIGHUP. \
             Run from the package's folder after swift build -c release.
             """,
@@ -32,6 +33,9 @@ struct BusBenchmark: ParsableCommand {
 
     static let echoName = "org.hwalja.BenchEcho"
     static let twinName = "org.hwalja.BenchEchoTwin"
+    /// Four orders of the four kinds of call (a Williams square): across them, each kind comes
+    /// first once and follows each other kind exactly once.
+    static let balancedOrders = [[0, 1, 3, 2], [1, 2, 0, 3], [2, 3, 1, 0], [3, 0, 2, 1]]
 
     @Option(help: "Calls of each kind (default 10000).")
     var calls = 10_000
@@ -83,7 +87,7 @@ struct BusBenchmark: ParsableCommand {
         let twinCall = BusMessage.methodCall(destination: twinName, path: "/", interface: echoName, member: "Echo")
         try twinCall.append([.string("ㄱㅋ")])
 
-        // Warm up both.
+        // Warm up all three services.
         for index in 0..<500 {
             _ = try client.key("PressKey", keys[index % keys.count], on: path)
             _ = try client.connection.call(echoCall)
@@ -101,12 +105,12 @@ struct BusBenchmark: ParsableCommand {
         var bare: [Duration] = []
         var twins: [Duration] = []
         let clock = ContinuousClock()
-        // One of each in turn, so all four kinds of call meet the same machine state, and each
-        // round starting one further on: on two CPUs a call's place in the round (which call went
-        // just before, where its service last ran) moved its round trip by a third.
+        // One of each in turn, so all four kinds of call meet the same machine state, in orders
+        // where each kind follows each other kind equally often: on two CPUs, which call went
+        // just before (where its service ran) moved a round trip by a third.
         for index in 0..<calls {
-            for kind in 0..<4 {
-                switch (index + kind) % 4 {
+            for kind in Self.balancedOrders[index % Self.balancedOrders.count] {
+                switch kind {
                 case 0:
                     let call = pressCalls[index % keys.count]
                     press.append(try clock.measure {

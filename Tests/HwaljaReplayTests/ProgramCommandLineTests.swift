@@ -54,14 +54,14 @@ struct ProgramCommandLineTests {
 
     @Test func aBenchEndedBySIGTERMLeavesNoProcessBehind() throws {
         let bench = try BackgroundProcess(product("hwalja-bus-bench"), ["--calls", "1000000"])
-        // Its dbus-daemon, echo service and hwaljad, once all three run.
+        // Its dbus-daemon, two echo services and hwaljad, once all four run.
         var children: [Int32] = []
         let deadline = Date().addingTimeInterval(30)
-        while children.count < 3 && Date() < deadline {
+        while children.count < 4 && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.1)
             children = Self.children(of: bench.pid)
         }
-        try #require(children.count == 3, "the bench started \(children.count) processes: \(bench.stdoutSoFar) \(bench.stderrSoFar)")
+        try #require(children.count == 4, "the bench started \(children.count) processes: \(bench.stdoutSoFar) \(bench.stderrSoFar)")
         _ = bench.stop(signal: SIGTERM)
         let gone = Date().addingTimeInterval(10)
         while !children.filter(Self.isRunning).isEmpty && Date() < gone { Thread.sleep(forTimeInterval: 0.1) }
