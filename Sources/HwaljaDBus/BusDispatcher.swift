@@ -64,7 +64,9 @@ public final class BusDispatcher: @unchecked Sendable {
     /// Writes what messages sent outside a dispatch (from a timer, say) the socket takes now, and
     /// has the rest written when it is writable. Call on the queue.
     public func sendQueued() {
-        guard connection.pump().outputPending else { return }
+        let outputPending = connection.pump().outputPending  // reads and handles what came meanwhile too
+        afterMessages?()
+        guard outputPending else { return }
         var byte = Self.writeByte
         _ = write(wake.write, &byte, 1)  // the waiting thread then watches for writability too
     }
