@@ -165,11 +165,11 @@ struct DaemonBusTests {
         #expect(leaver.results.last == [.text(""), .text("아"), .flag(true)])
         // The bus tells the daemon the client left; its context goes (NoSuchContext, no longer
         // AccessDenied), the other stays. Introspection shows each client its own contexts only.
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Deadline(seconds: 5)
         var answer: BusError?
         repeat {
             do { try survivor.destroyContext(leaver.path) } catch { answer = error }
-        } while answer?.name != "org.hwalja.Error.NoSuchContext" && Date() < deadline
+        } while answer?.name != "org.hwalja.Error.NoSuchContext" && !deadline.hasPassed
         #expect(answer?.name == "org.hwalja.Error.NoSuchContext")
         let children = try survivor.call(EngineInterface.contextsPath, "org.freedesktop.DBus.Introspectable", "Introspect")
         #expect(children.first?.stringValue?.contains("node name=\"\(kept.split(separator: "/").last!)\"") == true)

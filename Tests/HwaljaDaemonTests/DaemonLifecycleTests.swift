@@ -153,9 +153,9 @@ struct DaemonLifecycleTests {
     }
 
     static func waitFor(_ daemon: PrivateDaemon, _ text: String, seconds: TimeInterval = 10) throws {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Deadline(seconds: seconds)
         while !daemon.daemon.stderrSoFar.contains(text) {
-            guard Date() < deadline else { throw TestSetupError("hwaljad never said \"\(text)\": \(daemon.daemon.stderrSoFar)") }
+            guard !deadline.hasPassed else { throw TestSetupError("hwaljad never said \"\(text)\": \(daemon.daemon.stderrSoFar)") }
             Thread.sleep(forTimeInterval: 0.02)
         }
     }

@@ -150,8 +150,8 @@ struct HostileClientTests {
         let full = try #require(daemon.anonymousKilobytes)
         hoarders.removeAll()  // 2,560 contexts' clients leave the bus
         var after = full
-        let deadline = Date().addingTimeInterval(20)  // malloc_trim a second after contexts go, and again once idle (3 to 6 s)
-        while after > before + (full - before) / 3 && Date() < deadline {
+        let deadline = Deadline(seconds: 20)  // malloc_trim a second after contexts go, and again once idle (3 to 6 s)
+        while after > before + (full - before) / 3 && !deadline.hasPassed {
             Thread.sleep(forTimeInterval: 0.1)
             after = daemon.anonymousKilobytes ?? after
         }

@@ -81,8 +81,8 @@ struct InputContextClientTests {
         #expect(picked.suggestions.isEmpty)
         // The word typed is learned, in a file only its user can read (written on a queue of its
         // own, so soon rather than at once); ForgetLearnedWords removes it.
-        let deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: learned.path) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        let deadline = Deadline(seconds: 5)
+        while !FileManager.default.fileExists(atPath: learned.path) && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.02) }
         let attributes = try FileManager.default.attributesOfItem(atPath: learned.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         _ = try Self.type(daemon, "forget")

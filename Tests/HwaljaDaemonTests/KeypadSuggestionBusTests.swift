@@ -41,8 +41,8 @@ struct KeypadSuggestionBusTests {
             try call("ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(0)])
             try call("ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(1 << 30)])
         }
-        let deadline = Date().addingTimeInterval(5)
-        while shown.last?.words.first != "감사합니다" && Date() < deadline { keypad.processIncoming(timeoutMilliseconds: 50) }
+        let deadline = Deadline(seconds: 5)
+        while shown.last?.words.first != "감사합니다" && !deadline.hasPassed { keypad.processIncoming(timeoutMilliseconds: 50) }
         let daemonName = try #require(shown.last?.sender, "the keypad was never shown 감사's suggestions")
         #expect(shown.last?.words.first == "감사합니다")
         for _ in 0..<2 {

@@ -58,9 +58,9 @@ struct PeerConnectionTests {
         try Self.tap("1", on: path, try #require(owner))  // still the owner's, unharmed
 
         owner = nil  // closes the connection
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Deadline(seconds: 5)
         var freed = false
-        while !freed && Date() < deadline {
+        while !freed && !deadline.hasPassed {
             do {
                 try Self.tap("1", on: path, otherPeer)
             } catch {

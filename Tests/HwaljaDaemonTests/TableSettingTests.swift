@@ -20,8 +20,8 @@ struct TableSettingTests {
             ]
         )
         defer { _ = daemon.stop() }
-        let deadline = Date().addingTimeInterval(10)
-        while !daemon.stderrSoFar.contains("serving") && daemon.isRunning && Date() < deadline {
+        let deadline = Deadline(seconds: 10)
+        while !daemon.stderrSoFar.contains("serving") && daemon.isRunning && !deadline.hasPassed {
             Thread.sleep(forTimeInterval: 0.02)
         }
         return daemon.stderrSoFar

@@ -232,9 +232,9 @@ struct Fcitx5EndToEndTests {
     }
 
     static func wait(for path: String, _ client: BackgroundProcess) throws {
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Deadline(seconds: 20)
         while !FileManager.default.fileExists(atPath: path) {
-            guard client.isRunning, Date() < deadline else { throw TestSetupError("fcitx5-client.py did not reach \(path): \(client.stderrSoFar)") }
+            guard client.isRunning, !deadline.hasPassed else { throw TestSetupError("fcitx5-client.py did not reach \(path): \(client.stderrSoFar)") }
             Thread.sleep(forTimeInterval: 0.01)
         }
     }

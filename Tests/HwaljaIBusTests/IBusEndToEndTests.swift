@@ -225,9 +225,9 @@ struct IBusEndToEndTests {
     /// Waits (up to 120 s: seconds in a debug build) for the engine to say it made 나랏글's table
     /// with naratgeul-stroke-stops.
     static func waitForStrokeStopsTable(_ ibus: PrivateIBus) throws {
-        let deadline = Date().addingTimeInterval(120)
+        let deadline = Deadline(seconds: 120)
         while !ibus.daemon.stderrSoFar.contains("generated the naratgeul table with naratgeul-stroke-stops in ") {
-            guard Date() < deadline else { throw TestSetupError("the engine never made the table: \(ibus.daemon.stderrSoFar)") }
+            guard !deadline.hasPassed else { throw TestSetupError("the engine never made the table: \(ibus.daemon.stderrSoFar)") }
             Thread.sleep(forTimeInterval: 0.05)
         }
     }
@@ -284,9 +284,9 @@ struct IBusEndToEndTests {
 
     /// The file's text once `ready` says so (the engine writes on a queue of its own), or after 5 s.
     static func contents(of file: URL, once ready: (String?) -> Bool) -> String? {
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Deadline(seconds: 5)
         var text = try? String(contentsOf: file, encoding: .utf8)
-        while !ready(text) && Date() < deadline {
+        while !ready(text) && !deadline.hasPassed {
             Thread.sleep(forTimeInterval: 0.05)
             text = try? String(contentsOf: file, encoding: .utf8)
         }

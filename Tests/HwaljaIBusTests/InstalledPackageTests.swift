@@ -61,8 +61,8 @@ struct InstalledPackageTests {
         // A session bus with the standard configuration reads /usr/share/dbus-1/services.
         let bus = try BackgroundProcess(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--print-address=1"])
         defer { bus.stop() }
-        let deadline = Date().addingTimeInterval(10)
-        while !bus.stdoutSoFar.hasSuffix("\n") && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        let deadline = Deadline(seconds: 10)
+        while !bus.stdoutSoFar.hasSuffix("\n") && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.01) }
         let address = bus.stdoutSoFar.trimmingCharacters(in: .whitespacesAndNewlines)
         let created = try runCommand("gdbus", ["call", "--address", address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1", "--method", "org.hwalja.Engine1.CreateContext"])
         #expect(created.stdout.contains("/org/hwalja/Engine1/Context/1"), "activation failed: \(created.stderr)")

@@ -56,15 +56,15 @@ struct ProgramCommandLineTests {
         let bench = try BackgroundProcess(product("hwalja-bus-bench"), ["--calls", "1000000"])
         // Its dbus-daemon, two echo services and hwaljad, once all four run.
         var children: [Int32] = []
-        let deadline = Date().addingTimeInterval(30)
-        while children.count < 4 && Date() < deadline {
+        let deadline = Deadline(seconds: 30)
+        while children.count < 4 && !deadline.hasPassed {
             Thread.sleep(forTimeInterval: 0.1)
             children = Self.children(of: bench.pid)
         }
         try #require(children.count == 4, "the bench started \(children.count) processes: \(bench.stdoutSoFar) \(bench.stderrSoFar)")
         _ = bench.stop(signal: SIGTERM)
-        let gone = Date().addingTimeInterval(10)
-        while !children.filter(Self.isRunning).isEmpty && Date() < gone { Thread.sleep(forTimeInterval: 0.1) }
+        let gone = Deadline(seconds: 10)
+        while !children.filter(Self.isRunning).isEmpty && !gone.hasPassed { Thread.sleep(forTimeInterval: 0.1) }
         #expect(children.filter(Self.isRunning).isEmpty, "still running after the bench: \(children.filter(Self.isRunning))")
     }
 

@@ -34,8 +34,8 @@ struct LearnedWordsSavingTests {
     }
 
     static func waitForFile(_ path: String, seconds: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !FileManager.default.fileExists(atPath: path) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let deadline = Deadline(seconds: seconds)
+        while !FileManager.default.fileExists(atPath: path) && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
         return FileManager.default.fileExists(atPath: path)
     }
 

@@ -43,12 +43,12 @@ public final class PrivateBus: @unchecked Sendable {
     /// types ㄱ into a context of its own), so the contexts of the programs tested start as before.
     public func waitForSuggestions() throws {
         let client = packageRoot.appendingPathComponent("tools/input-context-client.py").path
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Deadline(seconds: 20)
         while true {
             let outcome = try runCommand(client, [address, "4"], seconds: 10)
             let report = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
             if let words = report?["suggestions"] as? [String], !words.isEmpty { return }
-            guard Date() < deadline else { throw TestSetupError("hwaljad suggested nothing within 20 s: \(outcome.stdout)\(outcome.stderr)") }
+            guard !deadline.hasPassed else { throw TestSetupError("hwaljad suggested nothing within 20 s: \(outcome.stdout)\(outcome.stderr)") }
             Thread.sleep(forTimeInterval: 0.05)
         }
     }

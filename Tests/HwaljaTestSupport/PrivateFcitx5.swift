@@ -155,8 +155,8 @@ public final class PrivateFcitx5: @unchecked Sendable {
     public func pauseDaemon() {
         guard let pid = hwaljad?.daemon.pid else { return }
         kill(pid, SIGSTOP)
-        let deadline = Date().addingTimeInterval(5)
-        while !Self.everyThreadStopped(pid) && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        let deadline = Deadline(seconds: 5)
+        while !Self.everyThreadStopped(pid) && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.001) }
     }
     public func resumeDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGCONT) } }
 

@@ -84,12 +84,12 @@ public final class PrivateGnomeShell: @unchecked Sendable {
 
     /// Waits until every name in `names` has an owner on the session bus.
     private func waitFor(_ names: [String], seconds: Double) throws {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Deadline(seconds: seconds)
         var missing = names
         while true {
             missing = try missing.filter { try !DesktopUser.busHasOwner($0, environment: environment) }
             guard !missing.isEmpty else { return }
-            guard shell.isRunning, Date() < deadline else {
+            guard shell.isRunning, !deadline.hasPassed else {
                 let ended = shell.isRunning ? "" : " (it exited)"
                 throw TestSetupError("gnome-shell did not bring up \(missing)\(ended): \(shell.stop().stderr.suffix(3000))")
             }

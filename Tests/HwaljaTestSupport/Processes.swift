@@ -88,8 +88,8 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     /// Waits up to `seconds` for the process to end by itself; `nil` if it is still running.
     public func waitForExit(seconds: Double) -> ProcessOutcome? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        let deadline = Deadline(seconds: seconds)
+        while isRunning && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.01) }
         return isRunning ? nil : outcome()
     }
 
@@ -105,8 +105,8 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     private func outcome() -> ProcessOutcome {
         // Ended: Foundation reaps it in a moment (a zombie is seen before that), or never.
-        let deadline = Date().addingTimeInterval(2)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        let deadline = Deadline(seconds: 2)
+        while process.isRunning && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.005) }
         defer {
             try? FileManager.default.removeItem(at: stdoutFile)
             try? FileManager.default.removeItem(at: stderrFile)
@@ -145,9 +145,9 @@ extension BackgroundProcess {
     /// adding `hint` (what to install, say) and quoting the end of this process's standard error,
     /// once `seconds` have passed or the process has ended.
     public func waitUntil(_ what: String, seconds: Double = 10, interval: Double = 0.05, hint: String = "", _ done: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Deadline(seconds: seconds)
         while try !done() {
-            guard isRunning, Date() < deadline else {
+            guard isRunning, !deadline.hasPassed else {
                 let why = isRunning ? "within \(Int(seconds)) s" : "(it ended)"
                 throw TestSetupError("no \(what) \(why)\(hint): \(stderrSoFar.suffix(3000))")
             }
