@@ -18,7 +18,6 @@ public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
     private let release: () -> Void
     private var active = true  // start-up counts as activity
     private var scheduled = false
-    private var armPending = false
     private var trimScheduled = false
 
     /// Watches for idleness on `queue`, the queue the program's messages are handled on;
@@ -34,16 +33,13 @@ public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
     @inline(__always)
     public func noteActivity() {
         active = true
-        if !scheduled { armPending = true }
     }
 
     /// Arms the idle timer if activity came while none was armed. On the queue, after the
     /// answers to the messages just handled were written (``BusDispatcher``'s `afterMessages`).
     @inline(__always)
     public func armAfterAnswers() {
-        guard armPending else { return }
-        armPending = false
-        if !scheduled { schedule() }
+        if active && !scheduled { schedule() }
     }
 
     /// Starts watching, from any thread: the first release comes `seconds` to 2 × `seconds` after
