@@ -106,8 +106,8 @@ struct BusBenchmark: ParsableCommand {
         var twins: [Duration] = []
         let clock = ContinuousClock()
         // One of each in turn, so all four kinds of call meet the same machine state, in orders
-        // where each kind follows each other kind equally often: on two CPUs, which call went
-        // just before (where its service ran) moved a round trip by a third.
+        // where each kind follows each other kind equally often, so that no kind always comes
+        // after the same one.
         for index in 0..<calls {
             for kind in Self.balancedOrders[index % Self.balancedOrders.count] {
                 switch kind {
