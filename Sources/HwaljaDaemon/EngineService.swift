@@ -99,14 +99,16 @@ public final class EngineService {
             handleBusSignal(message)
             return false
         case .methodCall:
-            if let caller = message.sender, backlog.isStalled(caller), message.path?.hasPrefix(EngineInterface.enginePath) == true {
+            // The sender once a message: libdbus looks it up in the header on every call.
+            let caller = message.sender ?? ""
+            if backlog.isStalled(caller), message.path?.hasPrefix(EngineInterface.enginePath) == true {
                 refuse(message, from: caller)
                 return true
             }
-            guard let reply = route(message) else { return false }
+            guard let reply = route(message, caller: caller) else { return false }
             // Signals first: a client has seen every change a call made when its reply arrives.
             sendPendingSignals()
-            if !message.noReplyExpected, let caller = message.sender {
+            if !message.noReplyExpected, !caller.isEmpty {
                 deliver(reply, to: caller, bytes: Self.estimatedSize(ofReplyTo: message), isReply: true)
             }
             // Then the suggestions, off the key's answer: a lookup costs more than the key.
@@ -122,8 +124,8 @@ public final class EngineService {
         }
     }
 
-    /// The reply to a method call on one of our objects, or `nil` if the call is not for us.
-    private func route(_ call: BusMessage) -> BusMessage? {
+    /// The reply to a method call from `caller` on one of our objects, or `nil` if the call is not for us.
+    private func route(_ call: BusMessage, caller: String) -> BusMessage? {
         guard let path = call.path, let member = call.member else { return nil }
         let interface = call.interface
         do {
@@ -131,27 +133,29 @@ public final class EngineService {
             case ("org.freedesktop.DBus.Introspectable", "Introspect"):
                 try expect(call, "")
                 // A client sees its own contexts only, at a cost that does not grow with others'.
-                let own = frontend.numbers(ownedBy: call.sender ?? "")
+                let own = frontend.numbers(ownedBy: caller)
                 let takesKeyEvents = { number in self.frontend.inspect(number) { $0.takesKeyEvents } ?? false }
                 guard let xml = EngineInterface.introspection(ofPath: path, contexts: own, takingKeyEvents: takesKeyEvents) else { return nil }
                 return try call.methodReturn([.string(xml)])
             case ("org.freedesktop.DBus.Properties", _):
-                return try properties(call, path: path, member: member)
+                return try properties(call, path: path, member: member, caller: caller)
             default:
                 break
             }
             if path == EngineInterface.enginePath, interface == nil || interface == EngineInterface.engineInterface {
-                return try engineMethod(call, member: member)
+                return try engineMethod(call, member: member, caller: caller)
             }
             if let number = EngineInterface.contextNumber(inPath: path),
                 interface == nil || interface == EngineInterface.contextInterface || interface == EngineInterface.inputContextInterface
             {
                 // Ownership first, before the arguments: a foreign context's caller learns nothing more.
-                let kind = try onContext(number, call.sender ?? "") { $0.interface }
+                let kind = try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
+                    try frontend.inspect(number, caller: caller) { $0.interface }
+                }
                 guard interface == nil || interface == kind else { return nil }
                 return kind == EngineInterface.inputContextInterface
-                    ? try inputContextMethod(call, number: number, member: member)
-                    : try contextMethod(call, number: number, member: member)
+                    ? try inputContextMethod(call, number: number, member: member, caller: caller)
+                    : try contextMethod(call, number: number, member: member, caller: caller)
             }
             return nil
         } catch let error as BusError {
@@ -161,8 +165,7 @@ public final class EngineService {
         }
     }
 
-    private func engineMethod(_ call: BusMessage, member: String) throws -> BusMessage? {
-        let caller = call.sender ?? ""
+    private func engineMethod(_ call: BusMessage, member: String, caller: String) throws -> BusMessage? {
         switch member {
         case "CreateContext", "CreateInputContext":
             // No argument: the settings' layout; one string: the layout's name.
@@ -231,8 +234,7 @@ public final class EngineService {
 
     /// Runs method `member` of context `number` (`org.hwalja.Context1`), whose owner the caller is,
     /// or returns `nil` if there is no such method.
-    private func contextMethod(_ call: BusMessage, number: Int, member: String) throws -> BusMessage? {
-        let caller = call.sender ?? ""
+    private func contextMethod(_ call: BusMessage, number: Int, member: String, caller: String) throws -> BusMessage? {
         let time = now
         let outcome: TypingContext.Outcome
         switch member {
@@ -342,7 +344,7 @@ public final class EngineService {
         suggestionsDue.append(number)
     }
 
-    private func properties(_ call: BusMessage, path: String, member: String) throws -> BusMessage? {
+    private func properties(_ call: BusMessage, path: String, member: String, caller: String) throws -> BusMessage? {
         let arguments = try call.arguments()
         let all: [String: BusValue]
         let interface: String
@@ -360,7 +362,7 @@ public final class EngineService {
                 ]),
             ]
         } else if let number = EngineInterface.contextNumber(inPath: path) {
-            let (kind, preedit, suggestions) = try onContext(number, call.sender ?? "") { context in
+            let (kind, preedit, suggestions) = try onContext(number, caller) { context in
                 // A client that takes no signals learns its suggestions here: they are looked up now.
                 if !context.getsSignals { _ = context.session.suggestionsUpdate() }
                 return (context.interface, context.session.typing.preedit, context.session.suggestions.map(\.text))

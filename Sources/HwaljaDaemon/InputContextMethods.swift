@@ -8,8 +8,7 @@ import HwaljaFrontend
 extension EngineService {
     /// Runs method `member` of input context `number`, whose owner the caller is, or returns `nil`
     /// if there is no such method.
-    func inputContextMethod(_ call: BusMessage, number: Int, member: String) throws -> BusMessage? {
-        let caller = call.sender ?? ""
+    func inputContextMethod(_ call: BusMessage, number: Int, member: String, caller: String) throws -> BusMessage? {
         let actions: [FrontendAction]
         switch member {
         case "ProcessKeyEvent":

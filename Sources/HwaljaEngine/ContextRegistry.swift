@@ -63,15 +63,25 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
 
     /// Runs `body` on context `number`, in place, whoever owns it (for timers), or returns `nil` if it is gone.
     @inlinable public mutating func withAny<T>(_ number: Int, _ body: (inout Context) -> T) -> T? {
-        guard contexts[number] != nil else { return nil }
-        return modify(number, body)
+        guard let index = contexts.index(forKey: number) else { return nil }
+        return Self.modify(&contexts.values[index], body)
     }
 
-    /// Runs `body` on the context in box `number`, copying the box first if another copy of the
-    /// registry shares it (the registry is a value).
+    /// What `body` reads of context `number`, whoever owns it, or `nil` if it is gone: one look-up, no copy.
+    @inlinable public func read<T>(_ number: Int, _ body: (Context) -> T) -> T? {
+        contexts[number].map { body($0.context) }
+    }
+
+    /// Runs `body` on the context in box `number`, which exists.
     @inlinable mutating func modify<T>(_ number: Int, _ body: (inout Context) -> T) -> T {
-        if !isKnownUniquelyReferenced(&contexts[number]!) { contexts[number] = Box(contexts[number]!.context) }
-        return body(&contexts[number]!.context)
+        Self.modify(&contexts[number]!, body)
+    }
+
+    /// Runs `body` on the context in `box` (reached in place: one look-up), copying the box first
+    /// if another copy of the registry shares it (the registry is a value).
+    @inlinable static func modify<T>(_ box: inout Box, _ body: (inout Context) -> T) -> T {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.context) }
+        return body(&box.context)
     }
 
     /// Removes context `number` if `caller` owns it.

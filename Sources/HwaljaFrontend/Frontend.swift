@@ -27,7 +27,9 @@ public final class Frontend<Context: FrontendContext> {
     public let clock: any FrontendClock
     /// Where keystrokes are recorded, if the user asked.
     public let recorder: (any KeystrokeRecording)?
-    private var registry: ContextRegistry<Context>
+    // Inlinable, as the registry is: the daemon gets code specialised for its context type,
+    // without generic metadata look-ups on every key.
+    @usableFromInline var registry: ContextRegistry<Context>
     /// Runs when context `number`'s deadline comes: the adapter advances it and sends what it did.
     private let onDeadline: (Frontend, Int) -> Void
 
@@ -76,16 +78,18 @@ public final class Frontend<Context: FrontendContext> {
     }
 
     /// Runs `body` on context `number` if `caller` owns it, then re-sets its timer.
+    @inlinable
     public func with<T>(_ number: Int, caller: String, _ body: (inout Context) -> T) throws(ContextRegistry<Context>.Refusal) -> T {
-        let result = try registry.with(number, caller: caller, body)
-        rearm(number)
+        let (result, deadline) = try registry.with(number, caller: caller) { context in (body(&context), context.deadline) }
+        clock.schedule(number, at: deadline)
         return result
     }
 
     /// Runs `body` on context `number` whoever owns it, then re-sets its timer; `nil` if it is gone.
+    @inlinable
     public func withAny<T>(_ number: Int, _ body: (inout Context) -> T) -> T? {
-        guard let result = registry.withAny(number, body) else { return nil }
-        rearm(number)
+        guard let (result, deadline) = registry.withAny(number, { context in (body(&context), context.deadline) }) else { return nil }
+        clock.schedule(number, at: deadline)
         return result
     }
 
@@ -93,12 +97,20 @@ public final class Frontend<Context: FrontendContext> {
     public func contains(_ number: Int) -> Bool { inspect(number) { _ in true } != nil }
 
     /// What `body` reads of context `number`, whoever owns it, changing nothing; `nil` if it is gone.
+    @inlinable
     public func inspect<T>(_ number: Int, _ body: (Context) -> T) -> T? {
-        registry.withAny(number) { body($0) }
+        registry.read(number, body)
+    }
+
+    /// What `body` reads of context `number` if `caller` owns it, changing nothing.
+    @inlinable
+    public func inspect<T>(_ number: Int, caller: String, _ body: (Context) -> T) throws(ContextRegistry<Context>.Refusal) -> T {
+        try registry.check(number, caller: caller)
+        return registry.read(number, body)!  // checked: it exists
     }
 
     /// The client that owns context `number`, if it exists.
-    public func owner(of number: Int) -> String? { registry.owner(of: number) }
+    @inlinable public func owner(of number: Int) -> String? { registry.owner(of: number) }
 
     /// Records key events of context `number`, if recording.
     public func record(_ number: Int, _ events: [(down: Bool, key: Key)]) {
