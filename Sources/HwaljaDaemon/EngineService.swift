@@ -149,9 +149,7 @@ public final class EngineService {
                 interface == nil || interface == EngineInterface.contextInterface || interface == EngineInterface.inputContextInterface
             {
                 // Ownership first, before the arguments: a foreign context's caller learns nothing more.
-                let kind = try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
-                    try frontend.inspect(number, caller: caller) { $0.interface }
-                }
+                let kind = try inspectContext(number, caller) { $0.interface }
                 guard interface == nil || interface == kind else { return nil }
                 return kind == EngineInterface.inputContextInterface
                     ? try inputContextMethod(call, number: number, member: member, caller: caller)
@@ -652,6 +650,11 @@ public final class EngineService {
     /// Runs `body` on context `number` if `caller` owns it.
     func onContext<T>(_ number: Int, _ caller: String, _ body: (inout DaemonContext) -> T) throws(BusError) -> T {
         try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try frontend.with(number, caller: caller, body) }
+    }
+
+    /// What `body` reads of context `number` if `caller` owns it, changing nothing (no timer is re-set).
+    func inspectContext<T>(_ number: Int, _ caller: String, _ body: (DaemonContext) -> T) throws(BusError) -> T {
+        try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try frontend.inspect(number, caller: caller, body) }
     }
 
     private func refusalToBusError<T>(_ body: () throws(ContextRegistry<DaemonContext>.Refusal) -> T) throws(BusError) -> T {

@@ -7,7 +7,7 @@ import HwaljaFrontend
 extension EngineService {
     /// Input context `number`, the caller's, got the focus: the keypad knows, and shows its suggestions.
     func keypadFocus(_ number: Int, _ caller: String) throws(BusError) {
-        try onContext(number, caller) { _ in }
+        try inspectContext(number, caller) { _ in }  // the caller's own, or an error
         keypadRow.focus(number)
     }
 

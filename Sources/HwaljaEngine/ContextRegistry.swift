@@ -72,6 +72,12 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
         contexts[number].map { body($0.context) }
     }
 
+    /// What `body` reads of context `number` if `caller` owns it, changing nothing.
+    @inlinable public func read<T>(_ number: Int, caller: String, _ body: (Context) -> T) throws(Refusal) -> T {
+        try check(number, caller: caller)
+        return body(contexts[number]!.context)  // an owner is only ever recorded beside its context
+    }
+
     /// Runs `body` on the context in box `number`, which exists.
     @inlinable mutating func modify<T>(_ number: Int, _ body: (inout Context) -> T) -> T {
         Self.modify(&contexts[number]!, body)

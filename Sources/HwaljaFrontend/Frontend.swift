@@ -105,8 +105,7 @@ public final class Frontend<Context: FrontendContext> {
     /// What `body` reads of context `number` if `caller` owns it, changing nothing.
     @inlinable
     public func inspect<T>(_ number: Int, caller: String, _ body: (Context) -> T) throws(ContextRegistry<Context>.Refusal) -> T {
-        try registry.check(number, caller: caller)
-        return registry.read(number, body)!  // checked: it exists
+        try registry.read(number, caller: caller, body)
     }
 
     /// The client that owns context `number`, if it exists.

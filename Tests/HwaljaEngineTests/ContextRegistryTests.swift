@@ -35,7 +35,14 @@ struct ContextRegistryTests {
             try registry.with(number, caller: ":1.6") { $0.text = "" }
         }
         #expect(registry.read(number) { $0.text } == "안")
+        #expect(try registry.read(number, caller: ":1.5") { $0.text } == "안")
+        #expect(throws: ContextRegistry<Typed>.Refusal.accessDenied(number, owner: ":1.5")) {
+            try registry.read(number, caller: ":1.6") { $0.text }
+        }
         try registry.remove(number, caller: ":1.5")
+        #expect(throws: ContextRegistry<Typed>.Refusal.noSuchContext(number)) {
+            try registry.read(number, caller: ":1.5") { $0.text }
+        }
         #expect(registry.read(number) { $0.text } == nil)
         #expect(registry.withAny(number) { $0.text = "" } == nil)
         #expect(throws: ContextRegistry<Typed>.Refusal.noSuchContext(number)) {
