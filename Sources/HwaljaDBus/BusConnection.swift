@@ -48,6 +48,9 @@ public final class BusConnection: @unchecked Sendable {
 
     let raw: OpaquePointer
     private var handler: ((BusMessage) -> Bool)?
+    /// The watch libdbus reads the socket through, once ``followReadWatch()`` asked for it.
+    private let readWatch = ReadWatch()
+    private var followsReadWatch = false
 
     /// Connects and registers with the bus (`dbus_bus_get_private` or `dbus_connection_open_private` + `dbus_bus_register`).
     public init(bus: Bus) throws(BusError) {
@@ -80,6 +83,7 @@ public final class BusConnection: @unchecked Sendable {
     }
 
     deinit {
+        dbus_connection_set_watch_functions(raw, nil, nil, nil, nil, nil)  // libdbus may outlive this object
         dbus_connection_close(raw)
         dbus_connection_unref(raw)
     }
@@ -160,18 +164,53 @@ public final class BusConnection: @unchecked Sendable {
     /// Whether messages wait to be written (`dbus_connection_has_messages_to_send`).
     public var hasOutputPending: Bool { dbus_connection_has_messages_to_send(raw) != 0 }
 
+    /// Has libdbus tell which of its socket watches reads (`dbus_connection_set_watch_functions`),
+    /// so that ``pump(readable:)`` can read a socket its caller polled without libdbus polling it
+    /// again. Call from the thread or queue that reads the connection; once is enough (libdbus
+    /// would remove what it has just added, through the functions it replaces).
+    func followReadWatch() {
+        guard !followsReadWatch else { return }
+        followsReadWatch = true
+        let slot = Unmanaged.passUnretained(readWatch).toOpaque()
+        _ = dbus_connection_set_watch_functions(
+            raw,
+            { watch, data in
+                guard let watch, let data else { return 0 }
+                if dbus_watch_get_flags(watch) & UInt32(DBUS_WATCH_READABLE.rawValue) != 0 {
+                    Unmanaged<ReadWatch>.fromOpaque(data).takeUnretainedValue().watch = watch
+                }
+                return 1
+            },
+            { watch, data in
+                guard let data else { return }
+                let slot = Unmanaged<ReadWatch>.fromOpaque(data).takeUnretainedValue()
+                if slot.watch == watch { slot.watch = nil }
+            },
+            nil, slot, nil)
+    }
+
     /// Reads what has arrived, hands every complete message to the handler, and writes as much as
     /// the socket takes now; never waits (`dbus_connection_read_write` with no timeout,
     /// `dbus_connection_dispatch`).
     ///
+    /// - Parameter readable: the caller's `poll` just found the socket readable, and nothing else
+    ///   (no hang-up, no error): once the connection is authenticated and ``followReadWatch()``
+    ///   was called, libdbus then reads it at once (`dbus_watch_handle`) rather than polling it
+    ///   first, one system call less a message.
     /// - Returns: whether the connection is still open, and whether output is left to write once
     ///   the socket is writable again.
-    public func pump() -> (open: Bool, outputPending: Bool) {
-        var open = dbus_connection_read_write(raw, 0) != 0
-        if open && dbus_connection_get_is_authenticated(raw) == 0 {
-            // A peer's connection authenticates as it is read; libdbus writes each answer of the
-            // handshake on the iteration after the one that read the question, and the peer waits.
+    public func pump(readable: Bool = false) -> (open: Bool, outputPending: Bool) {
+        var open: Bool
+        if readable, let watch = readWatch.watch, dbus_connection_get_is_authenticated(raw) != 0 {
+            _ = dbus_watch_handle(watch, UInt32(DBUS_WATCH_READABLE.rawValue))  // false only when out of memory
+            open = isConnected
+        } else {
             open = dbus_connection_read_write(raw, 0) != 0
+            if open && dbus_connection_get_is_authenticated(raw) == 0 {
+                // A peer's connection authenticates as it is read; libdbus writes each answer of the
+                // handshake on the iteration after the one that read the question, and the peer waits.
+                open = dbus_connection_read_write(raw, 0) != 0
+            }
         }
         dispatchReceived()
         // One iteration writes about 2 KiB; go on while the socket takes more, stop when it is full.
@@ -241,6 +280,12 @@ public final class BusConnection: @unchecked Sendable {
         if open { dbus_connection_flush(raw) }
         return open && isConnected
     }
+}
+
+/// The socket watch (`DBusWatch`) libdbus reads a connection through, kept as libdbus adds and
+/// removes it; `nil` before it is added and after the connection closed.
+final class ReadWatch {
+    var watch: OpaquePointer?
 }
 
 /// Where a service's outgoing messages go: its ``BusConnection``, or a test's list.

@@ -47,6 +47,7 @@ public final class BusDispatcher: @unchecked Sendable {
         self.wake = (pipeEnds[0], pipeEnds[1])
         self.onDisconnect = onDisconnect
         self.afterMessages = afterMessages
+        connection.followReadWatch()  // before anything reads the connection: the waiting thread starts below
         DispatchQueue(label: "org.hwalja.bus-wait").async { [self] in run() }
     }
 
@@ -86,13 +87,15 @@ public final class BusDispatcher: @unchecked Sendable {
         while open {
             // libdbus reads the socket in blocking calls and flushes too (the set-up's RequestName,
             // say): what it read waits in its queue, and nothing more may come to wake the poll.
+            var readable = false
             if !connection.hasMessagesToDispatch {
                 watched[0].events = Int16(POLLIN) | (outputPending ? Int16(POLLOUT) : 0)
                 let ready = poll(&watched, 2, -1)
                 if ready < 0 && errno == EINTR { continue }
                 if watched[1].revents != 0 && drainWakeUps() { return }
+                readable = watched[0].revents == Int16(POLLIN)
             }
-            (open, outputPending) = process()
+            (open, outputPending) = process(readable: readable)
         }
         queue.async(execute: onDisconnect)
     }
@@ -109,10 +112,10 @@ public final class BusDispatcher: @unchecked Sendable {
     }
 
     /// Processes what has arrived, on the queue. The non-generic `sync` spares a generic metadata look-up per message.
-    private func process() -> (open: Bool, outputPending: Bool) {
+    private func process(readable: Bool) -> (open: Bool, outputPending: Bool) {
         var result = (open: false, outputPending: false)
         queue.sync {
-            result = connection.pump()
+            result = connection.pump(readable: readable)
             afterMessages?()
         }
         return result
