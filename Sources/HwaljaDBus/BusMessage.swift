@@ -10,15 +10,21 @@ public final class BusMessage: @unchecked Sendable {
     }
 
     let raw: OpaquePointer
+    /// The message's size in bytes as this process sends it, where this process laid the bytes out
+    /// (``methodReturn(_:)`` of two or more basic values); `nil` where libdbus did, which does not
+    /// tell. A bus adds the sender's name on the way.
+    public let wireSize: Int?
 
     /// Takes over one reference to `raw` (the corresponding libdbus function is `dbus_message_unref`).
-    init(owning raw: OpaquePointer) {
+    init(owning raw: OpaquePointer, wireSize: Int? = nil) {
         self.raw = raw
+        self.wireSize = wireSize
     }
 
     /// Adds a reference to a message libdbus lends us (`dbus_message_ref`).
     init(borrowing raw: OpaquePointer) {
         self.raw = dbus_message_ref(raw)
+        self.wireSize = nil
     }
 
     deinit {
@@ -61,7 +67,7 @@ public final class BusMessage: @unchecked Sendable {
         if values.count >= 2,
             let packed = WireMessage.methodReturn(replySerial: dbus_message_get_serial(raw), destination: sender, values: values)
         {
-            return BusMessage(owning: packed)
+            return packed
         }
         guard let raw = dbus_message_new_method_return(raw) else { throw .failed("out of memory building a reply") }
         let reply = BusMessage(owning: raw)

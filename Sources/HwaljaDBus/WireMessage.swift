@@ -14,8 +14,9 @@ enum WireMessage {
     }
 
     /// A method return to the call with serial `replySerial`, addressed to `destination`, carrying
-    /// `values`; `nil` if a value is not a basic type or libdbus refuses the bytes.
-    static func methodReturn(replySerial: UInt32, destination: String?, values: [BusValue]) -> OpaquePointer? {
+    /// `values`, its ``BusMessage/wireSize`` known; `nil` if a value is not a basic type or libdbus
+    /// refuses the bytes.
+    static func methodReturn(replySerial: UInt32, destination: String?, values: [BusValue]) -> BusMessage? {
         var signature = ""
         for value in values {
             guard isBasic(value) else { return nil }
@@ -40,9 +41,10 @@ enum WireMessage {
         let message = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal($0.baseAddress, Int32($0.count), &error) }
         }
+        guard let message else { return nil }
         // The serial was a placeholder (the loader refuses 0); 0 makes the connection number it when sent.
-        if let message { dbus_message_set_serial(message, 0) }
-        return message
+        dbus_message_set_serial(message, 0)
+        return BusMessage(owning: message, wireSize: bytes.count)
     }
 
     private static func isBasic(_ value: BusValue) -> Bool {

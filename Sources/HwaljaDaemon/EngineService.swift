@@ -109,7 +109,7 @@ public final class EngineService {
             // Signals first: a client has seen every change a call made when its reply arrives.
             sendPendingSignals()
             if !message.noReplyExpected, !caller.isEmpty {
-                deliver(reply, to: caller, bytes: Self.estimatedSize(ofReplyTo: message), isReply: true)
+                deliver(reply, to: caller, bytes: Self.estimatedSize(of: reply, replyingTo: message), isReply: true)
             }
             // Then the suggestions, off the key's answer: a lookup costs more than the key.
             if !suggestionsDue.isEmpty {
@@ -606,12 +606,18 @@ public final class EngineService {
         contextsFreed()
     }
 
-    /// The approximate wire size of the reply to `call`, generous for its header and text (an
-    /// error's message is at most a few hundred bytes; introspection data a few KiB), without
-    /// parsing the reply again on every key.
-    private static func estimatedSize(ofReplyTo call: BusMessage) -> Int {
-        call.hasMember("Introspect") ? 4096 : 512
+    /// The wire size of `reply` to `call`: as laid out here plus the sender field the bus adds
+    /// (a key's reply), else an estimate generous for its header and text (an error's message is
+    /// at most a few hundred bytes; introspection data a few KiB), without parsing the reply again.
+    /// A client's backlog is checked every ``ClientBacklog/Limits/checkEvery`` bytes, a bus round
+    /// trip each: at 512 bytes a key's reply (about 110 in fact), that was every 32nd key.
+    private static func estimatedSize(of reply: BusMessage, replyingTo call: BusMessage) -> Int {
+        if let size = reply.wireSize { return size + senderFieldSize }
+        return call.hasMember("Introspect") ? 4096 : 512
     }
+
+    /// At most what a bus adds to a message: its sender field, a unique name such as `:1.12345`.
+    private static let senderFieldSize = 32
 
     // MARK: Table reload
 

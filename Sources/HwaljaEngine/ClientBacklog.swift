@@ -20,7 +20,7 @@ public struct ClientBacklog: Sendable {
         /// How much output not known to be read makes the daemon check.
         public var checkEvery: Int
 
-        public init(maxUnread: Int = 1 << 20, checkEvery: Int = 16 << 10) {
+        public init(maxUnread: Int = 1 << 20, checkEvery: Int = 64 << 10) {
             self.maxUnread = maxUnread
             self.checkEvery = min(checkEvery, maxUnread / 2)
         }

@@ -39,9 +39,10 @@ struct BusMessageTests {
         for sender in [":1.42", nil] {
             let call = Self.incomingCall(sender: sender)
             // WireMessage itself, not methodReturn: a refused packing must not pass by falling back.
-            let packed = BusMessage(owning: try #require(WireMessage.methodReturn(replySerial: call.serial, destination: call.sender, values: values)))
+            let packed = try #require(WireMessage.methodReturn(replySerial: call.serial, destination: call.sender, values: values))
             let expected = try Self.libdbusReply(to: call, values)
             #expect(Self.wireBytes(packed, serial: 77) == Self.wireBytes(expected, serial: 77), "sender \(sender ?? "none")")
+            #expect(packed.wireSize == Self.wireBytes(expected, serial: 77).count, "sender \(sender ?? "none")")
             #expect(try packed.arguments() == values)
             #expect(packed.kind == .methodReturn)
         }
