@@ -12,8 +12,8 @@ public final class BusMessage: @unchecked Sendable {
     let raw: OpaquePointer
     /// The message's size in bytes as this process sends it, where this process laid the bytes out
     /// (``methodReturn(_:)`` of two or more basic values); `nil` where libdbus did, which does not
-    /// tell. A bus adds the sender's name on the way.
-    public let wireSize: Int?
+    /// tell, or once values were appended after. A bus adds the sender's name on the way.
+    public private(set) var wireSize: Int?
 
     /// Takes over one reference to `raw` (the corresponding libdbus function is `dbus_message_unref`).
     init(owning raw: OpaquePointer, wireSize: Int? = nil) {
@@ -163,6 +163,7 @@ public final class BusMessage: @unchecked Sendable {
 
     /// Appends `values` as arguments.
     public func append(_ values: [BusValue]) throws(BusError) {
+        wireSize = nil
         var iterator = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iterator)
         for value in values { try Self.write(value, to: &iterator) }

@@ -45,6 +45,8 @@ struct BusMessageTests {
             #expect(packed.wireSize == Self.wireBytes(expected, serial: 77).count, "sender \(sender ?? "none")")
             #expect(try packed.arguments() == values)
             #expect(packed.kind == .methodReturn)
+            try packed.append([.string("more")])
+            #expect(packed.wireSize == nil, "appended to: its size no longer known, sender \(sender ?? "none")")
         }
     }
 
