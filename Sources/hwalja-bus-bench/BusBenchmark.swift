@@ -150,6 +150,8 @@ struct BusBenchmark: ParsableCommand {
         print(String(format: "ratio PressKey / echo:             median %.2f×, p99 %.2f×", ratio(percentile(press, 50), percentile(bare, 50)), ratio(percentile(press, 99), percentile(bare, 99))))
         print(String(format: "ratio echo twin / echo (control):  median %.2f×, p99 %.2f× (two identical services: how much this run's placement alone moves a ratio)",
             ratio(percentile(twins, 50), percentile(bare, 50)), ratio(percentile(twins, 99), percentile(bare, 99))))
+        print(String(format: "ratio Ping / echo:                 median %.2f×, p99 %.2f× (libdbus alone answers Ping inside hwaljad: how this run placed hwaljad against the echo)",
+            ratio(percentile(pings, 50), percentile(bare, 50)), ratio(percentile(pings, 99), percentile(bare, 99))))
         print("hwaljad start-up to owning name:   \(format(startup))")
         print("hwaljad resident memory:           \(megabytes(rss)) after the calls, \(megabytes(afterStartup)) half a second after start-up, \(megabytes(idle)) idle (7 s after the last message)")
         print("hwaljad anonymous memory idle:     \(megabytes(idleAnonymous)) Anonymous, \(megabytes(idlePrivateDirty)) Private_Dirty (/proc/PID/smaps_rollup, 7 s after the last message)")
