@@ -78,22 +78,6 @@ public final class BackgroundProcess: @unchecked Sendable {
     /// ended when the kernel keeps nothing of it but its exit status.
     public var isRunning: Bool { process.isRunning && !Self.isZombie(pid) }
 
-    /// What the kernel says of the process, for a test that gave up waiting: its state and, for
-    /// each thread, where it waits (`/proc/PID/task/*/wchan`), or that it is gone (reaped, though
-    /// Foundation still calls it running).
-    public var kernelState: String {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let end = stat.lastIndex(of: ")") else {
-            return "no process \(pid) any more, yet Foundation had not seen it end"
-        }
-        let state = stat[stat.index(after: end)...].trimmingCharacters(in: .whitespaces).prefix(1)
-        let threads = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).sorted()
-        let waits = threads.map { thread in
-            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/wchan", encoding: .utf8)) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        let which = threads.count == 1 ? "its one thread" : "its \(threads.count) threads"
-        return "it was in state \(state), \(which) waiting in \(waits.joined(separator: ", "))"
-    }
-
     /// Whether process `pid` has ended and waits to be reaped (state Z in `/proc/PID/stat`).
     static func isZombie(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -139,16 +123,12 @@ public final class BackgroundProcess: @unchecked Sendable {
     }
 }
 
-/// Runs a command to completion (killed after `seconds`) and returns what it printed.
+/// Runs a command to completion (killed after `seconds`) and returns what it printed
+/// (``SpawnedCommand``: not through Foundation's `Process`).
 public func runProcess(
     _ executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil, seconds: Double = 120
 ) throws -> ProcessOutcome {
-    let background = try BackgroundProcess(executable, arguments, stdin: stdin, environment: environment)
-    if let outcome = background.waitForExit(seconds: seconds) { return outcome }
-    let state = background.kernelState
-    var outcome = background.stop(signal: SIGKILL)
-    outcome.stderr += "\n(killed after \(seconds) s; \(state))"
-    return outcome
+    try SpawnedCommand.run(executable, arguments, stdin: stdin, environment: environment, seconds: seconds)
 }
 
 /// Runs a program found on `PATH` (gdbus, dbus-send, python3 …).
