@@ -48,8 +48,9 @@ public final class BusConnection: @unchecked Sendable {
 
     let raw: OpaquePointer
     private var handler: ((BusMessage) -> Bool)?
-    /// The watch libdbus reads the socket through, once ``followReadWatch()`` asked for it.
-    private let readWatch = ReadWatch()
+    /// The watch (`DBusWatch`) libdbus reads the socket through, kept as libdbus adds and removes
+    /// it once ``followReadWatch()`` asked; `nil` until then and once the connection closed.
+    private var readWatch: OpaquePointer?
     private var followsReadWatch = false
 
     /// Connects and registers with the bus (`dbus_bus_get_private` or `dbus_connection_open_private` + `dbus_bus_register`).
@@ -171,22 +172,22 @@ public final class BusConnection: @unchecked Sendable {
     func followReadWatch() {
         guard !followsReadWatch else { return }
         followsReadWatch = true
-        let slot = Unmanaged.passUnretained(readWatch).toOpaque()
+        let me = Unmanaged.passUnretained(self).toOpaque()  // deinit removes the functions first
         _ = dbus_connection_set_watch_functions(
             raw,
             { watch, data in
                 guard let watch, let data else { return 0 }
                 if dbus_watch_get_flags(watch) & UInt32(DBUS_WATCH_READABLE.rawValue) != 0 {
-                    Unmanaged<ReadWatch>.fromOpaque(data).takeUnretainedValue().watch = watch
+                    Unmanaged<BusConnection>.fromOpaque(data).takeUnretainedValue().readWatch = watch
                 }
                 return 1
             },
             { watch, data in
                 guard let data else { return }
-                let slot = Unmanaged<ReadWatch>.fromOpaque(data).takeUnretainedValue()
-                if slot.watch == watch { slot.watch = nil }
+                let connection = Unmanaged<BusConnection>.fromOpaque(data).takeUnretainedValue()
+                if connection.readWatch == watch { connection.readWatch = nil }
             },
-            nil, slot, nil)
+            nil, me, nil)
     }
 
     /// Reads what has arrived, hands every complete message to the handler, and writes as much as
@@ -201,7 +202,7 @@ public final class BusConnection: @unchecked Sendable {
     ///   the socket is writable again.
     public func pump(readable: Bool = false) -> (open: Bool, outputPending: Bool) {
         var open: Bool
-        if readable, let watch = readWatch.watch, dbus_connection_get_is_authenticated(raw) != 0 {
+        if readable, let watch = readWatch, dbus_connection_get_is_authenticated(raw) != 0 {
             _ = dbus_watch_handle(watch, UInt32(DBUS_WATCH_READABLE.rawValue))  // false only when out of memory
             open = isConnected
         } else {
@@ -280,12 +281,6 @@ public final class BusConnection: @unchecked Sendable {
         if open { dbus_connection_flush(raw) }
         return open && isConnected
     }
-}
-
-/// The socket watch (`DBusWatch`) libdbus reads a connection through, kept as libdbus adds and
-/// removes it; `nil` before it is added and after the connection closed.
-final class ReadWatch {
-    var watch: OpaquePointer?
 }
 
 /// Where a service's outgoing messages go: its ``BusConnection``, or a test's list.
