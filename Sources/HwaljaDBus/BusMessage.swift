@@ -12,8 +12,13 @@ public final class BusMessage: @unchecked Sendable {
     let raw: OpaquePointer
     /// The message's size in bytes as this process sends it, where this process laid the bytes out
     /// (``methodReturn(_:)`` of two or more basic values); `nil` where libdbus did, which does not
-    /// tell, or once values were appended after. A bus adds the sender's name on the way.
+    /// tell, or once values were appended after. A bus adds the sender's name on the way
+    /// (``deliveredSize``).
     public private(set) var wireSize: Int?
+
+    /// At most the size a bus delivers this message at: ``wireSize`` and the sender field the bus
+    /// adds (a unique name such as `:1.12345`, 32 bytes at most with its header and padding).
+    public var deliveredSize: Int? { wireSize.map { $0 + 32 } }
 
     /// Takes over one reference to `raw` (the corresponding libdbus function is `dbus_message_unref`).
     init(owning raw: OpaquePointer, wireSize: Int? = nil) {

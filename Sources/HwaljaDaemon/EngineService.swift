@@ -606,18 +606,14 @@ public final class EngineService {
         contextsFreed()
     }
 
-    /// The wire size of `reply` to `call`: as laid out here plus the sender field the bus adds
-    /// (a key's reply), else an estimate generous for its header and text (an error's message is
-    /// at most a few hundred bytes; introspection data a few KiB), without parsing the reply again.
-    /// A client's backlog is checked every ``ClientBacklog/Limits/checkEvery`` bytes, a bus round
-    /// trip each: at 512 bytes a key's reply (about 110 in fact), that was every 32nd key.
+    /// The size `reply` to `call` reaches its client at: known for a key's reply
+    /// (``BusMessage/deliveredSize``), else an estimate generous for its header and text (an
+    /// error's message is at most a few hundred bytes; introspection data a few KiB), without
+    /// parsing the reply again. Not generous for a key: each ``ClientBacklog/Limits/checkEvery``
+    /// bytes costs a bus round trip, and 512 bytes a key made every 32nd key wait for one.
     private static func estimatedSize(of reply: BusMessage, replyingTo call: BusMessage) -> Int {
-        if let size = reply.wireSize { return size + senderFieldSize }
-        return call.hasMember("Introspect") ? 4096 : 512
+        reply.deliveredSize ?? (call.hasMember("Introspect") ? 4096 : 512)
     }
-
-    /// At most what a bus adds to a message: its sender field, a unique name such as `:1.12345`.
-    private static let senderFieldSize = 32
 
     // MARK: Table reload
 
