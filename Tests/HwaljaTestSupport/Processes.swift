@@ -22,7 +22,7 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     /// Starts `executable` with `arguments`; `stdin` is written and closed.
     public init(_ executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil) throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-test-\(UUID().uuidString)")
+        let base = URL(fileURLWithPath: scratchFileBase())
         stdoutFile = base.appendingPathExtension("out")
         stderrFile = base.appendingPathExtension("err")
         _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
@@ -79,12 +79,7 @@ public final class BackgroundProcess: @unchecked Sendable {
     public var isRunning: Bool { process.isRunning && !Self.isZombie(pid) }
 
     /// Whether process `pid` has ended and waits to be reaped (state Z in `/proc/PID/stat`).
-    static func isZombie(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let end = stat.lastIndex(of: ")")
-        else { return false }
-        return stat[stat.index(after: end)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
-    }
+    static func isZombie(_ pid: Int32) -> Bool { processState(pid) == "Z" }
 
     /// Waits up to `seconds` for the process to end by itself; `nil` if it is still running.
     public func waitForExit(seconds: Double) -> ProcessOutcome? {
@@ -121,6 +116,17 @@ public final class BackgroundProcess: @unchecked Sendable {
     deinit {
         if isRunning { kill(pid, SIGKILL) }
     }
+}
+
+/// The state letter of process `pid` in `/proc/PID/stat` (`R`, `S`, `Z` …); `nil` for no such process.
+func processState(_ pid: Int32) -> Character? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let end = stat.lastIndex(of: ")") else { return nil }
+    return stat[stat.index(after: end)...].first { $0 != " " }
+}
+
+/// A fresh path in the temporary folder for a test's files, to add an extension to.
+func scratchFileBase() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-test-\(UUID().uuidString)").path
 }
 
 /// Runs a command to completion (killed after `seconds`) and returns what it printed

@@ -11,7 +11,7 @@ enum SpawnedCommand {
     static func run(_ executable: URL, _ arguments: [String], stdin: String, environment: [String: String]?, seconds: Double) throws
         -> ProcessOutcome
     {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-test-\(UUID().uuidString)").path
+        let base = scratchFileBase()
         let (inputPath, outputPath, errorPath) = (base + ".in", base + ".out", base + ".err")
         defer { for path in [inputPath, outputPath, errorPath] { unlink(path) } }
         try Data(stdin.utf8).write(to: URL(fileURLWithPath: inputPath))
@@ -22,8 +22,10 @@ enum SpawnedCommand {
         posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        _ = Self.closeFrom(&actions, 3)  // the test process's descriptors stay its own
-        _ = Self.changeDirectory(&actions, packageRoot.path)
+        // The test process's descriptors stay its own; the package's folder, as tests' relative paths expect.
+        guard Self.closeFrom(&actions, 3) == 0, Self.changeDirectory(&actions, packageRoot.path) == 0 else {
+            throw TestSetupError("cannot prepare to start \(executable.path)")
+        }
 
         // As a shell starts a program: tests run on Dispatch's threads, which block almost every signal.
         var attributes = posix_spawnattr_t()
@@ -48,22 +50,30 @@ enum SpawnedCommand {
 
         var status: Int32 = 0
         let deadline = Deadline(seconds: seconds)
-        var ended = waitpid(pid, &status, WNOHANG)
+        var ended = reap(pid, &status, WNOHANG)
         while ended == 0 && !deadline.hasPassed {
             usleep(5_000)
-            ended = waitpid(pid, &status, WNOHANG)
+            ended = reap(pid, &status, WNOHANG)
         }
         var note = ""
         if ended == 0 {
             note = "\n(killed after \(seconds) s; \(kernelState(of: pid)))"
             kill(pid, SIGKILL)
-            ended = waitpid(pid, &status, 0)
+            ended = reap(pid, &status, 0)
         }
         let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
         return ProcessOutcome(
             status: ended != pid ? -1 : (status & 0x7f) == 0 ? (status >> 8) & 0xff : status & 0x7f,  // WEXITSTATUS, else WTERMSIG
             stdout: read(outputPath),
             stderr: read(errorPath) + note)
+    }
+
+    /// `waitpid`, again when a signal interrupts it: the child's pid once it ended, 0 while it
+    /// runs (with `WNOHANG`), -1 on an error.
+    private static func reap(_ pid: pid_t, _ status: inout Int32, _ options: Int32) -> pid_t {
+        var result: pid_t
+        repeat { result = waitpid(pid, &status, options) } while result == -1 && errno == EINTR
+        return result
     }
 
     // glibc's GNU extensions, which Swift's Glibc module leaves out (they need _GNU_SOURCE).
@@ -80,10 +90,7 @@ enum SpawnedCommand {
     /// What the kernel says of process `pid`, for a test that gave up waiting: its state and, for
     /// each thread, where it waits (`/proc/PID/task/*/wchan`), or that it is gone.
     static func kernelState(of pid: pid_t) -> String {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let end = stat.lastIndex(of: ")") else {
-            return "no process \(pid) any more"
-        }
-        let state = stat[stat.index(after: end)...].trimmingCharacters(in: .whitespaces).prefix(1)
+        guard let state = processState(pid) else { return "no process \(pid) any more" }
         let threads = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).sorted()
         let waits = threads.map { thread in
             ((try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/wchan", encoding: .utf8)) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines)
