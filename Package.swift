@@ -134,7 +134,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "hwalja-bus-bench",
-            dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaRuntime", "HwaljaDaemon", "HwaljaEngine", "HwaljaFrontend", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "hwalja-bench",

@@ -31,6 +31,8 @@ struct BusBenchmark: ParsableCommand {
         version: hwaljaVersion
     )
 
+    /// The keys typed, over and over: 안녕하세요 and a space.
+    static let keys = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "NEXT", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "SPACE"]
     static let echoName = "org.hwalja.BenchEcho"
     static let twinName = "org.hwalja.BenchEchoTwin"
     /// Four orders of the four kinds of call (a Williams square): across them, each kind comes
@@ -43,6 +45,8 @@ struct BusBenchmark: ParsableCommand {
     var hwaljad: String?
     @Option(help: "Its table (default Tables/hwalja.table).")
     var table = "Tables/hwalja.table"
+    @Flag(help: "Measure only hwaljad's handler and the echo's, in this process with no bus (a few seconds).")
+    var handlersOnly = false
     @Option(help: .hidden)
     var echoService: String?
     @Option(help: .hidden)
@@ -50,11 +54,18 @@ struct BusBenchmark: ParsableCommand {
 
     func run() throws {
         if let echoService { try Self.serveEcho(address: echoService, name: echoName) }
+        if handlersOnly {
+            print(Self.describe(try HandlerCost.measure(table: table, keys: Self.keys)))
+            return
+        }
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         try Self.measure(calls: calls, hwaljad: hwaljad ?? folder.appendingPathComponent("hwaljad").path, table: table, folder: folder)
     }
 
     static func measure(calls: Int, hwaljad: String, table: String, folder: URL) throws {
+        // First, with no other process of the bench's running: the handlers alone.
+        let handlers = try HandlerCost.measure(table: table, keys: Self.keys)
+
         let bus = try Child("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"])
         defer { bus.stop() }
         let address = try bus.firstLine()
@@ -80,7 +91,7 @@ struct BusBenchmark: ParsableCommand {
         let perContext = try contextMemory(address: address, daemon: daemon.pid)
 
         let path = try client.createContext()
-        let keys = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "NEXT", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "SPACE"]
+        let keys = Self.keys
         for key in keys { _ = try client.key("PressKey", key, on: path) }
         let echoCall = BusMessage.methodCall(destination: echoName, path: "/", interface: echoName, member: "Echo")
         try echoCall.append([.string("ㄱㅋ")])
@@ -152,6 +163,7 @@ struct BusBenchmark: ParsableCommand {
             ratio(percentile(twins, 50), percentile(bare, 50)), ratio(percentile(twins, 99), percentile(bare, 99))))
         print(String(format: "ratio Ping / echo:                 median %.2f×, p99 %.2f× (libdbus alone answers Ping inside hwaljad: how this run placed hwaljad against the echo)",
             ratio(percentile(pings, 50), percentile(bare, 50)), ratio(percentile(pings, 99), percentile(bare, 99))))
+        print(describe(handlers))
         print("hwaljad start-up to owning name:   \(format(startup))")
         print("hwaljad resident memory:           \(megabytes(rss)) after the calls, \(megabytes(afterStartup)) half a second after start-up, \(megabytes(idle)) idle (7 s after the last message)")
         print("hwaljad anonymous memory idle:     \(megabytes(idleAnonymous)) Anonymous, \(megabytes(idlePrivateDirty)) Private_Dirty (/proc/PID/smaps_rollup, 7 s after the last message)")
@@ -168,6 +180,11 @@ struct BusBenchmark: ParsableCommand {
             first.held, second.held, second.contexts))
         print(String(format: "memory per context kept after:     %.2f KB, %.2f KB the next %d (anonymous memory a second after the contexts went, against before them)",
             first.kept, second.kept, second.contexts))
+    }
+
+    static func describe(_ handlers: HandlerCost.Figures) -> String {
+        "hwaljad's handler, no bus:         PressKey median \(format(handlers.pressWarm)) warm, \(format(handlers.pressCold)) with the caches flushed; "
+            + "the echo's \(format(handlers.echoWarm)), \(format(handlers.echoCold)) (in this process: what a key costs hwaljad's own code)"
     }
 
     static func megabytes(_ kilobytes: Int?) -> String {
@@ -239,13 +256,19 @@ struct BusBenchmark: ParsableCommand {
     static func serveEcho(address: String, name: String) throws -> Never {
         let connection = try BusConnection(bus: .address(address))
         connection.setHandler { message in
-            guard message.kind == .methodCall, message.member == "Echo", let reply = try? message.methodReturn(try message.arguments()) else { return false }
+            guard let reply = echoReply(to: message) else { return false }
             connection.send(reply)
             return true
         }
         _ = try connection.requestName(name, allowReplacement: false, replaceExisting: false)
         while connection.processIncoming(timeoutMilliseconds: -1) {}
         Glibc.exit(0)
+    }
+
+    /// The echo service's answer to `message`: its arguments back, if it is a call of `Echo`.
+    static func echoReply(to message: BusMessage) -> BusMessage? {
+        guard message.kind == .methodCall, message.member == "Echo" else { return nil }
+        return try? message.methodReturn(try message.arguments())
     }
 
     static func waitForOwner(_ name: String, _ connection: BusConnection, timeout: Double) throws {
