@@ -166,6 +166,13 @@ public final class BusMessage: @unchecked Sendable {
         return try Self.readAll(&iterator)
     }
 
+    /// The first argument if it is a string, read without decoding the others (a key's token).
+    public var firstString: String? {
+        var iterator = DBusMessageIter()
+        guard dbus_message_iter_init(raw, &iterator) != 0, dbus_message_iter_get_arg_type(&iterator) == Int32(UInt8(ascii: "s")) else { return nil }
+        return Self.readString(&iterator)
+    }
+
     /// Appends `values` as arguments.
     public func append(_ values: [BusValue]) throws(BusError) {
         wireSize = nil

@@ -238,7 +238,7 @@ public final class EngineService {
         switch member {
         case "PressKey", "KeyDown", "KeyUp", "KeyUpLongPressed":
             try expect(call, "s")
-            let token = try call.arguments()[0].stringValue ?? ""
+            let token = call.firstString ?? ""
             // One look-up of the context a key: its layout reads the token, then it types the key.
             let typed = try onTyping(number, caller) { context -> Result<(Key, TypingContext.Outcome), BusError> in
                 Result { () throws(BusError) in
