@@ -16,87 +16,159 @@ enum WireMessage {
     /// A method return to the call with serial `replySerial`, addressed to `destination`, carrying
     /// `values`, its ``BusMessage/wireSize`` known; `nil` if a value is not a basic type or libdbus
     /// refuses the bytes.
+    ///
+    /// The bytes are written once into a buffer of the size they need at most, on the stack when
+    /// small: a key's reply touches little code and no heap before libdbus reads it, which counts
+    /// when a key finds the caches cold (`hwalja-bus-bench --handlers-only` measures it).
     static func methodReturn(replySerial: UInt32, destination: String?, values: [BusValue]) -> BusMessage? {
-        var signature = ""
+        guard values.count <= 255 else { return nil }  // a signature's length is one byte
+        // At most: 16 for the fixed header, 9 for the destination field (beside its bytes), 15 for
+        // the reply serial's, 13 for the signature's (beside its letters), 7 of padding; a value
+        // 8 beside its text.
+        var capacity = 64 + (destination?.utf8.count ?? 0) + values.count
         for value in values {
-            guard isBasic(value) else { return nil }
-            signature += value.signature
+            guard typeCode(of: value) != nil else { return nil }
+            capacity += 8 + (text(of: value)?.utf8.count ?? 0)
         }
-        // As libdbus lays a reply out: byte order, type (method return), flags (no reply expected),
-        // protocol version, body length, serial, fields length; then destination, reply serial, signature.
-        var bytes: [UInt8] = [UInt8(ascii: "l"), 2, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]
-        bytes.reserveCapacity(128)
-        if let destination { field(.destination, "s", &bytes) { string(destination, &$0) } }
-        field(.replySerial, "u", &bytes) { uint32(replySerial, &$0) }
-        if !signature.isEmpty { field(.signature, "g", &bytes) { signatureBytes(signature, &$0) } }
-        store(UInt32(bytes.count - 16), at: 12, in: &bytes)
-        pad(8, &bytes)
-        let headerLength = bytes.count
-        for value in values { write(value, &bytes) }
-        store(UInt32(bytes.count - headerLength), at: 4, in: &bytes)
+        return withUnsafeTemporaryAllocation(byteCount: capacity, alignment: 8) { buffer in
+            var bytes = Writer(buffer)
+            // As libdbus lays a reply out: byte order, type (method return), flags (no reply expected),
+            // protocol version, body length, serial (a placeholder: the loader refuses 0), fields length;
+            // then destination, reply serial, signature.
+            bytes.append(UInt8(ascii: "l"), 2, 1, 1)
+            bytes.uint32(0)
+            bytes.uint32(1)
+            bytes.uint32(0)
+            if let destination {
+                bytes.field(.destination, type: UInt8(ascii: "s"))
+                bytes.string(destination)
+            }
+            bytes.field(.replySerial, type: UInt8(ascii: "u"))
+            bytes.uint32(replySerial)
+            if !values.isEmpty {
+                bytes.field(.signature, type: UInt8(ascii: "g"))
+                bytes.append(UInt8(values.count))
+                for value in values { bytes.append(typeCode(of: value)!) }
+                bytes.append(0)
+            }
+            bytes.store(UInt32(bytes.count - 16), at: 12)
+            bytes.pad(8)
+            let headerLength = bytes.count
+            for value in values { bytes.write(value) }
+            bytes.store(UInt32(bytes.count - headerLength), at: 4)
 
-        var error = DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        let message = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal($0.baseAddress, Int32($0.count), &error) }
+            var error = DBusError()
+            dbus_error_init(&error)
+            defer { dbus_error_free(&error) }
+            guard let message = dbus_message_demarshal(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count), &error) else {
+                return nil
+            }
+            // 0 makes the connection number it when sent.
+            dbus_message_set_serial(message, 0)
+            return BusMessage(owning: message, wireSize: bytes.count)
         }
-        guard let message else { return nil }
-        // The serial was a placeholder (the loader refuses 0); 0 makes the connection number it when sent.
-        dbus_message_set_serial(message, 0)
-        return BusMessage(owning: message, wireSize: bytes.count)
     }
 
-    private static func isBasic(_ value: BusValue) -> Bool {
+    /// The type code of a basic value (`s`, `u`, …); `nil` for a container.
+    private static func typeCode(of value: BusValue) -> UInt8? {
         switch value {
-        case .string, .objectPath, .signature, .boolean, .byte, .int32, .uint32: true
-        default: false
+        case .string: UInt8(ascii: "s")
+        case .objectPath: UInt8(ascii: "o")
+        case .signature: UInt8(ascii: "g")
+        case .boolean: UInt8(ascii: "b")
+        case .byte: UInt8(ascii: "y")
+        case .int32: UInt8(ascii: "i")
+        case .uint32: UInt8(ascii: "u")
+        default: nil
         }
     }
 
-    private static func write(_ value: BusValue, _ bytes: inout [UInt8]) {
+    /// The text a value carries, if it is a string, an object path or a signature.
+    private static func text(of value: BusValue) -> String? {
         switch value {
-        case .string(let text), .objectPath(let text): string(text, &bytes)
-        case .signature(let text): signatureBytes(text, &bytes)
-        case .boolean(let flag): uint32(flag ? 1 : 0, &bytes)
-        case .byte(let number): bytes.append(number)
-        case .int32(let number): uint32(UInt32(bitPattern: number), &bytes)
-        case .uint32(let number): uint32(number, &bytes)
-        default: preconditionFailure("WireMessage.write: \(value.signature) is not a basic type")
+        case .string(let text), .objectPath(let text), .signature(let text): text
+        default: nil
         }
     }
 
-    /// A header field: a `(y v)` structure, aligned to 8.
-    private static func field(_ code: Field, _ type: String, _ bytes: inout [UInt8], value: (inout [UInt8]) -> Void) {
-        pad(8, &bytes)
-        bytes.append(code.rawValue)
-        signatureBytes(type, &bytes)
-        value(&bytes)
-    }
+    /// Writes the wire format into a buffer sized beforehand (``methodReturn(replySerial:destination:values:)``
+    /// counts what it needs at most).
+    private struct Writer {
+        private let base: UnsafeMutableRawBufferPointer
+        private(set) var count = 0
 
-    private static func string(_ text: String, _ bytes: inout [UInt8]) {
-        uint32(UInt32(text.utf8.count), &bytes)
-        bytes.append(contentsOf: text.utf8)
-        bytes.append(0)
-    }
+        init(_ base: UnsafeMutableRawBufferPointer) { self.base = base }
 
-    private static func signatureBytes(_ text: String, _ bytes: inout [UInt8]) {
-        bytes.append(UInt8(truncatingIfNeeded: text.utf8.count))
-        bytes.append(contentsOf: text.utf8)
-        bytes.append(0)
-    }
+        mutating func append(_ byte: UInt8) {
+            precondition(count < base.count, "WireMessage: the buffer was sized too small")
+            base[count] = byte
+            count += 1
+        }
 
-    private static func uint32(_ number: UInt32, _ bytes: inout [UInt8]) {
-        pad(4, &bytes)
-        bytes.append(contentsOf: [0, 0, 0, 0])
-        store(number, at: bytes.count - 4, in: &bytes)
-    }
+        /// Four bytes in their order (not a number: no alignment).
+        mutating func append(_ first: UInt8, _ second: UInt8, _ third: UInt8, _ fourth: UInt8) {
+            append(first)
+            append(second)
+            append(third)
+            append(fourth)
+        }
 
-    private static func store(_ number: UInt32, at offset: Int, in bytes: inout [UInt8]) {
-        for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: number >> (8 * index)) }
-    }
+        mutating func pad(_ alignment: Int) {
+            while count % alignment != 0 { append(0) }
+        }
 
-    private static func pad(_ alignment: Int, _ bytes: inout [UInt8]) {
-        while bytes.count % alignment != 0 { bytes.append(0) }
+        mutating func uint32(_ number: UInt32) {
+            pad(4)
+            precondition(count + 4 <= base.count, "WireMessage: the buffer was sized too small")
+            count += 4
+            store(number, at: count - 4)
+        }
+
+        /// Stores `number` little-endian at `offset`, already written.
+        func store(_ number: UInt32, at offset: Int) {
+            base.storeBytes(of: number.littleEndian, toByteOffset: offset, as: UInt32.self)
+        }
+
+        /// A string or object path: its length, its bytes, a nul.
+        mutating func string(_ text: String) {
+            uint32(UInt32(text.utf8.count))
+            copy(text)
+            append(0)
+        }
+
+        /// A signature: its length in one byte, its bytes, a nul.
+        mutating func signature(_ text: String) {
+            append(UInt8(truncatingIfNeeded: text.utf8.count))
+            copy(text)
+            append(0)
+        }
+
+        /// A header field: a `(y v)` structure, aligned to 8, its variant of one basic type.
+        mutating func field(_ code: Field, type: UInt8) {
+            pad(8)
+            append(code.rawValue, 1, type, 0)
+        }
+
+        mutating func write(_ value: BusValue) {
+            switch value {
+            case .string(let text), .objectPath(let text): string(text)
+            case .signature(let text): signature(text)
+            case .boolean(let flag): uint32(flag ? 1 : 0)
+            case .byte(let number): append(number)
+            case .int32(let number): uint32(UInt32(bitPattern: number))
+            case .uint32(let number): uint32(number)
+            default: preconditionFailure("WireMessage.write: \(value.signature) is not a basic type")
+            }
+        }
+
+        private mutating func copy(_ text: String) {
+            var text = text
+            let length = text.withUTF8 { utf8 in
+                precondition(count + utf8.count <= base.count, "WireMessage: the buffer was sized too small")
+                UnsafeMutableRawBufferPointer(rebasing: base[count..<count + utf8.count]).copyMemory(from: UnsafeRawBufferPointer(utf8))
+                return utf8.count
+            }
+            count += length
+        }
     }
 }
