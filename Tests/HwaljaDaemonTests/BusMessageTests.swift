@@ -34,6 +34,9 @@ struct BusMessageTests {
         [BusValue.string(""), .string("가"), .boolean(true)],
         [.string("안녕하세요"), .string("ㅎ"), .boolean(false)],
         [.objectPath("/org/hwalja/Engine1/Context/12"), .uint32(53_618), .int32(-7), .byte(9), .signature("a{sv}"), .string("x")],
+        // Long text (its buffer on the heap, not the stack) and many values, each padded.
+        [.string(String(repeating: "가나다라", count: 500)), .string(""), .boolean(true)],
+        (0..<60).map { index in [BusValue.byte(UInt8(index)), .string(String(repeating: "x", count: index)), .boolean(index % 2 == 0)][index % 3] },
     ])
     func aReplyWrittenInOnePieceIsTheReplyLibdbusWrites(_ values: [BusValue]) throws {
         for sender in [":1.42", nil] {
@@ -56,6 +59,19 @@ struct BusMessageTests {
         #expect(WireMessage.methodReturn(replySerial: 41, destination: ":1.42", values: [.string("a"), dictionary]) == nil)
         let reply = try call.methodReturn([.string("a"), dictionary])
         #expect(try reply.arguments() == [.string("a"), dictionary])
+    }
+
+    @Test func aKeysTokenIsTheCallsFirstStringAndNothingElseIs() throws {
+        let call = Self.incomingCall(sender: ":1.42")
+        #expect(call.firstString == nil)  // no arguments
+        try call.append([.string("ㄱㅋ"), .uint32(3)])
+        #expect(call.firstString == "ㄱㅋ")
+        let numbered = Self.incomingCall(sender: ":1.42")
+        try numbered.append([.uint32(3), .string("ㄱㅋ")])
+        #expect(numbered.firstString == nil)
+        let path = Self.incomingCall(sender: ":1.42")
+        try path.append([.objectPath("/a")])
+        #expect(path.firstString == nil)
     }
 
     @Test func aPackedReplyLeavesItsSerialToTheConnection() throws {
