@@ -69,13 +69,13 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
 
     /// What `body` reads of context `number`, whoever owns it, or `nil` if it is gone: one look-up, no copy.
     @inlinable public func read<T>(_ number: Int, _ body: (Context) -> T) -> T? {
-        contexts[number].map { body($0.context) }
+        contexts[number].map { $0.read(body) }
     }
 
     /// What `body` reads of context `number` if `caller` owns it, changing nothing.
     @inlinable public func read<T>(_ number: Int, caller: String, _ body: (Context) -> T) throws(Refusal) -> T {
         try check(number, caller: caller)
-        return body(contexts[number]!.context)  // an owner is only ever recorded beside its context
+        return contexts[number]!.read(body)  // an owner is only ever recorded beside its context
     }
 
     /// Runs `body` on the context in box `number`, which exists.
@@ -139,5 +139,11 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
     @usableFromInline final class Box: @unchecked Sendable {
         @usableFromInline var context: Context
         @usableFromInline init(_ context: Context) { self.context = context }
+
+        /// What `body` reads of the context, reached in place: handing `body` the property itself
+        /// would copy the context out of the box, retaining (then releasing) all it holds.
+        @inlinable func read<T>(_ body: (Context) -> T) -> T { Self.borrow(&context, body) }
+
+        @inlinable static func borrow<T>(_ context: inout Context, _ body: (Context) -> T) -> T { body(context) }
     }
 }
