@@ -69,8 +69,10 @@ public struct ClientBacklog: Sendable {
     /// reply (`isReply`) still goes to a client that has just stalled, and a stalled client's
     /// error replies go up to ``Limits/hardLimit``; its signals do not.
     public mutating func admit(bytes: Int, to client: String, isReply: Bool) -> Verdict {
-        var state = clients[client, default: Client()]
-        defer { clients[client] = state }
+        Self.admit(bytes: bytes, isReply: isReply, limits: limits, to: &clients[client, default: Client()])  // one look-up, in place
+    }
+
+    private static func admit(bytes: Int, isReply: Bool, limits: Limits, to state: inout Client) -> Verdict {
         let unchecked = state.checkSerial == nil
         var justStalled = false
         if !state.stalled && state.sent - state.acknowledged + bytes > limits.maxUnread {
