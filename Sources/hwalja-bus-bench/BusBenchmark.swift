@@ -12,8 +12,10 @@ import HwaljaRuntime
 /// A second echo service, the same program in a process of its own, is the run's control: how far
 /// two identical services differ on this machine in this run. The four kinds of call take turns,
 /// one of each at a time, in orders where each kind follows each other kind equally often.
+/// Before any of that, the two handlers alone in this process, warm and with the caches flushed
+/// (``HandlerCost``; `--handlers-only` stops there).
 ///
-///     swift build -c release && .build/release/hwalja-bus-bench [--calls N] [--hwaljad PATH] [--table PATH]
+///     swift build -c release && .build/release/hwalja-bus-bench [--calls N] [--hwaljad PATH] [--table PATH] [--handlers-only]
 ///
 /// It starts its own dbus-daemon, two echo services (itself with `--echo-service ADDRESS`) and hwaljad
 /// (from the same build folder, or `--hwaljad`, such as the package's), and stops them by PID.
@@ -23,7 +25,9 @@ struct BusBenchmark: ParsableCommand {
         commandName: "hwalja-bus-bench",
         abstract: "Measures typing through the bus: hwaljad's PressKey beside a bare libdbus echo, in one run on a private bus.",
         discussion: """
-            It starts its own dbus-daemon, two echo services (the second one the run's control) and \
+            First it times hwaljad's handler and the echo's alone in this process, warm and with the \
+            caches flushed (--handlers-only stops there). Then it starts its own dbus-daemon, two \
+            echo services (the second one the run's control) and \
             hwaljad (from the same build folder, or \
             --hwaljad), and stops them when it ends, or when it is ended by SIGTERM, SIGINT or SIGHUP. \
             Run from the package's folder after swift build -c release.
