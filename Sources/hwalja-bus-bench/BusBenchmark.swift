@@ -12,8 +12,8 @@ import HwaljaRuntime
 /// A second echo service, the same program in a process of its own, is the run's control: how far
 /// two identical services differ on this machine in this run. The four kinds of call take turns,
 /// one of each at a time, in orders where each kind follows each other kind equally often.
-/// Before any of that, the two handlers alone in this process, warm and with the caches flushed
-/// (``HandlerCost``; `--handlers-only` stops there).
+/// Last, the two handlers alone in this process, warm and with the caches flushed (``HandlerCost``;
+/// `--handlers-only` measures only that).
 ///
 ///     swift build -c release && .build/release/hwalja-bus-bench [--calls N] [--hwaljad PATH] [--table PATH] [--handlers-only]
 ///
@@ -25,11 +25,11 @@ struct BusBenchmark: ParsableCommand {
         commandName: "hwalja-bus-bench",
         abstract: "Measures typing through the bus: hwaljad's PressKey beside a bare libdbus echo, in one run on a private bus.",
         discussion: """
-            First it times hwaljad's handler and the echo's alone in this process, warm and with the \
-            caches flushed (--handlers-only stops there). Then it starts its own dbus-daemon, two \
-            echo services (the second one the run's control) and \
+            It starts its own dbus-daemon, two echo services (the second one the run's control) and \
             hwaljad (from the same build folder, or \
             --hwaljad), and stops them when it ends, or when it is ended by SIGTERM, SIGINT or SIGHUP. \
+            Last, it times hwaljad's handler and the echo's alone in this process, warm and with the \
+            caches flushed (--handlers-only measures only that). \
             Run from the package's folder after swift build -c release.
             """,
         version: hwaljaVersion
@@ -67,9 +67,6 @@ struct BusBenchmark: ParsableCommand {
     }
 
     static func measure(calls: Int, hwaljad: String, table: String, folder: URL) throws {
-        // First, with no other process of the bench's running: the handlers alone.
-        let handlers = try HandlerCost.measure(table: table, keys: Self.keys)
-
         let bus = try Child("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"])
         defer { bus.stop() }
         let address = try bus.firstLine()
@@ -154,6 +151,8 @@ struct BusBenchmark: ParsableCommand {
             usleep(7_000_000)
             echoAfterIdle.append(try clock.measure { _ = try client.connection.call(echoCall) })
         }
+        // Last, the other processes idle: the handlers alone.
+        let handlers = try HandlerCost.measure(table: table, keys: Self.keys)
         let slowedPress = ratio(percentile(afterIdle, 50), percentile(press, 50))
         let slowedEcho = ratio(percentile(echoAfterIdle, 50), percentile(bare, 50))
 
