@@ -166,6 +166,10 @@ struct BusBenchmark: ParsableCommand {
             ratio(percentile(twins, 50), percentile(bare, 50)), ratio(percentile(twins, 99), percentile(bare, 99))))
         print(String(format: "ratio Ping / echo:                 median %.2f×, p99 %.2f× (libdbus alone answers Ping inside hwaljad: how this run placed hwaljad against the echo)",
             ratio(percentile(pings, 50), percentile(bare, 50)), ratio(percentile(pings, 99), percentile(bare, 99))))
+        let control = [ratio(percentile(twins, 50), percentile(bare, 50)), ratio(percentile(twins, 99), percentile(bare, 99))]
+        if control.contains(where: { abs($0 - 1) > 0.1 }) {
+            print("caution: in this run two identical services differed by more than 10 %, as much as the goal allows: its ratios say little of hwaljad; run it again")
+        }
         print(describe(handlers))
         print("hwaljad start-up to owning name:   \(format(startup))")
         print("hwaljad resident memory:           \(megabytes(rss)) after the calls, \(megabytes(afterStartup)) half a second after start-up, \(megabytes(idle)) idle (7 s after the last message)")
