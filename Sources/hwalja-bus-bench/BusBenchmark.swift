@@ -4,7 +4,7 @@ import HwaljaCore
 import HwaljaDBus
 import HwaljaRuntime
 
-/// `hwalja-bus-bench`: the cost of typing through the bus, measured in one run on one private bus:
+/// `hwalja-bus-bench`: the cost of typing through the bus, measured in one run on private buses:
 /// `PressKey` round trips to hwaljad (any signal received and dispatched) beside round
 /// trips to a bare libdbus echo service and `Peer.Ping` answered by libdbus inside hwaljad (its I/O
 /// path without hwalja's handler), the daemon's start-up time to owning its name, and its
@@ -12,12 +12,17 @@ import HwaljaRuntime
 /// A second echo service, the same program in a process of its own, is the run's control: how far
 /// two identical services differ on this machine in this run. The four kinds of call take turns,
 /// one of each at a time, in orders where each kind follows each other kind equally often.
-/// Last, the two handlers alone in this process, warm and with the caches flushed (``HandlerCost``;
-/// `--handlers-only` measures only that).
 ///
-///     swift build -c release && .build/release/hwalja-bus-bench [--calls N] [--hwaljad PATH] [--table PATH] [--handlers-only]
+/// The calls are shared among several ``Placement``s: each starts the bus, the two echoes and
+/// hwaljad afresh, and has hwaljad serve 2,048 contexts first, as one that has run a while. On
+/// two CPUs where the scheduler puts each process moves a ratio more than hwaljad's code does, and
+/// it keeps them there for a whole placement; the run prints each placement's ratios, then all
+/// its calls pooled. Last, the two handlers alone in this process, warm and with the caches
+/// flushed (``HandlerCost``; `--handlers-only` measures only that).
 ///
-/// It starts its own dbus-daemon, two echo services (itself with `--echo-service ADDRESS`) and hwaljad
+///     swift build -c release && .build/release/hwalja-bus-bench [--calls N] [--placements N] [--hwaljad PATH] [--table PATH] [--handlers-only]
+///
+/// It starts its own dbus-daemons, echo services (itself with `--echo-service ADDRESS`) and hwaljads
 /// (from the same build folder, or `--hwaljad`, such as the package's), and stops them by PID.
 @main
 struct BusBenchmark: ParsableCommand {
@@ -27,7 +32,8 @@ struct BusBenchmark: ParsableCommand {
         discussion: """
             It starts its own dbus-daemon, two echo services (the second one the run's control) and \
             hwaljad (from the same build folder, or \
-            --hwaljad), and stops them when it ends, or when it is ended by SIGTERM, SIGINT or SIGHUP. \
+            --hwaljad), afresh for each placement, and stops them when it is done with them, or when \
+            it is ended by SIGTERM, SIGINT or SIGHUP. \
             Last, it times hwaljad's handler and the echo's alone in this process, warm and with the \
             caches flushed (--handlers-only measures only that). \
             Run from the package's folder after swift build -c release.
@@ -43,8 +49,10 @@ struct BusBenchmark: ParsableCommand {
     /// first once and follows each other kind exactly once.
     static let balancedOrders = [[0, 1, 3, 2], [1, 2, 0, 3], [2, 3, 1, 0], [3, 0, 2, 1]]
 
-    @Option(help: "Calls of each kind (default 10000).")
+    @Option(help: "Calls of each kind in all (default 10000), shared among the placements.")
     var calls = 10_000
+    @Option(help: "How many times to start the bus and its services afresh, each time placed anew by the scheduler (default 5).")
+    var placements = 5
     @Option(help: "The hwaljad to measure (default: the one beside this program).")
     var hwaljad: String?
     @Option(help: "Its table (default Tables/hwalja.table).")
@@ -63,78 +71,42 @@ struct BusBenchmark: ParsableCommand {
             return
         }
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        try Self.measure(calls: calls, hwaljad: hwaljad ?? folder.appendingPathComponent("hwaljad").path, table: table, folder: folder)
+        guard placements >= 1, calls >= placements else { throw ValidationError("--calls must be at least --placements, and --placements at least 1") }
+        try Self.measure(calls: calls, placements: placements, hwaljad: hwaljad ?? folder.appendingPathComponent("hwaljad").path, table: table, folder: folder)
     }
 
-    static func measure(calls: Int, hwaljad: String, table: String, folder: URL) throws {
-        let bus = try Child("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"])
-        defer { bus.stop() }
-        let address = try bus.firstLine()
-        print("hwalja-bus-bench: private bus \(address), \(calls) calls each")
-
+    static func measure(calls: Int, placements: Int, hwaljad: String, table: String, folder: URL) throws {
         let bench = folder.appendingPathComponent("hwalja-bus-bench").path
-        let echo = try Child(bench, ["--echo-service", address])
-        defer { echo.stop() }
-        let twin = try Child(bench, ["--echo-service", address, "--echo-name", twinName])
-        defer { twin.stop() }
-        let client = try EngineClient(bus: .address(address))
-        try waitForOwner(echoName, client.connection, timeout: 10)
-        try waitForOwner(twinName, client.connection, timeout: 10)
-
-        let started = ContinuousClock.now
-        let daemon = try Child(hwaljad, ["--bus", address, "--table", table])
-        defer { daemon.stop() }
-        try waitForOwner("org.hwalja.Engine1", client.connection, timeout: 10)
-        let startup = ContinuousClock.now - started
-
-        usleep(500_000)  // settled after start-up
-        let afterStartup = residentKilobytes(daemon.pid)
-        let perContext = try contextMemory(address: address, daemon: daemon.pid)
-
-        let path = try client.createContext()
-        let keys = Self.keys
-        for key in keys { _ = try client.key("PressKey", key, on: path) }
-        let echoCall = BusMessage.methodCall(destination: echoName, path: "/", interface: echoName, member: "Echo")
-        try echoCall.append([.string("ㄱㅋ")])
-        let twinCall = BusMessage.methodCall(destination: twinName, path: "/", interface: echoName, member: "Echo")
-        try twinCall.append([.string("ㄱㅋ")])
-
-        // Warm up all three services.
-        for index in 0..<500 {
-            _ = try client.key("PressKey", keys[index % keys.count], on: path)
-            _ = try client.connection.call(echoCall)
-            _ = try client.connection.call(twinCall)
-        }
-        let ping = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: "/org/hwalja/Engine1", interface: "org.freedesktop.DBus.Peer", member: "Ping")
-        var pings: [Duration] = []
-        // Prebuilt like the echo call, so both sides measure the bus and the service, not message building.
-        let pressCalls = try keys.map { key in
-            let message = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: path, interface: "org.hwalja.Context1", member: "PressKey")
-            try message.append([.string(key)])
-            return message
-        }
-        var press: [Duration] = []
-        var bare: [Duration] = []
-        var twins: [Duration] = []
-        let clock = ContinuousClock()
-        // One of each in turn, so all four kinds of call meet the same machine state, in orders
-        // where each kind follows each other kind equally often, so that no kind always comes
-        // after the same one.
-        for index in 0..<calls {
-            for kind in Self.balancedOrders[index % Self.balancedOrders.count] {
-                switch kind {
-                case 0:
-                    let call = pressCalls[index % keys.count]
-                    press.append(try clock.measure {
-                        _ = try client.connection.call(call)
-                        client.connection.dispatchReceived()  // any signal that came with it (none unless asked for)
-                    })
-                case 1: bare.append(try clock.measure { _ = try client.connection.call(echoCall) })
-                case 2: twins.append(try clock.measure { _ = try client.connection.call(twinCall) })
-                default: pings.append(try clock.measure { _ = try client.connection.call(ping) })
-                }
+        let each = calls / placements
+        print("hwalja-bus-bench: \(placements) placements (a private bus and its services started afresh for each), \(each) calls of each kind in each")
+        var pooled = RoundTrips()
+        var startups: [Duration] = []
+        var afterStartup: Int?
+        var perContext: [ContextRound] = []
+        var last: (placement: Placement, pressCalls: [BusMessage], echoCall: BusMessage)?
+        for number in 1...placements {
+            let placement = try Placement(bench: bench, hwaljad: hwaljad, table: table)
+            var kept = false
+            defer { if !kept { placement.stop() } }
+            startups.append(placement.startup)
+            usleep(500_000)  // settled after start-up
+            if number == 1 { afterStartup = residentKilobytes(placement.daemon.pid) }
+            // Each hwaljad as one that has run a while: contexts came, typed and went (and the
+            // first's figures are the memory a context costs).
+            let contexts = try contextMemory(address: placement.address, daemon: placement.daemon.pid)
+            if number == 1 { perContext = contexts }
+            let (samples, pressCalls, echoCall) = try placement.roundTrips(calls: each)
+            let (press, twin) = (samples.ratios(samples.press), samples.ratios(samples.twin))
+            print(String(format: "placement %d: PressKey / echo median %.2f×, p99 %.2f×; twin / echo (control) %.2f×, %.2f×", number, press.median, press.p99, twin.median, twin.p99))
+            pooled.pool(samples)
+            if number == placements {
+                last = (placement, pressCalls, echoCall)
+                kept = true
             }
         }
+        guard let (placement, pressCalls, echoCall) = last else { return }
+        defer { placement.stop() }
+        let (daemon, client, clock) = (placement.daemon, placement.client, ContinuousClock())
         let rss = residentKilobytes(daemon.pid)
         // A pause, as a typist who stops to think makes: hwaljad trims its heap 3 to 6 s after
         // its last message. Then one PressKey; then, after another pause, one echo: what a cold
@@ -153,25 +125,27 @@ struct BusBenchmark: ParsableCommand {
         }
         // Last, the other processes idle: the handlers alone.
         let handlers = try HandlerCost.measure(table: table, keys: Self.keys)
+        let (press, bare) = (pooled.press, pooled.echo)
         let slowedPress = ratio(percentile(afterIdle, 50), percentile(press, 50))
         let slowedEcho = ratio(percentile(echoAfterIdle, 50), percentile(bare, 50))
 
         print("")
+        print("All \(placements) placements pooled:")
         print("PressKey round trip (hwaljad):     median \(format(percentile(press, 50))), p99 \(format(percentile(press, 99)))")
         print("Echo round trip (bare libdbus):    median \(format(percentile(bare, 50))), p99 \(format(percentile(bare, 99)))")
-        print("Ping to hwaljad (libdbus answers): median \(format(percentile(pings, 50))), p99 \(format(percentile(pings, 99)))")
-        print("Echo twin (the same, another one): median \(format(percentile(twins, 50))), p99 \(format(percentile(twins, 99)))")
-        print(String(format: "ratio PressKey / echo:             median %.2f×, p99 %.2f×", ratio(percentile(press, 50), percentile(bare, 50)), ratio(percentile(press, 99), percentile(bare, 99))))
-        print(String(format: "ratio echo twin / echo (control):  median %.2f×, p99 %.2f× (two identical services: how much this run's placement alone moves a ratio)",
-            ratio(percentile(twins, 50), percentile(bare, 50)), ratio(percentile(twins, 99), percentile(bare, 99))))
-        print(String(format: "ratio Ping / echo:                 median %.2f×, p99 %.2f× (libdbus alone answers Ping inside hwaljad: how this run placed hwaljad against the echo)",
-            ratio(percentile(pings, 50), percentile(bare, 50)), ratio(percentile(pings, 99), percentile(bare, 99))))
-        let control = [ratio(percentile(twins, 50), percentile(bare, 50)), ratio(percentile(twins, 99), percentile(bare, 99))]
-        if control.contains(where: { abs($0 - 1) > 0.1 }) {
+        print("Ping to hwaljad (libdbus answers): median \(format(percentile(pooled.ping, 50))), p99 \(format(percentile(pooled.ping, 99)))")
+        print("Echo twin (the same, another one): median \(format(percentile(pooled.twin, 50))), p99 \(format(percentile(pooled.twin, 99)))")
+        let (pressRatios, controlRatios, pingRatios) = (pooled.ratios(press), pooled.ratios(pooled.twin), pooled.ratios(pooled.ping))
+        print(String(format: "ratio PressKey / echo:             median %.2f×, p99 %.2f×", pressRatios.median, pressRatios.p99))
+        print(String(format: "ratio echo twin / echo (control):  median %.2f×, p99 %.2f× (two identical services: how much where the processes ran alone moves a ratio)",
+            controlRatios.median, controlRatios.p99))
+        print(String(format: "ratio Ping / echo:                 median %.2f×, p99 %.2f× (libdbus alone answers Ping inside hwaljad: how the runs placed hwaljad against the echo)",
+            pingRatios.median, pingRatios.p99))
+        if [controlRatios.median, controlRatios.p99].contains(where: { abs($0 - 1) > 0.1 }) {
             print("caution: in this run two identical services differed by more than 10 %, as much as the goal allows: its ratios say little of hwaljad; run it again")
         }
         print(describe(handlers))
-        print("hwaljad start-up to owning name:   \(format(startup))")
+        print("hwaljad start-up to owning name:   median \(format(percentile(startups, 50))) of \(placements) starts (\(format(startups.min()!)) to \(format(startups.max()!)))")
         print("hwaljad resident memory:           \(megabytes(rss)) after the calls, \(megabytes(afterStartup)) half a second after start-up, \(megabytes(idle)) idle (7 s after the last message)")
         print("hwaljad anonymous memory idle:     \(megabytes(idleAnonymous)) Anonymous, \(megabytes(idlePrivateDirty)) Private_Dirty (/proc/PID/smaps_rollup, 7 s after the last message)")
         print(String(format: "PressKey after a 7 s pause:        %@ (their median %.2f× a warm PressKey's)",
@@ -234,29 +208,38 @@ struct BusBenchmark: ParsableCommand {
         var round = ContextRound()
         round.anonymousBefore = try read("RssAnon:")
         round.before = try read("VmRSS:")
-        var connections: [(EngineClient, [String])] = []
-        for _ in 0..<ContextRound.clients {
-            let client = try EngineClient(bus: .address(address))
-            var paths: [String] = []
-            for _ in 0..<ContextRound.each {
-                let path = try client.createContext()
-                for key in ["ㄱㅋ", "ㅣ", "ㆍ"] { _ = try client.key("PressKey", key, on: path) }
-                paths.append(path)
-            }
-            connections.append((client, paths))
-        }
+        let contexts = try holdContexts(address: address)
         round.with = try read("VmRSS:")
         // Held, not typing: idle again (hwaljad keeps a context's Dispatch timer until its armed
         // time rather than re-arm it on every key).
         usleep(7_000_000)
         round.anonymousHeld = try read("RssAnon:")
-        for (client, paths) in connections {
-            for path in paths { try client.destroyContext(path) }
-        }
+        try destroy(contexts)
         usleep(1_500_000)  // hwaljad gives freed memory back a second after contexts went
         round.after = try read("VmRSS:")
         round.anonymousAfter = try read("RssAnon:")
         return round
+    }
+
+    /// ``ContextRound/clients`` clients connected to the bus at `address`, each holding
+    /// ``ContextRound/each`` contexts of hwaljad's, each context having typed a few keys.
+    static func holdContexts(address: String) throws -> [(client: EngineClient, paths: [String])] {
+        try (0..<ContextRound.clients).map { _ in
+            let client = try EngineClient(bus: .address(address))
+            let paths = try (0..<ContextRound.each).map { _ in
+                let path = try client.createContext()
+                for key in ["ㄱㅋ", "ㅣ", "ㆍ"] { _ = try client.key("PressKey", key, on: path) }
+                return path
+            }
+            return (client, paths)
+        }
+    }
+
+    /// Destroys the contexts ``holdContexts(address:)`` made.
+    static func destroy(_ contexts: [(client: EngineClient, paths: [String])]) throws {
+        for (client, paths) in contexts {
+            for path in paths { try client.destroyContext(path) }
+        }
     }
 
     /// A bare libdbus service owning `name` and answering `Echo(s) → s`: the baseline round trip.
@@ -318,7 +301,7 @@ struct BusBenchmark: ParsableCommand {
     }
 }
 
-/// A child process, stopped by its PID.
+/// A child process, stopped by its PID when asked or when released.
 final class Child {
     let process = Process()
     private let output = Pipe()
@@ -331,6 +314,9 @@ final class Child {
         ChildProcesses.shared.add(process.processIdentifier)
     }
 
+    /// A child no longer referred to is stopped: one started before a later step failed, say.
+    deinit { stop() }
+
     var pid: Int32 { process.processIdentifier }
 
     /// The first line the child prints (dbus-daemon's address).
@@ -340,8 +326,10 @@ final class Child {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    func stop() {
+    /// Ends the child with SIGTERM; with `waiting`, returns once it has ended.
+    func stop(waiting: Bool = false) {
         if process.isRunning { kill(pid, SIGTERM) }
+        if waiting { process.waitUntilExit() }
         ChildProcesses.shared.remove(pid)
     }
 }
