@@ -244,6 +244,9 @@ struct BusBenchmark: ParsableCommand {
 
     /// A bare libdbus service owning `name` and answering `Echo(s) → s`: the baseline round trip.
     static func serveEcho(address: String, name: String) throws -> Never {
+        // The bench ignores these signals for a moment while it installs its handlers, and a
+        // child started then would inherit that: an echo that SIGTERM does not end.
+        for number in [SIGTERM, SIGINT, SIGHUP] { signal(number, SIG_DFL) }
         let connection = try BusConnection(bus: .address(address))
         connection.setHandler { message in
             guard let reply = echoReply(to: message) else { return false }
@@ -326,10 +329,16 @@ final class Child {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Ends the child with SIGTERM; with `waiting`, returns once it has ended.
+    /// Ends the child with SIGTERM; with `waiting`, returns once it has ended, ending it with
+    /// SIGKILL if it has not within 5 s.
     func stop(waiting: Bool = false) {
         if process.isRunning { kill(pid, SIGTERM) }
-        if waiting { process.waitUntilExit() }
+        if waiting {
+            let deadline = ContinuousClock.now + .seconds(5)
+            while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
+            if process.isRunning { kill(pid, SIGKILL) }
+            process.waitUntilExit()
+        }
         ChildProcesses.shared.remove(pid)
     }
 }
