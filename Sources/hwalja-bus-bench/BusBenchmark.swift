@@ -28,7 +28,7 @@ import HwaljaRuntime
 struct BusBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hwalja-bus-bench",
-        abstract: "Measures typing through the bus: hwaljad's PressKey beside a bare libdbus echo, in one run on a private bus.",
+        abstract: "Measures typing through the bus: hwaljad's PressKey beside a bare libdbus echo, in one run on private buses.",
         discussion: """
             It starts its own dbus-daemon, two echo services (the second one the run's control) and \
             hwaljad (from the same build folder, or \
@@ -49,9 +49,9 @@ struct BusBenchmark: ParsableCommand {
     /// first once and follows each other kind exactly once.
     static let balancedOrders = [[0, 1, 3, 2], [1, 2, 0, 3], [2, 3, 1, 0], [3, 0, 2, 1]]
 
-    @Option(help: "Calls of each kind in all (default 10000), shared among the placements.")
+    @Option(help: "Calls of each kind in all, shared among the placements.")
     var calls = 10_000
-    @Option(help: "How many times to start the bus and its services afresh, each time placed anew by the scheduler (default 5).")
+    @Option(help: "How many times to start the bus and its services afresh, each time placed anew by the scheduler.")
     var placements = 5
     @Option(help: "The hwaljad to measure (default: the one beside this program).")
     var hwaljad: String?
