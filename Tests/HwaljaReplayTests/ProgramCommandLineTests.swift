@@ -52,6 +52,14 @@ struct ProgramCommandLineTests {
         #expect(display.stderr.contains("cannot open a display"), "\(display.stderr)")
     }
 
+    @Test func theBusBenchRefusesFewerCallsThanPlacements() throws {
+        let none = try runProcess(product("hwalja-bus-bench"), ["--placements", "0"], seconds: 10)
+        #expect(none.status != 0)
+        #expect(none.stderr.contains("--calls must be at least --placements, and --placements at least 1"), "\(none.stderr)")
+        let few = try runProcess(product("hwalja-bus-bench"), ["--calls", "4", "--placements", "5"], seconds: 10)
+        #expect(few.status != 0 && !few.stdout.contains("median"), "\(few.stdout)")
+    }
+
     @Test func aBenchEndedBySIGTERMLeavesNoProcessBehind() throws {
         let bench = try BackgroundProcess(product("hwalja-bus-bench"), ["--calls", "1000000"])
         // Its dbus-daemon, two echo services and hwaljad, once all four run.
