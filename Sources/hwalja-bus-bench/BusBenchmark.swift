@@ -16,8 +16,8 @@ import HwaljaRuntime
 /// The calls are shared among several ``Placement``s: each starts the bus, the two echoes and
 /// hwaljad afresh, and has hwaljad serve 2,048 contexts first, as one that has run a while. On
 /// two CPUs where the scheduler puts each process moves a ratio more than hwaljad's code does, and
-/// it keeps them there for a whole placement; the run prints each placement's ratios, then all
-/// its calls pooled. Last, the two handlers alone in this process, warm and with the caches
+/// how it places them tends to last as long as they run; the run prints each placement's ratios,
+/// then all its calls pooled. Last, the two handlers alone in this process, warm and with the caches
 /// flushed (``HandlerCost``; `--handlers-only` measures only that).
 ///
 ///     swift build -c release && .build/release/hwalja-bus-bench [--calls N] [--placements N] [--hwaljad PATH] [--table PATH] [--handlers-only]
