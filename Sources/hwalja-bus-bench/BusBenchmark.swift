@@ -83,11 +83,10 @@ struct BusBenchmark: ParsableCommand {
         var startups: [Duration] = []
         var afterStartup: Int?
         var perContext: [ContextRound] = []
-        var last: (placement: Placement, pressCalls: [BusMessage], echoCall: BusMessage)?
+        var last: Placement?
         for number in 1...placements {
             let placement = try Placement(bench: bench, hwaljad: hwaljad, table: table)
-            var kept = false
-            defer { if !kept { placement.stop() } }
+            defer { if number < placements { placement.stop() } }  // the last one serves the pauses below
             startups.append(placement.startup)
             usleep(500_000)  // settled after start-up
             if number == 1 { afterStartup = residentKilobytes(placement.daemon.pid) }
@@ -95,16 +94,13 @@ struct BusBenchmark: ParsableCommand {
             // first's figures are the memory a context costs).
             let contexts = try contextMemory(address: placement.address, daemon: placement.daemon.pid)
             if number == 1 { perContext = contexts }
-            let (samples, pressCalls, echoCall) = try placement.roundTrips(calls: each)
+            let samples = try placement.roundTrips(calls: each)
             let (press, twin) = (samples.ratios(samples.press), samples.ratios(samples.twin))
             print(String(format: "placement %d: PressKey / echo median %.2f×, p99 %.2f×; twin / echo (control) %.2f×, %.2f×", number, press.median, press.p99, twin.median, twin.p99))
             pooled.pool(samples)
-            if number == placements {
-                last = (placement, pressCalls, echoCall)
-                kept = true
-            }
+            last = placement
         }
-        guard let (placement, pressCalls, echoCall) = last else { return }
+        guard let placement = last else { return }
         defer { placement.stop() }
         let (daemon, client, clock) = (placement.daemon, placement.client, ContinuousClock())
         let rss = residentKilobytes(daemon.pid)
@@ -119,9 +115,9 @@ struct BusBenchmark: ParsableCommand {
         var echoAfterIdle: [Duration] = []
         for round in 0..<3 {
             if round > 0 { usleep(7_000_000) }
-            afterIdle.append(try clock.measure { _ = try client.connection.call(pressCalls[round]) })
+            afterIdle.append(try clock.measure { _ = try client.connection.call(placement.pressCalls[round]) })
             usleep(7_000_000)
-            echoAfterIdle.append(try clock.measure { _ = try client.connection.call(echoCall) })
+            echoAfterIdle.append(try clock.measure { _ = try client.connection.call(placement.echoCall) })
         }
         // Last, the other processes idle: the handlers alone.
         let handlers = try HandlerCost.measure(table: table, keys: Self.keys)
@@ -208,38 +204,29 @@ struct BusBenchmark: ParsableCommand {
         var round = ContextRound()
         round.anonymousBefore = try read("RssAnon:")
         round.before = try read("VmRSS:")
-        let contexts = try holdContexts(address: address)
+        var connections: [(EngineClient, [String])] = []
+        for _ in 0..<ContextRound.clients {
+            let client = try EngineClient(bus: .address(address))
+            var paths: [String] = []
+            for _ in 0..<ContextRound.each {
+                let path = try client.createContext()
+                for key in ["ㄱㅋ", "ㅣ", "ㆍ"] { _ = try client.key("PressKey", key, on: path) }
+                paths.append(path)
+            }
+            connections.append((client, paths))
+        }
         round.with = try read("VmRSS:")
         // Held, not typing: idle again (hwaljad keeps a context's Dispatch timer until its armed
         // time rather than re-arm it on every key).
         usleep(7_000_000)
         round.anonymousHeld = try read("RssAnon:")
-        try destroy(contexts)
+        for (client, paths) in connections {
+            for path in paths { try client.destroyContext(path) }
+        }
         usleep(1_500_000)  // hwaljad gives freed memory back a second after contexts went
         round.after = try read("VmRSS:")
         round.anonymousAfter = try read("RssAnon:")
         return round
-    }
-
-    /// ``ContextRound/clients`` clients connected to the bus at `address`, each holding
-    /// ``ContextRound/each`` contexts of hwaljad's, each context having typed a few keys.
-    static func holdContexts(address: String) throws -> [(client: EngineClient, paths: [String])] {
-        try (0..<ContextRound.clients).map { _ in
-            let client = try EngineClient(bus: .address(address))
-            let paths = try (0..<ContextRound.each).map { _ in
-                let path = try client.createContext()
-                for key in ["ㄱㅋ", "ㅣ", "ㆍ"] { _ = try client.key("PressKey", key, on: path) }
-                return path
-            }
-            return (client, paths)
-        }
-    }
-
-    /// Destroys the contexts ``holdContexts(address:)`` made.
-    static func destroy(_ contexts: [(client: EngineClient, paths: [String])]) throws {
-        for (client, paths) in contexts {
-            for path in paths { try client.destroyContext(path) }
-        }
     }
 
     /// A bare libdbus service owning `name` and answering `Echo(s) → s`: the baseline round trip.

@@ -12,6 +12,11 @@ final class Placement {
     /// From starting hwaljad to its owning its name.
     let startup: Duration
     let daemon: Child
+    /// The calls the run times, built once, so that the client measures the bus and the services,
+    /// not building messages: `Echo` to the echo and its twin, and `Peer.Ping` to hwaljad.
+    let echoCall: BusMessage, twinCall: BusMessage, ping: BusMessage
+    /// `PressKey` on the context ``roundTrips(calls:)`` made, one call for each of ``BusBenchmark/keys``.
+    private(set) var pressCalls: [BusMessage] = []
     private let bus: Child
     private let echo: Child
     private let twin: Child
@@ -28,6 +33,9 @@ final class Placement {
         daemon = try Child(hwaljad, ["--bus", address, "--table", table])
         try BusBenchmark.waitForOwner("org.hwalja.Engine1", client.connection, timeout: 10)
         startup = ContinuousClock.now - started
+        echoCall = try Self.echoCall(BusBenchmark.echoName)
+        twinCall = try Self.echoCall(BusBenchmark.twinName)
+        ping = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: "/org/hwalja/Engine1", interface: "org.freedesktop.DBus.Peer", member: "Ping")
     }
 
     /// Stops the services, then the bus, and waits until each has ended, so that the next
@@ -36,23 +44,18 @@ final class Placement {
         for child in [daemon, twin, echo, bus] { child.stop(waiting: true) }
     }
 
-    /// `calls` round trips of each kind, after 500 rounds of warm-up, one of each kind in turn
-    /// (``BusBenchmark/balancedOrders``). Returns them with the context typed into and the
-    /// prebuilt PressKey calls, for the pauses that follow the last placement.
-    func roundTrips(calls: Int) throws -> (RoundTrips, pressCalls: [BusMessage], echoCall: BusMessage) {
+    /// `calls` round trips of each kind on a context made for them, after 500 rounds of warm-up,
+    /// one of each kind in turn (``BusBenchmark/balancedOrders``).
+    func roundTrips(calls: Int) throws -> RoundTrips {
         let keys = BusBenchmark.keys
         let path = try client.createContext()
         for key in keys { _ = try client.key("PressKey", key, on: path) }
-        let echoCall = try Self.echoCall(BusBenchmark.echoName)
-        let twinCall = try Self.echoCall(BusBenchmark.twinName)
         for index in 0..<500 {  // warms all three services
             _ = try client.key("PressKey", keys[index % keys.count], on: path)
             _ = try client.connection.call(echoCall)
             _ = try client.connection.call(twinCall)
         }
-        let ping = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: "/org/hwalja/Engine1", interface: "org.freedesktop.DBus.Peer", member: "Ping")
-        // Prebuilt like the echo call, so both sides measure the bus and the service, not message building.
-        let pressCalls = try keys.map { key in
+        pressCalls = try keys.map { key in
             let message = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: path, interface: "org.hwalja.Context1", member: "PressKey")
             try message.append([.string(key)])
             return message
@@ -77,7 +80,7 @@ final class Placement {
                 }
             }
         }
-        return (samples, pressCalls, echoCall)
+        return samples
     }
 
     private static func echoCall(_ name: String) throws -> BusMessage {
