@@ -170,21 +170,21 @@ public enum Key: UInt8, Sendable, CaseIterable, Hashable {
     ///
     /// Returns `nil` for anything else, so callers can name the bad token in their error.
     public init?(token: String) {
-        if let key = Key.byToken[token] {
+        if let key = Key.byToken.key(token) {
             self = key
         } else {
             return nil
         }
     }
 
-    private static let byToken: [String: Key] = {
-        var map: [String: Key] = [:]
+    private static let byToken: KeyTokens = {
+        var tokens = KeyTokens()
         for key in Key.allCases where key.rawValue <= Key.enter.rawValue {
-            map[key.name] = key
+            tokens.add(key.name, key)
             // The digit aliases are the keys' phone digits (``KeyboardLayout/digit(of:)``); `*` and
             // `#` are not aliases here (``KeyboardLayout/key(token:)`` takes `*` as PUNCT).
-            if let digit = KeyboardLayout.cheonjiin.digit(of: key) { map[String(Character(digit))] = key }
+            if let digit = KeyboardLayout.cheonjiin.digit(of: key) { tokens.add(String(Character(digit)), key) }
         }
-        return map
+        return tokens
     }()
 }

@@ -112,7 +112,7 @@ public enum KeyboardLayout: String, Sendable, CaseIterable, Hashable {
         if token.unicodeScalars.count == 1, let position = Self.positionLabels.firstIndex(of: token.unicodeScalars.first!) {
             return keypad[position]
         }
-        if let key = Self.byName[token], key.isTableKey ? contains(key) : true { return key }
+        if let key = Self.byName.key(token), key.isTableKey ? contains(key) : true { return key }
         return nil
     }
 
@@ -126,9 +126,11 @@ public enum KeyboardLayout: String, Sendable, CaseIterable, Hashable {
     /// The labels of the phone positions, in ``keypad``'s order: `1`…`9`, `*`, `0`, `#`.
     public static let positionLabels: [Unicode.Scalar] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"]
 
-    private static let byName: [String: Key] = {
-        var map: [String: Key] = ["획": .addStroke, "쌍": .doubleConsonant]
-        for key in Key.allCases { map[key.name] = key }
-        return map
+    private static let byName: KeyTokens = {
+        var tokens = KeyTokens()
+        tokens.add("획", .addStroke)
+        tokens.add("쌍", .doubleConsonant)
+        for key in Key.allCases { tokens.add(key.name, key) }
+        return tokens
     }()
 }

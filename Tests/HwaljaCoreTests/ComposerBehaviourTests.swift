@@ -118,4 +118,18 @@ struct ComposerBehaviourTests {
         #expect(Key(token: "ㄱ") == nil)
         #expect(Key(token: "10") == nil)
     }
+
+    /// Tokens are compared by their bytes first; another spelling of the same text still names
+    /// its key, and a token that only begins with a key's bytes names none.
+    @Test func keyTokensMatchTheirTextNotOnlyTheirBytes() {
+        let decomposedStroke = "\u{1112}\u{116C}\u{11A8}"  // 획 as three conjoining jamo
+        #expect(decomposedStroke == "획" && Array(decomposedStroke.utf8) != Array("획".utf8))
+        #expect(KeyboardLayout.naratgeul.key(token: decomposedStroke) == .addStroke)
+        #expect(KeyboardLayout.naratgeul.key(token: "획추가") == .addStroke)  // a name longer than eight bytes
+        #expect(Key(token: "ㅣ\u{0}") == nil)
+        #expect(Key(token: "ㅣ\u{0}\u{0}") == nil)
+        #expect(Key(token: "") == nil)
+        #expect(KeyboardLayout.naratgeul.key(token: "ㄱ") == .giyeok)
+        #expect(KeyboardLayout.naratgeul.key(token: "ㄱ ") == nil)
+    }
 }
