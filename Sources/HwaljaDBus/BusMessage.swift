@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 
 /// A D-Bus message: a method call, its reply or error, or a signal.
 ///
@@ -38,7 +39,10 @@ public final class BusMessage: @unchecked Sendable {
 
     /// A method call to `destination` (`dbus_message_new_method_call`).
     public static func methodCall(destination: String?, path: String, interface: String?, member: String) -> BusMessage {
-        guard let raw = dbus_message_new_method_call(destination, path, interface, member) else {
+        let made = cString(destination) { destination in
+            cString(path) { path in cString(interface) { interface in cString(member) { dbus_message_new_method_call(destination, path, interface, $0) } } }
+        }
+        guard let raw = made else {
             preconditionFailure("BusMessage.methodCall: libdbus is out of memory or \(path) is not an object path")
         }
         return BusMessage(owning: raw)
@@ -51,14 +55,30 @@ public final class BusMessage: @unchecked Sendable {
     ) throws(BusError) -> BusMessage {
         let call = methodCall(destination: nil, path: path, interface: interface, member: member)
         dbus_message_set_serial(call.raw, serial)
-        _ = dbus_message_set_sender(call.raw, sender)
+        call.setSender(sender)
         try call.append(values)
         return call
     }
 
+    /// This message as a connection reads one that came in: written out and parsed again by
+    /// libdbus (`dbus_message_marshal`, `dbus_message_demarshal`), which checks every byte. For
+    /// benchmarks that hand calls to a handler with no socket, so that the handler finds what
+    /// reading a call leaves in the caches.
+    public func reread() throws(BusError) -> BusMessage {
+        var bytes: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(raw, &bytes, &length) != 0, let bytes else { throw .failed("out of memory writing a message out") }
+        defer { dbus_free(bytes) }
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let copy = dbus_message_demarshal(bytes, length, &error) else { throw .failed("libdbus could not read back a message it wrote") }
+        return BusMessage(owning: copy)
+    }
+
     /// A signal from `path` (`dbus_message_new_signal`).
     public static func signal(path: String, interface: String, member: String) -> BusMessage {
-        guard let raw = dbus_message_new_signal(path, interface, member) else {
+        guard let raw = cString(path, { path in cString(interface) { interface in cString(member) { dbus_message_new_signal(path, interface, $0) } } }) else {
             preconditionFailure("BusMessage.signal: libdbus is out of memory or the names are invalid")
         }
         return BusMessage(owning: raw)
@@ -82,7 +102,7 @@ public final class BusMessage: @unchecked Sendable {
 
     /// The error reply to this method call (`dbus_message_new_error`).
     public func errorReply(_ error: BusError) -> BusMessage {
-        guard let raw = dbus_message_new_error(raw, error.name, error.message) else {
+        guard let raw = cString(error.name, { name in cString(error.message) { dbus_message_new_error(raw, name, $0) } }) else {
             preconditionFailure("BusMessage.errorReply: libdbus refused the error name \(error.name)")
         }
         return BusMessage(owning: raw)
@@ -93,7 +113,7 @@ public final class BusMessage: @unchecked Sendable {
     public static func error(_ error: BusError, replyingTo serial: UInt32, destination: String) -> BusMessage {
         guard let raw = dbus_message_new(DBUS_MESSAGE_TYPE_ERROR) else { preconditionFailure("BusMessage.error: out of memory") }
         let message = BusMessage(owning: raw)
-        dbus_message_set_error_name(raw, error.name)
+        _ = cString(error.name) { dbus_message_set_error_name(raw, $0) }
         dbus_message_set_reply_serial(raw, serial)
         dbus_message_set_no_reply(raw, 1)
         message.setDestination(destination)
@@ -126,21 +146,35 @@ public final class BusMessage: @unchecked Sendable {
     /// Addresses the message to one connection (`dbus_message_set_destination`): a signal so
     /// addressed reaches only that client instead of every listener on the bus.
     public func setDestination(_ destination: String) {
-        _ = dbus_message_set_destination(raw, destination)
+        _ = cString(destination) { dbus_message_set_destination(raw, $0) }
     }
 
     public var path: String? { dbus_message_get_path(raw).map { String(cString: $0) } }
     public var interface: String? { dbus_message_get_interface(raw).map { String(cString: $0) } }
     public var member: String? { dbus_message_get_member(raw).map { String(cString: $0) } }
     /// Whether the member is `member`, compared in C without making a Swift string (`dbus_message_has_member`).
-    public func hasMember(_ member: String) -> Bool { dbus_message_has_member(raw, member) != 0 }
+    public func hasMember(_ member: String) -> Bool { cString(member) { dbus_message_has_member(raw, $0) } != 0 }
+    /// Whether the message names `interface`, or, for `nil`, names none; compared in C without
+    /// making a Swift string (`dbus_message_has_interface`).
+    public func hasInterface(_ interface: String?) -> Bool {
+        guard let interface else { return dbus_message_get_interface(raw) == nil }
+        return cString(interface) { dbus_message_has_interface(raw, $0) } != 0
+    }
+    /// Whether the object path is `path`, compared in C (`dbus_message_has_path`).
+    public func hasPath(_ path: String) -> Bool { cString(path) { dbus_message_has_path(raw, $0) } != 0 }
+    /// Calls `body` with the object path's bytes, without making a Swift string; `nil` if the
+    /// message has no path.
+    public func withPathBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard let path = dbus_message_get_path(raw) else { return nil }
+        return path.withMemoryRebound(to: UInt8.self, capacity: 1) { body(UnsafeBufferPointer(start: $0, count: strlen(path))) }
+    }
     public var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
     public var destination: String? { dbus_message_get_destination(raw).map { String(cString: $0) } }
 
     /// Names the sender of a message that came on a peer connection, which has none
     /// (`dbus_message_set_sender`), as a bus would: handlers then tell clients apart the same way.
     public func setSender(_ sender: String) {
-        _ = dbus_message_set_sender(raw, sender)
+        _ = cString(sender) { dbus_message_set_sender(raw, $0) }
     }
 
     /// Readies a message for a peer connection: no destination (a peer has no names), and
@@ -311,4 +345,12 @@ public final class BusMessage: @unchecked Sendable {
         var argument = value
         return dbus_message_iter_append_basic(&iterator, Int32(type.asciiValue!), &argument) != 0
     }
+}
+
+/// Calls `body` with `text` as a C string, `nil` staying `nil`. A native Swift string lends its
+/// own bytes (`withCString`); a string passed straight to a C parameter is copied into a new
+/// array on every call, which made the strings a key's call compares cost more than its typing.
+func cString<Result>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> Result) -> Result {
+    guard let text else { return body(nil) }
+    return text.withCString(body)
 }

@@ -22,18 +22,26 @@ public enum EngineInterface {
     /// The context number in an object path, or `nil` if the path is not a context's.
     public static func contextNumber(inPath path: String) -> Int? {
         var path = path  // a local copy: withUTF8 may need to make it contiguous
-        return path.withUTF8 { bytes -> Int? in
-            let prefix = contextsPrefixBytes
-            guard bytes.count > prefix.count, bytes.count - prefix.count <= 18, bytes.starts(with: prefix) else { return nil }
-            let digits = bytes[prefix.count...]
-            guard digits.first != UInt8(ascii: "0") else { return nil }
-            var number = 0
-            for byte in digits {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-                number = number * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return number
+        return path.withUTF8(contextNumber(inPathBytes:))
+    }
+
+    /// The context number in the path a message is sent to, read from its bytes (no Swift string
+    /// made), or `nil` if the path is not a context's.
+    public static func contextNumber(of message: BusMessage) -> Int? {
+        message.withPathBytes(contextNumber(inPathBytes:)) ?? nil
+    }
+
+    private static func contextNumber(inPathBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let prefix = contextsPrefixBytes
+        guard bytes.count > prefix.count, bytes.count - prefix.count <= 18, bytes.starts(with: prefix) else { return nil }
+        let digits = bytes[prefix.count...]
+        guard digits.first != UInt8(ascii: "0") else { return nil }
+        var number = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            number = number * 10 + Int(byte - UInt8(ascii: "0"))
         }
+        return number
     }
 
     private static let contextsPrefixBytes = Array(contextsPrefix.utf8)

@@ -124,33 +124,35 @@ public final class EngineService {
         }
     }
 
+    private static let introspectable = "org.freedesktop.DBus.Introspectable"
+    private static let properties = "org.freedesktop.DBus.Properties"
+
     /// The reply to a method call from `caller` on one of our objects, or `nil` if the call is not for us.
     private func route(_ call: BusMessage, caller: String) -> BusMessage? {
-        guard let path = call.path, let member = call.member else { return nil }
-        let interface = call.interface
+        // The path and the interface are compared as libdbus keeps them: a key's call makes no
+        // Swift strings of them (it costs a key that finds the caches cold).
+        guard let member = call.member else { return nil }
         do {
-            switch (interface, member) {
-            case ("org.freedesktop.DBus.Introspectable", "Introspect"):
+            if call.hasInterface(Self.introspectable) || call.hasInterface(Self.properties) {
+                guard let path = call.path else { return nil }
+                if call.hasInterface(Self.properties) { return try properties(call, path: path, member: member, caller: caller) }
+                guard member == "Introspect" else { return nil }
                 try expect(call, "")
                 // A client sees its own contexts only, at a cost that does not grow with others'.
                 let own = frontend.numbers(ownedBy: caller)
                 let takesKeyEvents = { number in self.frontend.inspect(number) { $0.takesKeyEvents } ?? false }
                 guard let xml = EngineInterface.introspection(ofPath: path, contexts: own, takingKeyEvents: takesKeyEvents) else { return nil }
                 return try call.methodReturn([.string(xml)])
-            case ("org.freedesktop.DBus.Properties", _):
-                return try properties(call, path: path, member: member, caller: caller)
-            default:
-                break
             }
-            if path == EngineInterface.enginePath, interface == nil || interface == EngineInterface.engineInterface {
+            if call.hasPath(EngineInterface.enginePath), call.hasInterface(nil) || call.hasInterface(EngineInterface.engineInterface) {
                 return try engineMethod(call, member: member, caller: caller)
             }
-            if let number = EngineInterface.contextNumber(inPath: path),
-                interface == nil || interface == EngineInterface.contextInterface || interface == EngineInterface.inputContextInterface
+            if let number = EngineInterface.contextNumber(of: call),
+                call.hasInterface(nil) || call.hasInterface(EngineInterface.contextInterface) || call.hasInterface(EngineInterface.inputContextInterface)
             {
                 // Ownership first, before the arguments: a foreign context's caller learns nothing more.
                 let kind = try inspectContext(number, caller) { $0.interface }
-                guard interface == nil || interface == kind else { return nil }
+                guard call.hasInterface(nil) || call.hasInterface(kind) else { return nil }
                 return kind == EngineInterface.inputContextInterface
                     ? try inputContextMethod(call, number: number, member: member, caller: caller)
                     : try contextMethod(call, number: number, member: member, caller: caller)
