@@ -147,8 +147,16 @@ final class WaylandInputMethod {
         defer { xkb_context_unref(context) }
         var keymap = xkb_keymap_new_from_names(context, nil, XKB_KEYMAP_COMPILE_NO_FLAGS)
         if keymap == nil {
-            var us = xkb_rule_names(rules: "evdev", model: "pc105", layout: "us", variant: nil, options: nil)
-            keymap = xkb_keymap_new_from_names(context, &us, XKB_KEYMAP_COMPILE_NO_FLAGS)
+            // The names' C strings must outlive the struct that points at them: made here, not
+            // converted for the initializer's call alone.
+            keymap = "evdev".withCString { rules in
+                "pc105".withCString { model in
+                    "us".withCString { layout in
+                        var us = xkb_rule_names(rules: rules, model: model, layout: layout, variant: nil, options: nil)
+                        return xkb_keymap_new_from_names(context, &us, XKB_KEYMAP_COMPILE_NO_FLAGS)
+                    }
+                }
+            }
         }
         guard let keymap else { throw .noKeymap("no default keymap, nor a US one") }
         defer { xkb_keymap_unref(keymap) }
