@@ -10,7 +10,8 @@ import HwaljaRuntime
 /// `Context1.PressKey` in this process, beside the echo service's handler answering `Echo`, each
 /// timed warm (the same call over and over) and with the caches flushed before each call (a sweep
 /// through twice the last-level cache), as a key finds them after a pause or after other programs
-/// ran on its CPU. The calls are built once; replies go to a sink that keeps nothing.
+/// ran on its CPU; a flushed call is then read as libdbus reads one that came in, as in hwaljad.
+/// The calls are built once; replies go to a sink that keeps nothing.
 enum HandlerCost {
     struct Figures {
         var pressWarm: Duration, pressCold: Duration, echoWarm: Duration, echoCold: Duration
@@ -35,22 +36,41 @@ enum HandlerCost {
         }
         let echo = try BusMessage.incomingCall(
             sender: caller, serial: 1, path: "/", interface: BusBenchmark.echoName, member: "Echo", [.string("ㄱㅋ")])
-        let press = { (index: Int) in
-            guard service.handle(presses[index % presses.count]) else { preconditionFailure("hwaljad's service refused PressKey") }
+        // The call each measured call handles, set before it (untimed): warm, the message as it
+        // was built; cold, after the flush, read anew as a connection reads a call that came in,
+        // so that the handler finds in the caches what reading the call left there (libdbus's
+        // parsing code, the call's bytes), as in hwaljad.
+        var incoming = echo
+        let press = { (_: Int) in
+            guard service.handle(incoming) else { preconditionFailure("hwaljad's service refused PressKey") }
         }
         let answerEcho = { (_: Int) in
-            guard let reply = BusBenchmark.echoReply(to: echo) else { preconditionFailure("the echo handler refused Echo") }
+            guard let reply = BusBenchmark.echoReply(to: incoming) else { preconditionFailure("the echo handler refused Echo") }
             _ = sink.send(reply)
         }
+        let takePress = { (index: Int) in incoming = presses[index % presses.count] }
+        let takeEcho = { (_: Int) in incoming = echo }
+        var flusher = CacheFlusher()
+        let readPress = { (index: Int) in
+            flusher.flush()
+            guard let call = try? presses[index % presses.count].reread() else { preconditionFailure("libdbus could not read a call back") }
+            incoming = call
+        }
+        let readEcho = { (_: Int) in
+            flusher.flush()
+            guard let call = try? echo.reread() else { preconditionFailure("libdbus could not read a call back") }
+            incoming = call
+        }
         for index in 0..<2_000 {
+            takePress(index)
             press(index)
+            takeEcho(index)
             answerEcho(index)
         }
         guard sink.errors == 0 else { throw BusError.failed("hwaljad's service answered \(sink.errors) calls with an error") }
-        var flusher = CacheFlusher()
         let figures = Figures(
-            pressWarm: median(warmCalls, press), pressCold: median(coldCalls, press, before: { flusher.flush() }),
-            echoWarm: median(warmCalls, answerEcho), echoCold: median(coldCalls, answerEcho, before: { flusher.flush() }))
+            pressWarm: median(warmCalls, press, before: takePress), pressCold: median(coldCalls, press, before: readPress),
+            echoWarm: median(warmCalls, answerEcho, before: takeEcho), echoCold: median(coldCalls, answerEcho, before: readEcho))
         guard sink.errors == 0 else { throw BusError.failed("hwaljad's service answered \(sink.errors) calls with an error") }
         return figures
     }
@@ -58,12 +78,12 @@ enum HandlerCost {
     /// The median time of `count` calls of `body`, each after `before` (not timed). The clock
     /// is the monotonic one, read without a system call (a thread's CPU clock takes one, which
     /// would cost as much as the echo); the median leaves out the calls another program interrupted.
-    static func median(_ count: Int, _ body: (Int) -> Void, before: () -> Void = {}) -> Duration {
+    static func median(_ count: Int, _ body: (Int) -> Void, before: (Int) -> Void) -> Duration {
         let clock = ContinuousClock()
         var times: [Duration] = []
         times.reserveCapacity(count)
         for index in 0..<count {
-            before()
+            before(index)
             times.append(clock.measure { body(index) })
         }
         return BusBenchmark.percentile(times, 50)
