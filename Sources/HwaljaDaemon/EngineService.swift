@@ -133,10 +133,12 @@ public final class EngineService {
         // Swift strings of them (it costs a key that finds the caches cold).
         guard let member = call.member else { return nil }
         do {
-            if call.hasInterface(Self.introspectable) || call.hasInterface(Self.properties) {
+            if call.hasInterface(Self.properties) {
                 guard let path = call.path else { return nil }
-                if call.hasInterface(Self.properties) { return try properties(call, path: path, member: member, caller: caller) }
-                guard member == "Introspect" else { return nil }
+                return try properties(call, path: path, member: member, caller: caller)
+            }
+            if call.hasInterface(Self.introspectable) {
+                guard member == "Introspect", let path = call.path else { return nil }
                 try expect(call, "")
                 // A client sees its own contexts only, at a cost that does not grow with others'.
                 let own = frontend.numbers(ownedBy: caller)
