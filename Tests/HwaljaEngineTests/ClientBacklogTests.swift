@@ -98,4 +98,28 @@ struct ClientBacklogTests {
         backlog.forget(":1.3")
         #expect(backlog.unread(by: ":1.3") == 0)
     }
+
+    @Test func eachClientStallsAndRecoversOnItsOwnWhateverTheOthersDo() {
+        var backlog = ClientBacklog(limits: .init(maxUnread: 3_000, checkEvery: 1_000))
+        for client in [":1.3", ":1.4", ":1.5"] {
+            for _ in 0..<8 { _ = backlog.admit(bytes: 400, to: client, isReply: false) }
+        }
+        _ = backlog.admit(bytes: 400, to: ":1.6", isReply: false)
+        #expect(Self.stalled([":1.3", ":1.4", ":1.5", ":1.6"], in: backlog) == [true, true, true, false])
+        backlog.forget(":1.3")  // left while stalled
+        let fourReads = backlog.measured(":1.4", queued: 0)
+        #expect(fourReads)  // read again
+        #expect(Self.stalled([":1.3", ":1.4", ":1.5"], in: backlog) == [false, false, true])
+        backlog.forget(":1.4")  // left while served
+        #expect(backlog.isStalled(":1.5"))
+        let fiveReads = backlog.measured(":1.5", queued: 0)
+        #expect(fiveReads)
+        #expect(!backlog.isStalled(":1.5"))
+        for _ in 0..<8 { _ = backlog.admit(bytes: 400, to: ":1.3", isReply: false) }  // the same name, new on the bus
+        #expect(backlog.isStalled(":1.3"))
+    }
+
+    private static func stalled(_ clients: [String], in backlog: ClientBacklog) -> [Bool] {
+        clients.map { backlog.isStalled($0) }
+    }
 }
