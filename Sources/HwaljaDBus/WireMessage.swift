@@ -69,16 +69,11 @@ enum WireMessage {
         }
     }
 
-    /// The type code of a basic value (`s`, `u`, …); `nil` for a container.
+    /// The type code of a value this writes (`s`, `u`, …, as ``BusValue/signature`` spells it);
+    /// `nil` for a container and for the basic types no reply of ours carries.
     private static func typeCode(of value: BusValue) -> UInt8? {
         switch value {
-        case .string: UInt8(ascii: "s")
-        case .objectPath: UInt8(ascii: "o")
-        case .signature: UInt8(ascii: "g")
-        case .boolean: UInt8(ascii: "b")
-        case .byte: UInt8(ascii: "y")
-        case .int32: UInt8(ascii: "i")
-        case .uint32: UInt8(ascii: "u")
+        case .string, .objectPath, .signature, .boolean, .byte, .int32, .uint32: value.signature.utf8.first
         default: nil
         }
     }
