@@ -3,9 +3,9 @@
 /// A `[String: Key]` look-up hashes the token, and Swift hashes a non-ASCII string (every jamo
 /// key's name) in its normalized form: it walks Unicode's normalization tables for every key a
 /// client sends, which a key that finds them out of the caches pays for (`hwalja-bus-bench
-/// --handlers-only`, with the caches flushed). Here a token of at most eight bytes is one integer compared with a short array's. Another
-/// spelling of the same text (a syllable key's name in decomposed jamo) still finds its key,
-/// through the dictionary, as before.
+/// --handlers-only`, with the caches flushed). Here a token of at most eight bytes is one
+/// integer, compared with a short array's; another spelling of the same text (a syllable key's
+/// name in decomposed jamo) still finds its key through a dictionary.
 struct KeyTokens: Sendable {
     private var codes: [UInt64] = []
     private var keys: [Key] = []

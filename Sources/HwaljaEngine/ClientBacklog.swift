@@ -60,8 +60,6 @@ public struct ClientBacklog: Sendable {
     public var limits: Limits
     private var clients: [String: Client] = [:]
     private var checks: [UInt32: String] = [:]
-    /// How many clients are stalled: while none is, ``isStalled(_:)`` needs no look-up.
-    private var stalledCount = 0
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
@@ -71,9 +69,7 @@ public struct ClientBacklog: Sendable {
     /// reply (`isReply`) still goes to a client that has just stalled, and a stalled client's
     /// error replies go up to ``Limits/hardLimit``; its signals do not.
     public mutating func admit(bytes: Int, to client: String, isReply: Bool) -> Verdict {
-        let verdict = Self.admit(bytes: bytes, isReply: isReply, limits: limits, to: &clients[client, default: Client()])  // one look-up, in place
-        if verdict.justStalled { stalledCount += 1 }
-        return verdict
+        Self.admit(bytes: bytes, isReply: isReply, limits: limits, to: &clients[client, default: Client()])  // one look-up, in place
     }
 
     private static func admit(bytes: Int, isReply: Bool, limits: Limits, to state: inout Client) -> Verdict {
@@ -124,10 +120,9 @@ public struct ClientBacklog: Sendable {
     }
 
     /// A stalled client whose unread bytes are back under half the limit is served again.
-    private mutating func settle(_ state: inout Client) -> Bool {
+    private func settle(_ state: inout Client) -> Bool {
         guard state.stalled, state.sent - state.acknowledged <= limits.maxUnread / 2 else { return false }
         state.stalled = false
-        stalledCount -= 1
         return true
     }
 
@@ -145,9 +140,7 @@ public struct ClientBacklog: Sendable {
     public func isChecking(_ client: String) -> Bool { clients[client]?.checkSerial != nil }
 
     /// Whether `client` is served no more until it reads again.
-    public func isStalled(_ client: String) -> Bool {
-        stalledCount > 0 && clients[client]?.stalled == true  // every call asks: no hashing while all read
-    }
+    public func isStalled(_ client: String) -> Bool { clients[client]?.stalled ?? false }
 
     /// Bytes sent to `client` and not yet known to be read.
     public func unread(by client: String) -> Int {
@@ -156,8 +149,6 @@ public struct ClientBacklog: Sendable {
 
     /// Forgets a client that left the bus.
     public mutating func forget(_ client: String) {
-        guard let state = clients.removeValue(forKey: client) else { return }
-        if let serial = state.checkSerial { checks[serial] = nil }
-        if state.stalled { stalledCount -= 1 }
+        if let serial = clients.removeValue(forKey: client)?.checkSerial { checks[serial] = nil }
     }
 }

@@ -51,16 +51,13 @@ enum HandlerCost {
         let takePress = { (index: Int) in incoming = presses[index % presses.count] }
         let takeEcho = { (_: Int) in incoming = echo }
         var flusher = CacheFlusher()
-        let readPress = { (index: Int) in
+        let readAfterFlush = { (call: BusMessage) in
             flusher.flush()
-            guard let call = try? presses[index % presses.count].reread() else { preconditionFailure("libdbus could not read a call back") }
-            incoming = call
+            guard let read = try? call.reread() else { preconditionFailure("libdbus could not read a call back") }
+            incoming = read
         }
-        let readEcho = { (_: Int) in
-            flusher.flush()
-            guard let call = try? echo.reread() else { preconditionFailure("libdbus could not read a call back") }
-            incoming = call
-        }
+        let readPress = { (index: Int) in readAfterFlush(presses[index % presses.count]) }
+        let readEcho = { (_: Int) in readAfterFlush(echo) }
         for index in 0..<2_000 {
             takePress(index)
             press(index)
