@@ -47,7 +47,7 @@ from gi.repository import IBus  # noqa: E402
 
 DEADLINE = 40
 SETTLE = 0.3
-KEY_DELAY_MS = 30
+KEY_DELAY_MS = int(os.environ.get("HWALJA_KEY_DELAY_MS", "30"))
 FIELDS = ("text", "lines", "password", "form")
 
 
@@ -136,7 +136,11 @@ def xdotool_arguments(keys, finish=True):
 
 
 def paced(keys):
-    """`keys` with a pause of 250 ms after each Tab. A focus change is not instant: the toolkit or
+    """`keys` with a pause of 250 ms after each Tab and each `hold:`. A key pressed again within a
+    tenth of a second of its release after a long hold is taken for the keyboard repeating it (X
+    sends a release and a press at once; HoldTimer.autoRepeatGap), and a person lifts a finger and
+    presses again no sooner; xdotool's 30 ms, delayed on the way by a busy machine, could come
+    under it. A focus change is not instant: the toolkit or
     the compositor moves the input focus after the key, and a key that comes first is typed into
     the field being left, where it is lost (GTK 3 with IBus: ibus-daemon handed the key to the
     engine still attached to the old field, then FocusOut; with 3 busy loops on 2 cores 3 runs in
@@ -144,7 +148,7 @@ def paced(keys):
     later than that; the harness waits as for a click."""
     result = []
     for key in keys:
-        result += [key, "pause:250"] if key == "Tab" else [key]
+        result += [key, "pause:250"] if key == "Tab" or key.startswith("hold:") else [key]
     return result
 
 

@@ -2,8 +2,9 @@
 """A real Qt 5 application typed into as a desktop would: a field with Qt's IBus platform input
 context (QT_IM_MODULE=ibus, libibusplatforminputcontextplugin.so from libqt5gui5) or fcitx5's
 (QT_IM_MODULE=fcitx with GTK_IM_MODULE=fcitx, from fcitx5-frontend-qt5), keys sent through the X
-server by xdotool. Run it on an X display of its own (xvfb-run); see
-tools/app_session.py for the command line and the output:
+server by xdotool; with HWALJA_QT=6 (tools/qt6-app.py) the same in Qt 6, KDE Plasma 6's toolkit
+(PyQt6; libqt6gui6's IBus input context, fcitx5-frontend-qt6). Run it on an X display of its own
+(xvfb-run); see tools/app_session.py for the command line and the output:
 
     tools/qt5-app.py [--field text|lines|password|form] ENGINE KEY...
 
@@ -11,11 +12,17 @@ Fields: text is a QLineEdit, lines a QPlainTextEdit, password a QLineEdit in Pas
 followed by a QLineEdit, form a QLineEdit followed by another. Events: every change to the field's text, in order, ["insert", text] or
 ["delete", text]; ["activate"] when a QLineEdit gets Return (returnPressed).
 """
+import os
+
 from app_session import SETTLE, Session, change_recorder, parse_arguments, use_headless_ibus_address
 
 use_headless_ibus_address()
-from PyQt5.QtCore import QEvent, QObject, Qt, QTimer  # noqa: E402
-from PyQt5.QtWidgets import QApplication, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget  # noqa: E402
+if os.environ.get("HWALJA_QT") == "6":
+    from PyQt6.QtCore import QEvent, QObject, Qt, QTimer
+    from PyQt6.QtWidgets import QApplication, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
+else:
+    from PyQt5.QtCore import QEvent, QObject, Qt, QTimer
+    from PyQt5.QtWidgets import QApplication, QLineEdit, QPlainTextEdit, QVBoxLayout, QWidget
 
 
 class F12(QObject):
@@ -26,7 +33,7 @@ class F12(QObject):
         self.pressed = pressed
 
     def eventFilter(self, _watched, event):
-        if event.type() == QEvent.KeyPress and event.key() == Qt.Key_F12:
+        if event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_F12:
             if not event.isAutoRepeat():
                 self.pressed()
             return True
@@ -54,7 +61,7 @@ def main():
         widget.textChanged.connect(lambda _text: record())
         widget.returnPressed.connect(lambda: events.append(["activate"]))
         if field == "password":
-            widget.setEchoMode(QLineEdit.Password)
+            widget.setEchoMode(QLineEdit.EchoMode.Password)
         if field in ("password", "form"):
             following = QLineEdit()
     widget.setMinimumHeight(screen.height() // 2)
@@ -75,7 +82,7 @@ def main():
     poll = QTimer()
     poll.timeout.connect(lambda: session.poll(widget.hasFocus(), needs_input_context=field != "password") or poll.stop())
     poll.start(50)
-    application.exec_()
+    application.exec()
 
 
 main()

@@ -15,6 +15,13 @@
 ///   (``Action/erase``).
 /// - Other keys (next, space, return, punctuation) act on press.
 /// - With ``Settings/autoNext`` set, that long without input ends the syllable (a next-character press).
+/// - A key held down and repeated by the keyboard goes on being held, however the repeat comes: as
+///   presses with no release (GTK, which asks X for detectable auto-repeat), or as a release and a
+///   press of the same key at once (X's own auto-repeat, as XIM clients such as xterm, Java or Wine
+///   and Qt 6 pass it on). A press of the key released at most ``autoRepeatGap`` ms before, after
+///   a hold of at least ``autoRepeatHold`` ms, is that repeat: the hold resumes as it was, so a
+///   held letter types its digit once and a held backspace repeats on its own clock. No one lifts
+///   and presses a key again that fast after holding it that long.
 ///
 /// Any `Int` is a valid time, and no input makes it trap or loop: a deadline that would fall
 /// after `Int.max` never comes (the key stays held until released, the repeat stops), and a
@@ -71,12 +78,35 @@ public struct HoldTimer: Sendable {
     /// The layout whose keys have a digit to type when held (``KeyboardLayout/digit(of:)``).
     public var layout: KeyboardLayout = .cheonjiin
 
+    /// The longest time in milliseconds between a held key's release and its press again that
+    /// counts as the keyboard repeating it (X sends both at once; the pair then crosses an input
+    /// framework, a round trip or two, before it arrives here).
+    public static let autoRepeatGap = 100
+    /// The shortest hold in milliseconds whose release may be the keyboard repeating the key
+    /// (``autoRepeatGap``), or the long press if that is shorter: a tap is shorter (desktops
+    /// start repeating a key after 250–660 ms).
+    public static let autoRepeatHold = 200
+
     private var held: Key?
+    /// When the held key went down.
+    private var heldSince = 0
     /// When the held key's long press (or next repeat) comes; `nil` if it never will.
     private var holdDeadline: Int?
     /// Whether the held letter key has typed its digit, so that its release does nothing.
     private var longPressed = false
     private var idleDeadline: Int?
+
+    /// A key released after a hold long enough to be repeating, as it was: if it is pressed
+    /// again within ``autoRepeatGap``, the keyboard is repeating it and the hold resumes.
+    private struct Release {
+        var key: Key
+        var time: Int
+        var heldSince: Int
+        var holdDeadline: Int?
+        var longPressed: Bool
+        var idleDeadline: Int?
+    }
+    private var lastRelease: Release?
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -94,6 +124,7 @@ public struct HoldTimer: Sendable {
 
     /// A key pressed and released at once (no timing known) at `time`. Call ``advance(to:)`` with `time` first.
     public mutating func tap(_ key: Key, at time: Int) -> [Action] {
+        lastRelease = nil
         var actions: [Action] = []
         if let previous = held { actions += keyUp(previous, at: time) }
         actions.append(.press(key))
@@ -109,9 +140,20 @@ public struct HoldTimer: Sendable {
             actions += keyUp(previous, at: time)
         } else if held == key {
             return []  // auto-repeat of the key-down from a keyboard: the timer handles holding
+        } else if let release = lastRelease, release.key == key, Self.elapsed(from: release.time, to: time) <= Self.autoRepeatGap {
+            // X's auto-repeat, a release and a press at once: the key is still held.
+            lastRelease = nil
+            held = key
+            heldSince = release.heldSince
+            holdDeadline = release.holdDeadline
+            longPressed = release.longPressed
+            idleDeadline = release.idleDeadline
+            return []
         }
+        lastRelease = nil
         idleDeadline = nil
         held = key
+        heldSince = time
         holdDeadline = nil
         longPressed = false
         let holdable = layout.digit(of: key) != nil
@@ -127,11 +169,18 @@ public struct HoldTimer: Sendable {
     public mutating func keyUp(_ key: Key, at time: Int) -> [Action] {
         guard held == key else { return [] }
         let wasShort = !longPressed && holdDeadline.map { time < $0 } ?? true
+        let holdable = layout.digit(of: key) != nil
+        // With letters on release, a release before the long press types the letter: a press after
+        // it is a new one whatever its timing.
+        let typesOnRelease = holdable && wasShort && !settings.lettersOnPress
+        let mayRepeat = !typesOnRelease && Self.elapsed(from: heldSince, to: time) >= min(Self.autoRepeatHold, settings.longPress)
+        let release = Release(
+            key: key, time: time, heldSince: heldSince, holdDeadline: holdDeadline, longPressed: longPressed, idleDeadline: idleDeadline)
+        defer { lastRelease = mayRepeat ? release : nil }
         held = nil
         holdDeadline = nil
         longPressed = false
-        let holdable = layout.digit(of: key) != nil
-        let actions: [Action] = (holdable && wasShort && !settings.lettersOnPress) ? [.press(key)] : []
+        let actions: [Action] = typesOnRelease ? [.press(key)] : []
         // Letters on press: the letter typed when the key went down now counts as typed.
         armIdle(after: holdable && wasShort && settings.lettersOnPress ? [.press(key)] : actions, at: time)
         return actions
@@ -143,6 +192,7 @@ public struct HoldTimer: Sendable {
     /// ``advance(to:)`` with `time` first.
     public mutating func keyUpLongPressed(_ key: Key, at time: Int) -> [Action] {
         guard held == key, layout.digit(of: key) != nil, !longPressed else { return keyUp(key, at: time) }
+        lastRelease = nil
         held = nil
         holdDeadline = nil
         return [settings.lettersOnPress ? .typeDigitInstead(key) : .typeDigit(key)]
@@ -177,6 +227,7 @@ public struct HoldTimer: Sendable {
 
     /// Forgets any held key and pending deadline (focus lost, context reset).
     public mutating func cancel() {
+        lastRelease = nil
         held = nil
         holdDeadline = nil
         longPressed = false
@@ -193,6 +244,12 @@ public struct HoldTimer: Sendable {
             }
         }
         if typedLetter { idleDeadline = Self.time(time, plus: autoNext) }
+    }
+
+    /// The milliseconds from `start` to `end`, never negative, saturating instead of overflowing.
+    private static func elapsed(from start: Int, to end: Int) -> Int {
+        let (difference, overflow) = end.subtractingReportingOverflow(start)
+        return overflow ? (end < start ? 0 : Int.max) : max(0, difference)
     }
 
     /// `interval` (at least 1) milliseconds after `time`, or `nil` — never — if that is past `Int.max`.

@@ -80,6 +80,14 @@ public struct InputSession: Sendable {
     /// fcitx5 on Wayland forwards by keycode alone).
     private var backspaceKeycode = FrontendAction.backspaceKeycode
     private var resetWitness = ResetWitness()
+    /// Whether a key the session does not use, after text the session sent for it (a Return that
+    /// commits the syllable before it, an arrow), is answered as used and handed back with
+    /// ``FrontendAction/forwardKey(keysym:keycode:state:)`` after that text, rather than answered
+    /// as not used. A framework that applies a key answered as not used at once, but the text sent
+    /// while the key was processed only later, would put the key first: IBus's XIM server
+    /// (xterm, alacritty, Emacs, Wine, Java) handles a key synchronously, and typed 한⏎ as ⏎한.
+    /// The release still goes to the application as it comes, and so does a shortcut (Control+C).
+    public var forwardsKeysAfterText = false
     /// The suggestions the field shows (``FrontendAction/suggestions(_:)``), and where they come from.
     public var wordSuggestions: WordSuggestions?
     /// The suggestions shown, as keys (texts are typed from them when needed).
@@ -132,7 +140,11 @@ public struct InputSession: Sendable {
             // Not ours: finish the syllable, then let the application have the key.
             guard !isRelease else { return KeyResult(handled: false, actions: []) }
             passedPresses.insert(keysym)
-            return KeyResult(handled: false, actions: actions(for: typing.commit()), release: .notHandled)
+            let commit = actions(for: typing.commit())
+            // A shortcut goes to the application as it is, as ibus-hangul has it: a toolkit may
+            // not take a forwarded one for a shortcut.
+            guard state & KeyEventState.shortcutModifiers == 0 else { return KeyResult(handled: false, actions: commit, release: .notHandled) }
+            return declined(commit, keysym: sent, keycode: keycode, state: state)
         }
         if key == .backspace, !isRelease, keycode != 0 { backspaceKeycode = keycode }
         let outcome = isRelease ? typing.keyUp(key, at: time) : typing.keyDown(key, at: time)
@@ -140,11 +152,27 @@ public struct InputSession: Sendable {
         // A backspace with nothing to take back, a return: the application's, and its release too.
         let declinedOwnKey = outcome.ownKeyDeclined
         if declinedOwnKey && !isRelease { passedPresses.insert(keysym) }
-        let release: ReleaseAnswer =
-            isRelease ? .unknown
-            : declinedOwnKey ? .notHandled
-            : typing.releaseTypes(key) ? .unknown : .handled
+        if declinedOwnKey && !isRelease {
+            var result = declined(actions(for: outcome), keysym: sent, keycode: keycode, state: state)
+            result.recorded = recorded
+            return result
+        }
+        let release: ReleaseAnswer = isRelease ? .unknown : typing.releaseTypes(key) ? .unknown : .handled
         return KeyResult(handled: !declinedOwnKey, actions: actions(for: outcome), recorded: recorded, release: release)
+    }
+
+    /// A press the session does not use, after `actions`: the application's, answered as not used,
+    /// or (``forwardsKeysAfterText``, when `actions` send text) handed back after them. Its
+    /// release is the application's either way.
+    private func declined(_ actions: [FrontendAction], keysym: UInt32, keycode: UInt32, state: UInt32) -> KeyResult {
+        let sendsText = actions.contains {
+            switch $0 {
+            case .commit, .deleteSurrounding: true
+            case .forwardKey, .preedit, .suggestions: false
+            }
+        }
+        guard forwardsKeysAfterText, sendsText else { return KeyResult(handled: false, actions: actions, release: .notHandled) }
+        return KeyResult(handled: true, actions: actions + [.forwardKey(keysym: keysym, keycode: keycode, state: state)], release: .notHandled)
     }
 
     /// A picking key (``Keymap/pick(for:)``) while the suggestion it names is shown: the word

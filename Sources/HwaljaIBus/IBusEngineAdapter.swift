@@ -12,7 +12,8 @@ import HwaljaFrontend
 /// Follows ../shared/docs/ibus-protocol.md: answer `Properties.GetAll` at once, emit
 /// `UpdatePreeditText`/`CommitText` before the `ProcessKeyEvent` reply, show the preedit in
 /// commit mode and forget it (never commit it) on `FocusOut` and `Reset`; commit it when the field
-/// turns into one whose keys pass through (password, PIN, digits …). A client with
+/// turns into one whose keys pass through (password, PIN, digits …); hand a key it does not use
+/// back after the text it sent for it to IBus's XIM server (``InputSession/forwardsKeysAfterText``). A client with
 /// `IBUS_CAP_SURROUNDING_TEXT` is asked to delete what backspace takes back of the text
 /// (`DeleteSurroundingText`); any other keeps that text in the preedit.
 public final class IBusEngineAdapter {
@@ -181,11 +182,15 @@ public final class IBusEngineAdapter {
             }
             // Only a client that says it can delete around its cursor is ever asked to. A client
             // that reports its text and processes keys synchronously is GTK's IBus module, which
-            // drops the preedit on a reset unless it commits it itself.
+            // drops the preedit on a reset unless it commits it itself. A client that does neither
+            // is IBus's XIM server (ibus-x11: xterm, Java, Wine, Emacs), which applies a key answered
+            // as not used before the text sent with it: such a key is forwarded after the text
+            // (GTK 4's module of ibus 1.5.27 drops forwarded keys; Qt's keeps the order).
             _ = frontend.withAny(number) {
                 $0.canDeleteSurrounding = capabilities & IBusConstants.surroundingTextCapability != 0
                 let gtk = IBusConstants.surroundingTextCapability | IBusConstants.syncProcessKeyCapability
                 $0.resetDropsPreedit = capabilities & gtk == gtk
+                $0.forwardsKeysAfterText = capabilities & gtk == 0
             }
             return try call.methodReturn()
         case (Self.engineInterface, "CandidateClicked"):
@@ -361,3 +366,4 @@ public final class IBusEngineAdapter {
 
         """
 }
+

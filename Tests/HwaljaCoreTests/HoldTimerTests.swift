@@ -63,6 +63,78 @@ struct HoldTimerTests {
         #expect(timer.advance(to: 5000) == [])
     }
 
+    /// X's auto-repeat, as XIM clients and Qt 6 pass it on: a release and a press of the held key
+    /// at once, every 40 ms after 660 ms (X's default), `gap` ms apart on the way here.
+    static func xRepeats(_ key: Key, on timer: inout HoldTimer, from start: Int = 660, to end: Int, gap: Int = 2) -> [HoldTimer.Action] {
+        var actions: [HoldTimer.Action] = []
+        for time in stride(from: start, to: end, by: 40) {
+            actions += timer.advance(to: time) + timer.keyUp(key, at: time)
+            actions += timer.advance(to: time + gap) + timer.keyDown(key, at: time + gap)
+        }
+        return actions
+    }
+
+    @Test(arguments: [0, HoldTimer.autoRepeatGap])
+    func xsReleaseAndPressOfAHeldLetterKeyGoOnHoldingIt(gap: Int) {
+        var timer = HoldTimer()
+        #expect(timer.keyDown(.giyeokKieuk, at: 0) == [.press(.giyeokKieuk)])
+        #expect(timer.advance(to: 500) == [.typeDigitInstead(.giyeokKieuk)])
+        #expect(Self.xRepeats(.giyeokKieuk, on: &timer, to: 1000, gap: gap) == [], "4 once: never ㄱ ㅋ ㄲ after it")
+        #expect(timer.keyUp(.giyeokKieuk, at: 1100) == [])
+        #expect(timer.advance(to: 5000) == [])
+        #expect(timer.keyDown(.giyeokKieuk, at: 5000) == [.press(.giyeokKieuk)], "a press later is a new one")
+    }
+
+    @Test func aRepeatThatStartsBeforeTheLongPressStillEndsInTheDigit() {
+        // A desktop repeating keys after 250 ms: the long press comes at 500 ms all the same.
+        var timer = HoldTimer()
+        #expect(timer.keyDown(.in, at: 0) == [.press(.in)])
+        #expect(Self.xRepeats(.in, on: &timer, from: 250, to: 500) == [])
+        #expect(timer.advance(to: 520) == [.typeDigitInstead(.in)])
+        #expect(Self.xRepeats(.in, on: &timer, from: 530, to: 900) == [])
+    }
+
+    @Test func xsRepeatOfAHeldBackspaceLeavesTheRepeatToItsOwnClock() {
+        var timer = HoldTimer(settings: .init(longPress: 500, repeatInterval: 100))
+        #expect(timer.keyDown(.backspace, at: 0) == [.press(.backspace)])
+        let actions = timer.advance(to: 650) + Self.xRepeats(.backspace, on: &timer, to: 1000) + timer.advance(to: 1000)
+        #expect(actions == Array(repeating: .erase, count: 6), "500, 600 … 1000: once each, never a press (an undo) per repeat")
+        #expect(timer.keyUp(.backspace, at: 1010) == [])
+        #expect(timer.advance(to: 5000) == [])
+    }
+
+    @Test func quickTapsOfOneKeyAreNeverARepeat() {
+        // 천지인 taps one key again and again (ㄱ ㅋ ㄲ), fast: a short hold is a tap however soon
+        // the next press comes, and a long hold is let go if the next press comes later than X repeats.
+        var timer = HoldTimer()
+        var actions: [HoldTimer.Action] = []
+        for start in stride(from: 0, to: 300, by: 60) {
+            actions += timer.keyDown(.giyeokKieuk, at: start) + timer.keyUp(.giyeokKieuk, at: start + 55)
+        }
+        #expect(actions == Array(repeating: .press(.giyeokKieuk), count: 5))
+        _ = timer.keyDown(.giyeokKieuk, at: 1000)
+        #expect(timer.keyUp(.giyeokKieuk, at: 1400) == [])
+        #expect(timer.keyDown(.giyeokKieuk, at: 1401 + HoldTimer.autoRepeatGap) == [.press(.giyeokKieuk)])
+    }
+
+    @Test func anotherKeyBetweenReleaseAndPressEndsTheHold() {
+        var timer = HoldTimer()
+        _ = timer.keyDown(.giyeokKieuk, at: 0)
+        _ = timer.advance(to: 500)
+        #expect(timer.keyUp(.giyeokKieuk, at: 700) == [])
+        #expect(timer.keyDown(.in, at: 701) == [.press(.in)])
+        #expect(timer.keyUp(.in, at: 702) == [])
+        #expect(timer.keyDown(.giyeokKieuk, at: 703) == [.press(.giyeokKieuk)])
+    }
+
+    @Test func withLettersOnReleaseAReleaseThatTypedTheLetterIsNotResumed() {
+        var timer = HoldTimer(settings: Self.onRelease)
+        _ = timer.keyDown(.giyeokKieuk, at: 0)
+        #expect(timer.keyUp(.giyeokKieuk, at: 300) == [.press(.giyeokKieuk)])
+        #expect(timer.keyDown(.giyeokKieuk, at: 301) == [])
+        #expect(timer.keyUp(.giyeokKieuk, at: 350) == [.press(.giyeokKieuk)], "its own tap, never the first one's digit")
+    }
+
     @Test func controlKeysActOnPress() {
         var timer = HoldTimer()
         #expect(timer.keyDown(.next, at: 0) == [.press(.next)])

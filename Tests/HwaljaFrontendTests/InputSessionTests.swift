@@ -127,6 +127,48 @@ struct InputSessionTests {
         #expect(preedit == expectedPreedit)
     }
 
+    @Test func xsAutorepeatAsReleaseAndPressPairsIsOneHoldToo() {
+        // X's own auto-repeat, which XIM clients (xterm, Java, Wine) and Qt 6 pass on as it comes: a
+        // release and a press every 40 ms after 660 ms. 가, then 4 held: 가4, never 가4ㄱ or 가4ㅋ.
+        var session = Self.session()
+        var actions = Self.tap("412", on: &session)
+        actions += session.processKeyEvent(keysym: 0x34, state: 0, at: 100).actions
+        for time in stride(from: 760, to: 1100, by: 40) {
+            actions += session.advance(to: time)
+            let release = session.processKeyEvent(keysym: 0x34, state: Self.release, at: time)
+            let press = session.processKeyEvent(keysym: 0x34, state: 0, at: time + 1)
+            #expect(release.handled && press.handled, "the application never sees the repeat")
+            actions += release.actions + press.actions
+        }
+        actions += session.processKeyEvent(keysym: 0x34, state: Self.release, at: 1100).actions
+        actions += Self.tap("0", on: &session, from: 1300)
+        var text = ""
+        let preedit = Self.apply(actions, to: &text)
+        #expect(text + preedit == "가4ㅇ")
+    }
+
+    @Test func aHeldBackspaceRepeatedByXDeletesOnceARepeatOfItsOwn() {
+        // In a terminal over XIM (it cannot delete): BackSpace held past 500 ms with X repeating it
+        // as releases and presses. The application gets the first press, then one forwarded
+        // BackSpace per repeat of hwalja's own (500, 600 … 1000 ms), none for X's.
+        var session = Self.session(timing: HoldTimer.Settings(longPress: 500, repeatInterval: 100))
+        var given = 0
+        let press = session.processKeyEvent(keysym: Self.backspace, state: 0, at: 0)
+        #expect(!press.handled)
+        var actions = session.advance(to: 660)
+        for time in stride(from: 660, to: 1000, by: 40) {
+            actions += session.advance(to: time)
+            _ = session.processKeyEvent(keysym: Self.backspace, state: Self.release, at: time)
+            let again = session.processKeyEvent(keysym: Self.backspace, state: 0, at: time + 1)
+            if !again.handled { given += 1 }
+            actions += again.actions
+        }
+        actions += session.advance(to: 1000)
+        let forwarded = actions.filter { $0 == .forwardKey(keysym: Self.backspace, keycode: 14, state: 0) }.count
+        #expect(given == 0, "X's repeated presses are not the application's")
+        #expect(forwarded == 6)
+    }
+
     @Test func aBackspaceWithNothingComposingIsTheApplicationsAndForwardedOnlyWhenTheTimerRepeatsIt() {
         var session = Self.session(timing: HoldTimer.Settings(longPress: 500, repeatInterval: 100))
         let press = session.processKeyEvent(keysym: Self.backspace, state: 0, at: 0)

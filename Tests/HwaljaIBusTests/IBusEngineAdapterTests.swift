@@ -26,6 +26,8 @@ struct IBusEngineAdapterTests {
         var daemonPreedit = ""
         /// The lookup table's candidates as the panel shows them (none when hidden).
         var candidates: [String] = []
+        /// The signals the engine sent before its last reply, in order.
+        var signalsBeforeReply: [String] = []
 
         init(settings: DaemonSettings = DaemonSettings()) {
             adapter = IBusEngineAdapter(
@@ -51,6 +53,7 @@ struct IBusEngineAdapterTests {
                 throw TestSetupError("\(member): \(sent.last?.errorName ?? "no reply")")
             }
             apply(sent[..<index])
+            signalsBeforeReply = sent[..<index].compactMap(\.member)
             let after = sent[(index + 1)...]
             #expect(after.allSatisfy { $0.member == "UpdateLookupTable" || $0.member == "HideLookupTable" }, "after the reply: \(after.map(\.member))")
             apply(after)
@@ -137,7 +140,10 @@ struct IBusEngineAdapterTests {
 
         private func applyKey(_ keysym: UInt32) {
             if keysym == Self.backSpace, !text.isEmpty { text.removeLast() }
+            if keysym == Self.return { text += "\n" }
         }
+
+        static let `return`: UInt32 = 0xff0d
 
         static let backSpace: UInt32 = 0xff08
     }
@@ -154,6 +160,35 @@ struct IBusEngineAdapterTests {
         try ibus.tap(keypad, [0xffb0, 0xffb7, 0xffb8, 0xffb5])  // keypad 0 7 8 5: ㅇ ㅣ ㆍ ㄴ by position
         #expect(ibus.preedit == "안")
         #expect(throws: TestSetupError.self) { try ibus.createEngine("hwalja-qwerty") }
+    }
+
+    @Test func aKeyNotUsedAfterASyllableIsHandedBackAfterIt() throws {
+        // IBus's XIM server (xterm, alacritty, Wine) applies a key answered as not used at once,
+        // and the signals sent with it only after: 한 then Return came out as ⏎한. Answered as
+        // used and forwarded after the commit, Return lands after 한 whoever applies what first.
+        let ibus = Daemon()
+        let engine = try ibus.createEngine("hwalja")
+        try ibus.capabilities(engine, 8)  // ibus-x11's: focus only (xterm's root style)
+        try ibus.tap(engine, Self.digits("8812"))  // 하
+        #expect(try ibus.key(engine, Daemon.return))
+        #expect(ibus.signalsBeforeReply == ["CommitText", "UpdatePreeditText", "ForwardKeyEvent"])
+        #expect(try !ibus.key(engine, Daemon.return, release: true), "the release is the application's")
+        #expect(ibus.text == "하\n")
+        // With nothing composing there is nothing to overtake: Return is simply not used.
+        #expect(try !ibus.key(engine, Daemon.return))
+        #expect(ibus.signalsBeforeReply.isEmpty)
+        // A key hwalja does not use (a Latin letter) after a syllable comes back after it too.
+        try ibus.tap(engine, Self.digits("8812"))
+        #expect(try ibus.key(engine, 0x61))
+        #expect(ibus.signalsBeforeReply == ["CommitText", "UpdatePreeditText", "ForwardKeyEvent"])
+        #expect(ibus.text == "하\n\n하")
+        // GTK's module (its capabilities say it reports its text and answers keys synchronously)
+        // keeps the order itself, and GTK 4's drops forwarded keys: Return is answered as not used.
+        try ibus.capabilities(engine, 169)
+        try ibus.tap(engine, Self.digits("8812"))
+        #expect(try !ibus.key(engine, Daemon.return))
+        #expect(ibus.signalsBeforeReply == ["CommitText", "UpdatePreeditText"])
+        #expect(ibus.text == "하\n\n하하\n")
     }
 
     @Test func aLongPressTypesTheDigitWhenTheClockComes() throws {

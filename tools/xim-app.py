@@ -1,0 +1,84 @@
+#!/usr/bin/python3
+"""A terminal that takes its input method through XIM (xterm, alacritty), typed into as a desktop
+would: the X input method server of the framework (IBus's ibus-x11, or fcitx5's XIM frontend on a
+connection fcitx5 opens to this display), the terminal running tools/tty-recorder.py, keys sent
+through the X server by xdotool. XIM is how every X application without a GTK or Qt module gets
+an input method: terminals, Java, Wine, Emacs. Run it on an X display of its own (xvfb-run); see
+tools/app_session.py for the command line and the output:
+
+    tools/xim-app.py [--field xterm|alacritty] ENGINE KEY...
+
+The text is what the terminal's program read, as an editor would apply it: Return (CR) a line
+break, BackSpace (DEL) deleting the character before it, escape sequences (F12's, arrows) left
+out. Events: every change to that text, in order, ["insert", text] or ["delete", text].
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+from app_session import Session, parse_arguments, use_headless_ibus_address
+
+ESCAPE = re.compile(r"\x1b(\[[0-9;]*[~A-Za-z]|O.)")
+
+
+def typed(data):
+    """(text, events) of the bytes a terminal program read."""
+    text, events = [], []
+    for character in ESCAPE.sub("", data.decode("utf-8", "replace")):
+        if character in "\x7f\x08":
+            if text:
+                events.append(["delete", text.pop()])
+            continue
+        character = "\n" if character in "\r\n" else character
+        if character != "\n" and character < " ":
+            continue
+        text.append(character)
+        if events and events[-1][0] == "insert":
+            events[-1][1] += character
+        else:
+            events.append(["insert", character])
+    return "".join(text), events
+
+
+def main():
+    field, engine, keys = parse_arguments("xim-app.py", ("xterm", "alacritty"))
+    fcitx5 = os.environ.get("HWALJA_FRAMEWORK") == "fcitx5" or os.environ.get("GTK_IM_MODULE") == "fcitx"
+    use_headless_ibus_address()
+    children = []
+
+    def cleanup():
+        for child in children:
+            if child.poll() is None:
+                child.kill()
+
+    session = Session("xim-app.py", engine, keys, cleanup=cleanup)
+    environment = dict(os.environ, LC_ALL="C.UTF-8", XMODIFIERS="@im=fcitx" if fcitx5 else "@im=ibus")
+    if fcitx5:
+        session.bus.call("OpenX11Connection", __import__("gi.repository.GLib", fromlist=["GLib"]).Variant("(s)", (os.environ["DISPLAY"],)))
+    else:
+        children.append(subprocess.Popen(["/usr/libexec/ibus-x11"], env=environment))
+    folder = tempfile.mkdtemp(prefix="hwalja-xim-")
+    record = os.path.join(folder, "read")
+    recorder = [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tty-recorder.py"), record]
+    if field == "xterm":
+        terminal = ["xterm", "-geometry", "400x120+0+0", "-e"] + recorder
+    else:
+        terminal = ["alacritty", "-o", "window.dimensions.columns=400", "-o", "window.dimensions.lines=120", "-e"] + recorder
+        environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
+    # The XIM server must be up when the terminal opens its input method: a terminal started first
+    # goes without one.
+    time.sleep(0.5)
+    children.append(subprocess.Popen(terminal, env=environment))
+    while session.poll(os.path.exists(record)):
+        time.sleep(0.05)
+    children[-1].wait()
+    with open(record, "rb") as file:
+        text, events = typed(file.read())
+    session.report(text, events)
+    cleanup()
+
+
+main()
