@@ -18,10 +18,12 @@
 /// - A key held down and repeated by the keyboard goes on being held, however the repeat comes: as
 ///   presses with no release (GTK, which asks X for detectable auto-repeat), or as a release and a
 ///   press of the same key at once (X's own auto-repeat, as XIM clients such as xterm, Java or Wine
-///   and Qt 6 pass it on). A press of the key released at most ``autoRepeatGap`` ms before, after
-///   a hold of at least ``autoRepeatHold`` ms, is that repeat: the hold resumes as it was, so a
-///   held letter types its digit once and a held backspace repeats on its own clock. No one lifts
-///   and presses a key again that fast after holding it that long.
+///   and Qt 6 pass it on). A press the frontend knows to be such a repeat (``keyDown(_:at:repeating:)``:
+///   X stamps both events with the same time) resumes the hold as it was, so a held letter types
+///   its digit once and a held backspace repeats on its own clock. Where the frontend cannot
+///   tell (IBus gives no times), ``guessesRepeats`` takes a press of the key released at most
+///   ``autoRepeatGap`` ms before, after a hold of at least ``autoRepeatHold`` ms, for the repeat:
+///   no one lifts and presses a key again that fast after holding it that long.
 ///
 /// Any `Int` is a valid time, and no input makes it trap or loop: a deadline that would fall
 /// after `Int.max` never comes (the key stays held until released, the repeat stops), and a
@@ -75,6 +77,11 @@ public struct HoldTimer: Sendable {
 
     /// The thresholds in use.
     public var settings: Settings
+    /// Whether a press of a held key soon after its release is taken for the keyboard repeating it
+    /// when the frontend does not say (``autoRepeatGap``): for clients that pass X's auto-repeat on
+    /// as releases and presses, with no times to tell them by. Off, a press resumes a hold only
+    /// when the frontend says it repeats.
+    public var guessesRepeats = false
     /// The layout whose keys have a digit to type when held (``KeyboardLayout/digit(of:)``).
     public var layout: KeyboardLayout = .cheonjiin
 
@@ -96,11 +103,13 @@ public struct HoldTimer: Sendable {
     private var longPressed = false
     private var idleDeadline: Int?
 
-    /// A key released after a hold long enough to be repeating, as it was: if it is pressed
-    /// again within ``autoRepeatGap``, the keyboard is repeating it and the hold resumes.
+    /// The hold of the key released last, as it was: if the next press is the keyboard repeating
+    /// it, the hold resumes.
     private struct Release {
         var key: Key
         var time: Int
+        /// Whether it was held long enough to be repeating (``autoRepeatHold``), for a guess.
+        var heldLongEnough: Bool
         var heldSince: Int
         var holdDeadline: Int?
         var longPressed: Bool
@@ -132,15 +141,19 @@ public struct HoldTimer: Sendable {
         return actions
     }
 
-    /// A key went down at `time`. Call ``advance(to:)`` with `time` first.
-    public mutating func keyDown(_ key: Key, at time: Int) -> [Action] {
+    /// A key went down at `time`. `repeating`: whether the frontend knows it for the keyboard
+    /// repeating the key released just before (`nil`: it cannot tell; see ``guessesRepeats``).
+    /// Call ``advance(to:)`` with `time` first.
+    public mutating func keyDown(_ key: Key, at time: Int, repeating: Bool? = nil) -> [Action] {
         var actions: [Action] = []
         if let previous = held, previous != key {
             // A second key while one is held: the first counts as released now.
             actions += keyUp(previous, at: time)
         } else if held == key {
             return []  // auto-repeat of the key-down from a keyboard: the timer handles holding
-        } else if let release = lastRelease, release.key == key, Self.elapsed(from: release.time, to: time) <= Self.autoRepeatGap {
+        } else if let release = lastRelease, release.key == key,
+            repeating ?? (guessesRepeats && release.heldLongEnough && Self.elapsed(from: release.time, to: time) <= Self.autoRepeatGap)
+        {
             // X's auto-repeat, a release and a press at once: the key is still held.
             lastRelease = nil
             held = key
@@ -173,10 +186,10 @@ public struct HoldTimer: Sendable {
         // With letters on release, a release before the long press types the letter: a press after
         // it is a new one whatever its timing.
         let typesOnRelease = holdable && wasShort && !settings.lettersOnPress
-        let mayRepeat = !typesOnRelease && Self.elapsed(from: heldSince, to: time) >= min(Self.autoRepeatHold, settings.longPress)
         let release = Release(
-            key: key, time: time, heldSince: heldSince, holdDeadline: holdDeadline, longPressed: longPressed, idleDeadline: idleDeadline)
-        defer { lastRelease = mayRepeat ? release : nil }
+            key: key, time: time, heldLongEnough: Self.elapsed(from: heldSince, to: time) >= min(Self.autoRepeatHold, settings.longPress),
+            heldSince: heldSince, holdDeadline: holdDeadline, longPressed: longPressed, idleDeadline: idleDeadline)
+        defer { lastRelease = typesOnRelease ? nil : release }
         held = nil
         holdDeadline = nil
         longPressed = false

@@ -164,9 +164,17 @@ public struct TypingContext: Sendable {
         run(at: time) { $0.tap(key, at: time) }
     }
 
-    /// A key going down (a held letter key types its digit, a held backspace repeats).
-    public mutating func keyDown(_ key: Key, at time: Int) -> Outcome {
-        run(at: time) { $0.keyDown(key, at: time) }
+    /// A key going down (a held letter key types its digit, a held backspace repeats);
+    /// `repeating` as ``HoldTimer/keyDown(_:at:repeating:)`` has it.
+    public mutating func keyDown(_ key: Key, at time: Int, repeating: Bool? = nil) -> Outcome {
+        run(at: time) { $0.keyDown(key, at: time, repeating: repeating) }
+    }
+
+    /// Whether a press soon after the same key's release is taken for the keyboard repeating it
+    /// when the frontend cannot tell; see ``HoldTimer/guessesRepeats``.
+    public var guessesRepeats: Bool {
+        get { timer.guessesRepeats }
+        set { timer.guessesRepeats = newValue }
     }
 
     /// Whether `key`'s release can type something; see ``HoldTimer/releaseTypes(_:)``.

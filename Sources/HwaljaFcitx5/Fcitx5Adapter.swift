@@ -96,12 +96,16 @@ public final class Fcitx5Adapter {
 
     // MARK: Events
 
-    /// Runs one key event (`state` has ``KeyEventState/release`` on a release) through context
-    /// `number`; sends what it did and returns whether it used the key (`false`: the application
-    /// gets it).
-    public func processKey(_ number: Int, keysym: UInt32, keycode: UInt32, state: UInt32) -> Bool {
+    /// Runs one key event (`state` has ``KeyEventState/release`` on a release; `eventTime` the
+    /// client's time of it, 0 if not known) through context `number`; sends what it did and
+    /// returns whether it used the key (`false`: the application gets it).
+    public func processKey(_ number: Int, keysym: UInt32, keycode: UInt32, state: UInt32, eventTime: UInt32 = 0) -> Bool {
         let time = frontend.now
-        guard let result = frontend.withAny(number, { $0.processKeyEvent(keysym: keysym, keycode: keycode, state: state, at: time) }) else {
+        guard
+            let result = frontend.withAny(number, {
+                $0.processKeyEvent(keysym: keysym, keycode: keycode, state: state, eventTime: eventTime, at: time)
+            })
+        else {
             return false
         }
         deliver(result.actions, to: number)

@@ -88,6 +88,17 @@ public struct InputSession: Sendable {
     /// (xterm, alacritty, Emacs, Wine, Java) handles a key synchronously, and typed 한⏎ as ⏎한.
     /// The release still goes to the application as it comes, and so does a shortcut (Control+C).
     public var forwardsKeysAfterText = false
+    /// The keysym and event time of the last release that came with a time: X stamps the release
+    /// and the press of its auto-repeat with the same time.
+    private var lastRelease: (keysym: UInt32, time: UInt32)?
+
+    /// Whether a press soon after the same key's release is taken for the keyboard repeating it,
+    /// for a framework that gives no event times and a client that passes X's auto-repeat on as
+    /// releases and presses (IBus with Qt 6 or its XIM server); see ``HoldTimer/guessesRepeats``.
+    public var guessesRepeats: Bool {
+        get { typing.guessesRepeats }
+        set { typing.guessesRepeats = newValue }
+    }
     /// The suggestions the field shows (``FrontendAction/suggestions(_:)``), and where they come from.
     public var wordSuggestions: WordSuggestions?
     /// The suggestions shown, as keys (texts are typed from them when needed).
@@ -118,12 +129,20 @@ public struct InputSession: Sendable {
     private var passesKeysThrough: Bool { InputPurpose.passingThrough.contains(purpose) }
 
     /// A key event: `state` holds ``KeyEventState`` bits, ``KeyEventState/release`` on a release;
-    /// `keycode` is the framework's (0: not known). Its actions leave the suggestions out: looking
-    /// them up takes longer than the key, so a frontend answers first, then sends
-    /// ``suggestionsUpdate()``.
-    public mutating func processKeyEvent(keysym sent: UInt32, keycode: UInt32 = 0, state: UInt32, at time: Int) -> KeyResult {
+    /// `keycode` is the framework's (0: not known); `eventTime` the time the client stamped the
+    /// event with, in milliseconds (0: not known), which tells X's auto-repeat from a new press.
+    /// Its actions leave the suggestions out: looking them up takes longer than the key, so a
+    /// frontend answers first, then sends ``suggestionsUpdate()``.
+    public mutating func processKeyEvent(keysym sent: UInt32, keycode: UInt32 = 0, state: UInt32, eventTime: UInt32 = 0, at time: Int) -> KeyResult {
         let keysym = KeypadWithoutNumLock.keysym(sent, state: state)
         let isRelease = state & KeyEventState.release != 0
+        var repeating: Bool?
+        if isRelease {
+            lastRelease = eventTime == 0 ? nil : (keysym, eventTime)
+        } else {
+            if eventTime != 0, let release = lastRelease { repeating = release.keysym == keysym && release.time == eventTime }
+            lastRelease = nil
+        }
         resetWitness.keyEvent()
         if passesKeysThrough || KeyEventState.isModifierKey(keysym) {
             return KeyResult(handled: false, actions: [], release: isRelease ? .unknown : .notHandled)
@@ -147,7 +166,7 @@ public struct InputSession: Sendable {
             return declined(commit, keysym: sent, keycode: keycode, state: state)
         }
         if key == .backspace, !isRelease, keycode != 0 { backspaceKeycode = keycode }
-        let outcome = isRelease ? typing.keyUp(key, at: time) : typing.keyDown(key, at: time)
+        let outcome = isRelease ? typing.keyUp(key, at: time) : typing.keyDown(key, at: time, repeating: repeating)
         let recorded = InputPurpose.secret.contains(purpose) ? nil : RecordedKey(down: !isRelease, key: key)
         // A backspace with nothing to take back, a return: the application's, and its release too.
         let declinedOwnKey = outcome.ownKeyDeclined

@@ -185,12 +185,15 @@ public final class IBusEngineAdapter {
             // drops the preedit on a reset unless it commits it itself. A client that does neither
             // is IBus's XIM server (ibus-x11: xterm, Java, Wine, Emacs), which applies a key answered
             // as not used before the text sent with it: such a key is forwarded after the text
-            // (GTK 4's module of ibus 1.5.27 drops forwarded keys; Qt's keeps the order).
+            // (GTK 4's module of ibus 1.5.27 drops forwarded keys; Qt's keeps the order). Any
+            // client but GTK's module (which asks X for detectable auto-repeat) passes X's
+            // auto-repeat on as releases and presses, with no times to tell them by: guessed.
             _ = frontend.withAny(number) {
                 $0.canDeleteSurrounding = capabilities & IBusConstants.surroundingTextCapability != 0
                 let gtk = IBusConstants.surroundingTextCapability | IBusConstants.syncProcessKeyCapability
                 $0.resetDropsPreedit = capabilities & gtk == gtk
                 $0.forwardsKeysAfterText = capabilities & gtk == 0
+                $0.guessesRepeats = capabilities & IBusConstants.syncProcessKeyCapability == 0
             }
             return try call.methodReturn()
         case (Self.engineInterface, "CandidateClicked"):

@@ -82,13 +82,13 @@ void HwaljaContext::syncField() {
     }
 }
 
-bool HwaljaContext::processKey(uint32_t keysym, uint32_t keycode, uint32_t state) {
+bool HwaljaContext::processKey(uint32_t keysym, uint32_t keycode, uint32_t state, uint32_t time) {
     if (!open()) {
         return false;
     }
     syncField();
     inKeyEvent_ = true;
-    bool handled = hwalja_fcitx5_key(engine_.engine(), number_, keysym, keycode, state);
+    bool handled = hwalja_fcitx5_key(engine_.engine(), number_, keysym, keycode, state, time);
     inKeyEvent_ = false;
     if (hwalja_fcitx5_has_work_after_key(engine_.engine())) {
         engine_.afterKey();

@@ -35,8 +35,9 @@ public:
     HwaljaContext(HwaljaEngine &engine, fcitx::InputContext &ic) : engine_(engine), ic_(ic) {}
     ~HwaljaContext() override;
 
-    /// A key event; whether the engine used it (if not, it goes to the application).
-    bool processKey(uint32_t keysym, uint32_t keycode, uint32_t state);
+    /// A key event (`time`: the client's time of it, 0 if not known); whether the engine used it
+    /// (if not, it goes to the application).
+    bool processKey(uint32_t keysym, uint32_t keycode, uint32_t state, uint32_t time);
     /// The field gained focus; lost it (`focusLost`), or the input method was switched off.
     void focusIn();
     void focusOut(bool focusLost);

@@ -141,7 +141,7 @@ void HwaljaEngine::keyEvent(const fcitx::InputMethodEntry &entry, fcitx::KeyEven
     uint32_t state = static_cast<uint32_t>(key.states()) | (event.isRelease() ? releaseBit : 0);
     auto *hwaljaContext = context(event.inputContext());
     hwaljaContext->useLayout(layoutOf(entry));
-    if (hwaljaContext->processKey(key.sym(), key.code(), state)) {
+    if (hwaljaContext->processKey(key.sym(), key.code(), state, static_cast<uint32_t>(event.time()))) {
         event.filterAndAccept();
     }
 }
@@ -160,6 +160,15 @@ void HwaljaEngine::deactivate(const fcitx::InputMethodEntry &, fcitx::InputConte
 
 void HwaljaEngine::reset(const fcitx::InputMethodEntry &, fcitx::InputContextEvent &event) {
     FCITX_LOGC(hwaljaLog, Debug) << "reset (event " << static_cast<int>(event.type()) << ")";
+    context(event.inputContext())->reset();
+}
+
+void HwaljaEngine::invokeActionImpl(const fcitx::InputMethodEntry &, fcitx::InvokeActionEvent &event) {
+    // A click in the field while composing (fcitx5's Qt 6 module sends it as InvokeAction):
+    // fcitx5's default commits the preedit the client shows and then resets, and the reset
+    // commits the syllable a second time. The reset alone ends it, committed once.
+    FCITX_LOGC(hwaljaLog, Debug) << "invoke action " << static_cast<int>(event.action()) << " at " << event.cursor();
+    event.filter();
     context(event.inputContext())->reset();
 }
 

@@ -27,7 +27,7 @@ namespace hwalja {
 /// Bound on a call to hwaljad (the settings), which may start it by D-Bus activation.
 constexpr uint64_t daemonTimeoutMicroseconds = 1'000'000;
 
-class HwaljaEngine : public fcitx::InputMethodEngine {
+class HwaljaEngine : public fcitx::InputMethodEngineV3 {
 public:
     explicit HwaljaEngine(fcitx::Instance *instance);
     ~HwaljaEngine() override;
@@ -36,6 +36,7 @@ public:
     void activate(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) override;
     void deactivate(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) override;
     void reset(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) override;
+    void invokeActionImpl(const fcitx::InputMethodEntry &entry, fcitx::InvokeActionEvent &event) override;
     /// hwaljad's settings (Engine1.GetSettings, asked each time, so a hand edit shows) as fcitx5
     /// configuration, for the addon and each of its input methods; nullptr when hwaljad does not
     /// answer.

@@ -74,9 +74,16 @@ struct HoldTimerTests {
         return actions
     }
 
+    /// A timer that guesses repeats by their timing, as for IBus's Qt 6 and XIM clients.
+    static func guessing(_ settings: HoldTimer.Settings = .init()) -> HoldTimer {
+        var timer = HoldTimer(settings: settings)
+        timer.guessesRepeats = true
+        return timer
+    }
+
     @Test(arguments: [0, HoldTimer.autoRepeatGap])
     func xsReleaseAndPressOfAHeldLetterKeyGoOnHoldingIt(gap: Int) {
-        var timer = HoldTimer()
+        var timer = Self.guessing()
         #expect(timer.keyDown(.giyeokKieuk, at: 0) == [.press(.giyeokKieuk)])
         #expect(timer.advance(to: 500) == [.typeDigitInstead(.giyeokKieuk)])
         #expect(Self.xRepeats(.giyeokKieuk, on: &timer, to: 1000, gap: gap) == [], "4 once: never ㄱ ㅋ ㄲ after it")
@@ -87,7 +94,7 @@ struct HoldTimerTests {
 
     @Test func aRepeatThatStartsBeforeTheLongPressStillEndsInTheDigit() {
         // A desktop repeating keys after 250 ms: the long press comes at 500 ms all the same.
-        var timer = HoldTimer()
+        var timer = Self.guessing()
         #expect(timer.keyDown(.in, at: 0) == [.press(.in)])
         #expect(Self.xRepeats(.in, on: &timer, from: 250, to: 500) == [])
         #expect(timer.advance(to: 520) == [.typeDigitInstead(.in)])
@@ -95,7 +102,7 @@ struct HoldTimerTests {
     }
 
     @Test func xsRepeatOfAHeldBackspaceLeavesTheRepeatToItsOwnClock() {
-        var timer = HoldTimer(settings: .init(longPress: 500, repeatInterval: 100))
+        var timer = Self.guessing(.init(longPress: 500, repeatInterval: 100))
         #expect(timer.keyDown(.backspace, at: 0) == [.press(.backspace)])
         let actions = timer.advance(to: 650) + Self.xRepeats(.backspace, on: &timer, to: 1000) + timer.advance(to: 1000)
         #expect(actions == Array(repeating: .erase, count: 6), "500, 600 … 1000: once each, never a press (an undo) per repeat")
@@ -106,7 +113,7 @@ struct HoldTimerTests {
     @Test func quickTapsOfOneKeyAreNeverARepeat() {
         // 천지인 taps one key again and again (ㄱ ㅋ ㄲ), fast: a short hold is a tap however soon
         // the next press comes, and a long hold is let go if the next press comes later than X repeats.
-        var timer = HoldTimer()
+        var timer = Self.guessing()
         var actions: [HoldTimer.Action] = []
         for start in stride(from: 0, to: 300, by: 60) {
             actions += timer.keyDown(.giyeokKieuk, at: start) + timer.keyUp(.giyeokKieuk, at: start + 55)
@@ -117,8 +124,28 @@ struct HoldTimerTests {
         #expect(timer.keyDown(.giyeokKieuk, at: 1401 + HoldTimer.autoRepeatGap) == [.press(.giyeokKieuk)])
     }
 
-    @Test func anotherKeyBetweenReleaseAndPressEndsTheHold() {
+    @Test func aRepeatTheFrontendKnowsResumesTheHoldWhateverItsTiming() {
+        // fcitx5 gives each event the client's time: X stamps its repeat's release and press alike.
         var timer = HoldTimer()
+        _ = timer.keyDown(.giyeokKieuk, at: 0)
+        #expect(timer.advance(to: 500) == [.typeDigitInstead(.giyeokKieuk)])
+        #expect(timer.keyUp(.giyeokKieuk, at: 700) == [])
+        #expect(timer.keyDown(.giyeokKieuk, at: 950, repeating: true) == [], "late on the way here, a repeat all the same")
+        #expect(timer.keyUp(.giyeokKieuk, at: 960) == [])
+        #expect(timer.keyDown(.giyeokKieuk, at: 961, repeating: false) == [.press(.giyeokKieuk)], "soon, but a new press")
+    }
+
+    @Test func withoutGuessingAQuickPressAfterALongHoldIsANewOne() {
+        // GTK asks X for detectable auto-repeat: a release is a release. A busy application may
+        // pass a quick double tap on late and bunched (held 250 ms, pressed again 1 ms later).
+        var timer = HoldTimer()
+        #expect(timer.keyDown(.cheon, at: 0) == [.press(.cheon)])
+        #expect(timer.keyUp(.cheon, at: 250) == [])
+        #expect(timer.keyDown(.cheon, at: 251) == [.press(.cheon)])
+    }
+
+    @Test func anotherKeyBetweenReleaseAndPressEndsTheHold() {
+        var timer = Self.guessing()
         _ = timer.keyDown(.giyeokKieuk, at: 0)
         _ = timer.advance(to: 500)
         #expect(timer.keyUp(.giyeokKieuk, at: 700) == [])
@@ -128,7 +155,7 @@ struct HoldTimerTests {
     }
 
     @Test func withLettersOnReleaseAReleaseThatTypedTheLetterIsNotResumed() {
-        var timer = HoldTimer(settings: Self.onRelease)
+        var timer = Self.guessing(Self.onRelease)
         _ = timer.keyDown(.giyeokKieuk, at: 0)
         #expect(timer.keyUp(.giyeokKieuk, at: 300) == [.press(.giyeokKieuk)])
         #expect(timer.keyDown(.giyeokKieuk, at: 301) == [])

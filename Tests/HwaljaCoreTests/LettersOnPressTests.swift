@@ -7,9 +7,6 @@ import Testing
 /// 12-key phones show it; held for the long press its keystroke is undone exactly and its digit
 /// typed instead; its release types nothing.
 struct LettersOnPressTests {
-    /// Milliseconds from lifting a key to pressing it again: a person's, never X's auto-repeat.
-    static let pressAgain = 150
-
     /// A composer driven by a hold timer, as the frontends drive it.
     struct Keyboard {
         var host: ReplayHost
@@ -80,12 +77,11 @@ struct LettersOnPressTests {
                 held.down(key, at: time)
                 held.up(key, at: time + hold)
                 // Rollover: the next key goes down before this one comes up (a key pressed
-                // again must come up first, and be lifted and pressed as a person does it, at
-                // least a tenth of a second; sooner is the keyboard repeating it).
-                if index > 0 && keys[index - 1] == key { rolled.up(key, at: time - Self.pressAgain) }
+                // again must come up first).
+                if index > 0 && keys[index - 1] == key { rolled.up(key, at: time - 5) }
                 rolled.down(key, at: time)
                 if index > 0 && keys[index - 1] != key { rolled.up(keys[index - 1], at: time + 10) }
-                time += hold + (index + 1 < keys.count && keys[index + 1] == key ? Self.pressAgain : 20)
+                time += hold + 20
             }
             rolled.up(keys.last!, at: time)
             #expect(held.host.text == taps.host.text, "\(layout.name) \(word): holds")

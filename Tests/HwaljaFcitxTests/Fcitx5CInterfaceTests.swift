@@ -46,12 +46,12 @@ struct Fcitx5CInterfaceTests {
         #expect(context != 0)
         addon.calls.removeAll()
         for keysym: UInt32 in [0x34, 0x31, 0x32] {  // 4 1 2: 가
-            #expect(hwalja_fcitx5_key(engine, context, keysym, 0, 0))
-            #expect(hwalja_fcitx5_key(engine, context, keysym, 0, 1 << 30))
+            #expect(hwalja_fcitx5_key(engine, context, keysym, 0, 0, 0))
+            #expect(hwalja_fcitx5_key(engine, context, keysym, 0, 1 << 30, 0))
         }
         #expect(addon.calls == ["\(context) preedit ㄱ 1", "\(context) preedit 기 1", "\(context) preedit 가 1"])
         // A press arms the long press on fcitx5's clock, CLOCK_MONOTONIC in microseconds.
-        #expect(hwalja_fcitx5_key(engine, context, 0x35, 0, 0))
+        #expect(hwalja_fcitx5_key(engine, context, 0x35, 0, 0, 0))
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let deadline = try #require(addon.deadline)
@@ -61,7 +61,7 @@ struct Fcitx5CInterfaceTests {
         #expect(addon.calls.suffix(2) == ["\(context) commit 간", "\(context) preedit  0"], "\(addon.calls)")
         hwalja_fcitx5_context_free(engine, context)
         addon.calls.removeAll()
-        #expect(!hwalja_fcitx5_key(engine, context, 0x34, 0, 0), "a context let go types nothing")
+        #expect(!hwalja_fcitx5_key(engine, context, 0x34, 0, 0, 0), "a context let go types nothing")
         hwalja_fcitx5_free(engine)
         #expect(addon.calls.isEmpty, "\(addon.calls)")
     }

@@ -127,16 +127,24 @@ struct InputSessionTests {
         #expect(preedit == expectedPreedit)
     }
 
-    @Test func xsAutorepeatAsReleaseAndPressPairsIsOneHoldToo() {
+    /// Whether X's repeat is told by the events' times (fcitx5) or guessed from when they come (IBus).
+    enum RepeatTelling: CaseIterable { case eventTimes, guessing }
+
+    @Test(arguments: RepeatTelling.allCases)
+    func xsAutorepeatAsReleaseAndPressPairsIsOneHoldToo(_ telling: RepeatTelling) {
         // X's own auto-repeat, which XIM clients (xterm, Java, Wine) and Qt 6 pass on as it comes: a
-        // release and a press every 40 ms after 660 ms. 가, then 4 held: 가4, never 가4ㄱ or 가4ㅋ.
+        // release and a press every 40 ms after 660 ms, both stamped with the same time, arriving
+        // 1 ms apart (40 ms with the event times: a busy framework). 가, then 4 held: 가4, never 가4ㄱ.
         var session = Self.session()
+        session.guessesRepeats = telling == .guessing
+        let gap = telling == .guessing ? 1 : 40
         var actions = Self.tap("412", on: &session)
-        actions += session.processKeyEvent(keysym: 0x34, state: 0, at: 100).actions
+        actions += session.processKeyEvent(keysym: 0x34, state: 0, eventTime: 5_000, at: 100).actions
         for time in stride(from: 760, to: 1100, by: 40) {
             actions += session.advance(to: time)
-            let release = session.processKeyEvent(keysym: 0x34, state: Self.release, at: time)
-            let press = session.processKeyEvent(keysym: 0x34, state: 0, at: time + 1)
+            let stamp = telling == .eventTimes ? UInt32(5_000 + time) : 0
+            let release = session.processKeyEvent(keysym: 0x34, state: Self.release, eventTime: stamp, at: time)
+            let press = session.processKeyEvent(keysym: 0x34, state: 0, eventTime: stamp, at: time + gap)
             #expect(release.handled && press.handled, "the application never sees the repeat")
             actions += release.actions + press.actions
         }
@@ -152,6 +160,7 @@ struct InputSessionTests {
         // as releases and presses. The application gets the first press, then one forwarded
         // BackSpace per repeat of hwalja's own (500, 600 … 1000 ms), none for X's.
         var session = Self.session(timing: HoldTimer.Settings(longPress: 500, repeatInterval: 100))
+        session.guessesRepeats = true  // IBus's XIM server: no event times
         var given = 0
         let press = session.processKeyEvent(keysym: Self.backspace, state: 0, at: 0)
         #expect(!press.handled)

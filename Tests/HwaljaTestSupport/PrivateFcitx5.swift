@@ -39,8 +39,12 @@ public final class PrivateFcitx5: @unchecked Sendable {
     /// it from the `XDG_CONFIG_HOME` the bus gives the programs it activates). `daemonEnvironment`:
     /// more of the environment of this build's hwaljad and of fcitx5. With `wayland`, fcitx5 is that compositor's
     /// input method (its wayland and waylandim addons: input-method-v2 on sway), and
-    /// ``environment`` is that of the compositor's clients.
-    public init(installed: Bool = false, settings: String? = nil, daemonEnvironment: [String: String]? = nil, wayland: PrivateSway? = nil) throws {
+    /// ``environment`` is that of the compositor's clients. With `xim`, fcitx5 also runs its XIM
+    /// server (its xcb and xim addons), on an X display it is asked to connect to
+    /// (`Controller1.OpenX11Connection`, as tools/xim-app.py does).
+    public init(
+        installed: Bool = false, settings: String? = nil, daemonEnvironment: [String: String]? = nil, wayland: PrivateSway? = nil, xim: Bool = false
+    ) throws {
         self.wayland = wayland
         bus = try PrivateBus(config: installed ? "Tests/fixtures/activating-bus.conf" : "tools/session-bus.conf")
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-fcitx5-\(UUID().uuidString)")
@@ -104,7 +108,8 @@ public final class PrivateFcitx5: @unchecked Sendable {
         }
         fcitx5 = try BackgroundProcess(
             URL(fileURLWithPath: "/usr/bin/fcitx5"),
-            ["--disable=all", "--enable=dbus,dbusfrontend,keyboard,hwalja" + (wayland == nil ? "" : ",wayland,waylandim"), "--verbose=default=4,hwalja=5"],
+            ["--disable=all", "--enable=dbus,dbusfrontend,keyboard,hwalja" + (wayland == nil ? "" : ",wayland,waylandim") + (xim ? ",xcb,xim" : ""),
+             "--verbose=default=4,hwalja=5"],
             environment: fcitxEnvironment
         )
         try fcitx5.waitUntil("org.fcitx.Fcitx5 from fcitx5", interval: 0.02, hint: " (install fcitx5: tools/install-deps)") {

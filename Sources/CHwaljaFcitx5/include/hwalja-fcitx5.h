@@ -48,10 +48,12 @@ void hwalja_fcitx5_free(hwalja_fcitx5 *engine);
 uint64_t hwalja_fcitx5_context_new(hwalja_fcitx5 *engine, const char *layout);
 void hwalja_fcitx5_context_free(hwalja_fcitx5 *engine, uint64_t context);
 
-/* One key event (`state`: fcitx5's key states, bit 30 set for a release); whether hwalja used
- * it. Then, if hwalja_fcitx5_has_work_after_key says so, call hwalja_fcitx5_after_key once the
- * key is answered (it looks up suggestions). */
-bool hwalja_fcitx5_key(hwalja_fcitx5 *engine, uint64_t context, uint32_t keysym, uint32_t keycode, uint32_t state);
+/* One key event (`state`: fcitx5's key states, bit 30 set for a release; `time`: the event's own
+ * time in milliseconds as the client stamped it, 0 if not known, which tells X's auto-repeat from
+ * a new press); whether hwalja used it. Then, if hwalja_fcitx5_has_work_after_key says so, call
+ * hwalja_fcitx5_after_key once the key is answered (it looks up suggestions). */
+bool hwalja_fcitx5_key(hwalja_fcitx5 *engine, uint64_t context, uint32_t keysym, uint32_t keycode, uint32_t state,
+                       uint32_t time);
 bool hwalja_fcitx5_has_work_after_key(hwalja_fcitx5 *engine);
 void hwalja_fcitx5_after_key(hwalja_fcitx5 *engine);
 
