@@ -2,7 +2,9 @@
 """A real web page in Chromium typed into as a desktop would: Debian's chromium on X11 (not
 headless, which has no input method), whose GTK input-method context loads GTK's IBus module
 (GTK_IM_MODULE=ibus), keys sent through the X server by xdotool. Run it on an X display of its own
-(xvfb-run); see tools/app_session.py for the command line and the output:
+(xvfb-run), or in a Wayland session (WAYLAND_DISPLAY: GNOME's), where the page's field reaches the
+compositor's input method through text-input-v3; see tools/app_session.py for the command line and
+the output:
 
     tools/chromium-app.py [--field text|lines|password|form] ENGINE KEY...
 
@@ -82,12 +84,16 @@ def main():
     page = os.path.join(directory.name, "page.html")
     with open(page, "w", encoding="utf-8") as file:
         file.write(PAGE.replace("FIELDS", FIELDS[field]).replace("SETTLE_MS", str(int(SETTLE * 1000))))
-    geometry = subprocess.run(["xdotool", "getdisplaygeometry"], capture_output=True, text=True, check=True).stdout.split()
+    if os.environ.get("WAYLAND_DISPLAY"):
+        # On Wayland (GNOME): the field through text-input-v3 to the compositor, the window maximized.
+        display = ["--ozone-platform=wayland", "--enable-wayland-ime", "--wayland-text-input-version=3", "--start-maximized"]
+    else:
+        geometry = subprocess.run(["xdotool", "getdisplaygeometry"], capture_output=True, text=True, check=True).stdout.split()
+        display = ["--ozone-platform=x11", "--window-position=0,0", f"--window-size={geometry[0]},{geometry[1]}"]
     browser.append(subprocess.Popen(
         ["chromium", "--no-sandbox", f"--user-data-dir={os.path.join(directory.name, 'profile')}", "--no-first-run",
          "--no-default-browser-check", "--disable-gpu", "--disable-extensions", "--disable-sync", "--disable-background-networking",
-         "--disable-component-update", "--password-store=basic", "--ozone-platform=x11", "--enable-logging=stderr", "--v=0",
-         "--window-position=0,0", f"--window-size={geometry[0]},{geometry[1]}", f"--app=file://{page}"],
+         "--disable-component-update", "--password-store=basic", "--enable-logging=stderr", "--v=0"] + display + [f"--app=file://{page}"],
         env=dict(os.environ, HOME=directory.name),  # its caches and certificate store too go away at the end
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True))
     reports = {}

@@ -209,16 +209,23 @@ public struct TypingContext: Sendable {
 
     /// Replaces the word being typed with `text`, typed by `keys` (a suggestion picked): the
     /// client deletes what it was given of the word and gets `text`, and then `suffix` (a space,
-    /// which ends the word, or nothing, which leaves it open for more keys).
+    /// which ends the word, or nothing, which leaves it open for more keys). A client that cannot
+    /// delete (``clientCanDelete``) keeps what it was given and gets the rest of `text`, which
+    /// begins with it (the syllables a word's keys finish are the same in every word they begin).
     public mutating func replaceWord(with text: String, keys: [Key], suffix: String) -> Outcome {
         var outcome = Outcome()
-        outcome.retract = word.committedCount
+        let given = word.committed
+        if clientCanDelete || !text.unicodeScalars.starts(with: given.unicodeScalars) {
+            outcome.retract = given.unicodeScalars.count
+            outcome.commit = text + suffix
+        } else {
+            outcome.commit = String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(given.unicodeScalars.count))) + suffix
+        }
         outcome.preeditChanged = !preedit.isEmpty
-        outcome.commit = text + suffix
         composer.reset()
         timer.cancel()
         switchTableIfIdle()
-        word.replace(with: keys, committedCount: text.unicodeScalars.count)
+        word.replace(with: keys, committed: text)
         if !suffix.isEmpty, let ended = word.end() { outcome.endedWords.append(ended) }
         return outcome
     }

@@ -10,24 +10,26 @@ import HwaljaLexicon
 public struct WordTracker: Sendable, Equatable {
     /// The word's keys so far; `nil` when they no longer tell what the word is.
     public private(set) var keys: [Key]? = []
-    /// How many Unicode scalars of the word the client has been given (committed, not taken back).
-    public private(set) var committedCount = 0
+    /// What of the word the client has been given (committed, not taken back): a syllable or
+    /// two, while the word is typed.
+    public private(set) var committed = ""
+    /// How many Unicode scalars of the word the client has been given.
+    public var committedCount: Int { committed.unicodeScalars.count }
 
     public init() {}
 
     /// Records what `action` did; returns the keys of a word it ended, if known and not empty.
     mutating func record(_ action: HoldTimer.Action, undid: Bool, response: Composer.Response) -> [Key]? {
-        let given = response.commit.count - response.retract
         switch action {
         case .press(let key) where Self.isWordKey(key):
             guard response.consumed, !(key == .next && keys == []) else { return nil }
             keys?.append(key)
-            committedCount += given
+            give(response)
             return nil
         case .press(.backspace):
             if undid {
                 if keys?.isEmpty == false { keys?.removeLast() }
-                committedCount += given
+                give(response)
             } else if response.consumed {
                 keys = nil  // a scalar of the preedit removed: no keystroke of the word undone
             } else if keys?.isEmpty == false || keys == nil {
@@ -45,6 +47,12 @@ public struct WordTracker: Sendable, Equatable {
         }
     }
 
+    /// The client took back what `response` retracts and was given what it commits.
+    private mutating func give(_ response: Composer.Response) {
+        committed.unicodeScalars.removeLast(min(response.retract, committed.unicodeScalars.count))
+        committed += response.commit.string
+    }
+
     /// Whether `key` belongs to a word in any layout: a letter key (a consonant, a vowel stroke,
     /// 나랏글's stroke and double keys) or next-character; for 천지인 the keys a lexicon word has.
     static func isWordKey(_ key: Key) -> Bool {
@@ -59,10 +67,10 @@ public struct WordTracker: Sendable, Equatable {
         return ended?.isEmpty == false ? ended : nil
     }
 
-    /// The word is now the one `keys` type, `committedCount` scalars of it given to the client and
-    /// nothing composing (a suggestion picked; the word stays open for more keys).
-    mutating func replace(with keys: [Key], committedCount: Int) {
+    /// The word is now the one `keys` type, `committed`, all given to the client, nothing composing
+    /// (a suggestion picked; the word stays open for more keys).
+    mutating func replace(with keys: [Key], committed: String) {
         self.keys = keys
-        self.committedCount = committedCount
+        self.committed = committed
     }
 }

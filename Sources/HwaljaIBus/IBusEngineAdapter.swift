@@ -37,6 +37,16 @@ public final class IBusEngineAdapter {
     private var frontend: Frontend<InputSession>!
     /// Which keymap each engine object was made with (`nil`: the settings').
     private var fixedKeymaps: [Int: Keymap] = [:]
+    /// The client each engine object was last focused in, as ibus-daemon names it (`FocusInId`:
+    /// `gtk3-im:firefox-esr`, `gnome-shell`, …); none before ibus-daemon knows to say.
+    private var clients: [Int: String] = [:]
+    /// The client that counts what it deletes in bytes: GNOME Shell hands IBus's character
+    /// count on to the application as text-input-v3's byte count, which Chromium and foot read
+    /// as bytes (GTK reads it as characters). It is never asked to delete: the word being typed
+    /// stays in the preedit until it ends or is picked.
+    static let bytesCountingClient = "gnome-shell"
+    /// Each engine object's capabilities, as its client last said them.
+    private var capabilities: [Int: UInt32] = [:]
     /// Re-reads the user's settings; `nil` keeps them. Its argument says whether to read them even
     /// if the file did not change (an engine enabled, SIGHUP) or only if it did (a field focused).
     private let reloadSettings: (_ always: Bool) -> (DaemonSettings, Keymap)?
@@ -180,21 +190,8 @@ public final class IBusEngineAdapter {
             guard call.signature == "u", case .uint32(let capabilities) = try call.arguments()[0] else {
                 throw BusError.invalidArgs("SetCapabilities takes (u)")
             }
-            // Only a client that says it can delete around its cursor is ever asked to. A client
-            // that reports its text and processes keys synchronously is GTK's IBus module, which
-            // drops the preedit on a reset unless it commits it itself. A client that does neither
-            // is IBus's XIM server (ibus-x11: xterm, Java, Wine, Emacs), which applies a key answered
-            // as not used before the text sent with it: such a key is forwarded after the text
-            // (GTK 4's module of ibus 1.5.27 drops forwarded keys; Qt's keeps the order). Any
-            // client but GTK's module (which asks X for detectable auto-repeat) passes X's
-            // auto-repeat on as releases and presses, with no times to tell them by: guessed.
-            _ = frontend.withAny(number) {
-                $0.canDeleteSurrounding = capabilities & IBusConstants.surroundingTextCapability != 0
-                let gtk = IBusConstants.surroundingTextCapability | IBusConstants.syncProcessKeyCapability
-                $0.resetDropsPreedit = capabilities & gtk == gtk
-                $0.forwardsKeysAfterText = capabilities & gtk == 0
-                $0.guessesRepeats = capabilities & IBusConstants.syncProcessKeyCapability == 0
-            }
+            self.capabilities[number] = capabilities
+            describeClient(number)
             return try call.methodReturn()
         case (Self.engineInterface, "CandidateClicked"):
             // A suggestion clicked or tapped (GNOME Shell's popup, its on-screen keyboard's row).
@@ -210,11 +207,19 @@ public final class IBusEngineAdapter {
             else { throw BusError.invalidArgs("SetSurroundingText takes (vuu), the text an IBusText") }
             update(number) { $0.setSurroundingText(text, cursor: Int(cursor), anchor: Int(anchor)) }
             return try call.methodReturn()
-        case (Self.engineInterface, "Enable"), (Self.engineInterface, "FocusIn"):
+        case (Self.engineInterface, "Enable"), (Self.engineInterface, "FocusIn"), (Self.engineInterface, "FocusInId"):
             // The user switched to hwalja, or to a field (perhaps back from hwalja's Preferences):
-            // settings changed since apply now.
-            readSettingsAgain(onlyIfChanged: member == "FocusIn")
-            if member == "FocusIn" { keypadRow.focus(number) }
+            // settings changed since apply now. FocusInId is FocusIn naming the client.
+            if member == "FocusInId" {
+                // (ss), as ibus-daemon 1.5.27 sends it; (os) as IBus's introspection of later versions has it.
+                guard call.signature == "ss" || call.signature == "os", let client = try call.arguments()[1].stringValue else {
+                    throw BusError.invalidArgs("FocusInId takes (ss): the input context's path and the client's name")
+                }
+                clients[number] = client
+                describeClient(number)
+            }
+            readSettingsAgain(onlyIfChanged: member != "Enable")
+            if member != "Enable" { keypadRow.focus(number) }
             // Have the client check that it can tell and delete its text: GTK's module sets
             // IBUS_CAP_SURROUNDING_TEXT for every widget and takes it back from one that cannot
             // (a terminal) only after an engine asked, as libibus engines do.
@@ -224,7 +229,7 @@ public final class IBusEngineAdapter {
             (Self.engineInterface, "SetCursorLocation"),
             (Self.engineInterface, "PropertyActivate"), (Self.engineInterface, "PropertyShow"), (Self.engineInterface, "PropertyHide"),
             (Self.engineInterface, "PageUp"), (Self.engineInterface, "PageDown"),
-            (Self.engineInterface, "CursorUp"), (Self.engineInterface, "CursorDown"), (Self.engineInterface, "FocusInId"):
+            (Self.engineInterface, "CursorUp"), (Self.engineInterface, "CursorDown"):
             return try call.methodReturn()
         case (Self.engineInterface, "FocusOut"), (Self.engineInterface, "FocusOutId"), (Self.engineInterface, "Disable"):
             // The preedit was shown in commit mode: the client or ibus-daemon commits it. Committing
@@ -239,6 +244,8 @@ public final class IBusEngineAdapter {
         case ("org.freedesktop.IBus.Service", "Destroy"):
             try? frontend.remove(number, caller: Self.owner)
             fixedKeymaps[number] = nil
+            clients[number] = nil
+            capabilities[number] = nil
             keypadRow.blur([number])
             return try call.methodReturn()
         case ("org.freedesktop.DBus.Properties", "GetAll"):
@@ -248,7 +255,8 @@ public final class IBusEngineAdapter {
             guard arguments.count == 2, arguments[1].stringValue == "FocusId" else {
                 throw BusError.invalidArgs("hwalja's engine has only the FocusId property")
             }
-            return try call.methodReturn([.variant(.boolean(false))])  // plain b, as ibus-daemon reads it
+            // True: ibus-daemon then names the client on focus (FocusInId), once it has read this.
+            return try call.methodReturn([.variant(.boolean(true))])  // plain b, as ibus-daemon reads it
         case ("org.freedesktop.DBus.Properties", "Set"):
             let arguments = try call.arguments()
             if arguments.count == 3, arguments[1].stringValue == "ContentType", case .variant(.structure(let fields)) = arguments[2],
@@ -261,6 +269,28 @@ public final class IBusEngineAdapter {
             return try call.methodReturn([.string(Self.engineIntrospection)])
         default:
             return nil
+        }
+    }
+
+    /// Tells engine `number`'s session what its client can do, from its capabilities and name.
+    ///
+    /// Only a client that says it can delete around its cursor is ever asked to (and not GNOME
+    /// Shell: ``bytesCountingClient``). A client that reports its text and processes keys
+    /// synchronously is GTK's IBus module, which drops the preedit on a reset unless it commits it
+    /// itself. A client that does neither is IBus's XIM server (ibus-x11: xterm, Java, Wine,
+    /// Emacs), which applies a key answered as not used before the text sent with it: such a key
+    /// is forwarded after the text (GTK 4's module of ibus 1.5.27 drops forwarded keys; Qt's keeps
+    /// the order). Any client but GTK's module (which asks X for detectable auto-repeat) passes
+    /// X's auto-repeat on as releases and presses, with no times to tell them by: guessed.
+    private func describeClient(_ number: Int) {
+        guard let capabilities = capabilities[number] else { return }
+        let deletesInBytes = clients[number] == Self.bytesCountingClient
+        _ = frontend.withAny(number) {
+            $0.canDeleteSurrounding = capabilities & IBusConstants.surroundingTextCapability != 0 && !deletesInBytes
+            let gtk = IBusConstants.surroundingTextCapability | IBusConstants.syncProcessKeyCapability
+            $0.resetDropsPreedit = capabilities & gtk == gtk
+            $0.forwardsKeysAfterText = capabilities & gtk == 0
+            $0.guessesRepeats = capabilities & IBusConstants.syncProcessKeyCapability == 0
         }
     }
 
@@ -350,6 +380,7 @@ public final class IBusEngineAdapter {
               <arg direction="out" type="b"/>
             </method>
             <method name="FocusIn"/>
+            <method name="FocusInId"><arg direction="in" type="s" name="object_path"/><arg direction="in" type="s" name="client"/></method>
             <method name="FocusOut"/>
             <method name="Reset"/>
             <method name="Enable"/>
@@ -369,4 +400,5 @@ public final class IBusEngineAdapter {
 
         """
 }
+
 

@@ -11,12 +11,13 @@ import Testing
 /// real-time.
 @Suite(.serialized, .enabled(if: RealApplicationTests.installed, "GNOME's ibus-daemon runs the installed engine: HWALJA_TEST_INSTALLED=1"))
 struct GnomeRealApplicationTests {
-    /// Types `keys` (keysym names, `hold:KEY:MS`, `down:KEY`) into a GTK 4 `field` in GNOME.
-    static func type(_ keys: [String], field: String = "text") throws -> (ApplicationReport, PrivateGnomeShell) {
+    /// Types `keys` (keysym names, `hold:KEY:MS`, `down:KEY`) into a GTK 4 `field` in GNOME, or
+    /// into another application's (`script`: tools/chromium-app.py).
+    static func type(_ keys: [String], field: String = "text", script: String = "tools/gtk4-app.py") throws -> (ApplicationReport, PrivateGnomeShell) {
         try RealApplicationTests.systemCacheWritten.get()
         let gnome = try PrivateGnomeShell()
         let outcome = try gnome.run(
-            packageRoot.appendingPathComponent("tools/gtk4-app.py").path, ["--field", field, "hwalja"] + keys,
+            packageRoot.appendingPathComponent(script).path, ["--field", field, "hwalja"] + keys,
             environment: ["HWALJA_TYPIST": "mutter", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1"], seconds: 90)
         guard outcome.status == 0 else {
             throw TestSetupError("gtk4-app.py in GNOME failed (status \(outcome.status)): \(outcome.stderr)\ngnome-shell: \(gnome.log.suffix(3000))")
@@ -72,6 +73,14 @@ struct GnomeRealApplicationTests {
     @Test func pickingASuggestionByKeyReplacesTheWordTyped() throws {
         // 감사, then Down picks the first suggestion, which GNOME Shell shows in its candidate popup.
         let (report, _) = try Self.type(["4", "1", "2", "0", "0", "8", "1", "2", "Down"])
+        #expect(report.text == "감사합니다 ", "\(report.events)")
+    }
+
+    @Test func aPickInChromiumReplacesTheWordTyped() throws {
+        // Chromium on Wayland (text-input-v3): GNOME Shell hands IBus's count of characters to
+        // delete on as a count of bytes, which Chromium reads as bytes, so 감 of 감사 is never
+        // asked back: the word stays in the preedit and the pick types it once (감감사합니다 before).
+        let (report, _) = try Self.type(["pause:2000", "4", "1", "2", "0", "0", "8", "1", "2", "Down"], script: "tools/chromium-app.py")
         #expect(report.text == "감사합니다 ", "\(report.events)")
     }
 

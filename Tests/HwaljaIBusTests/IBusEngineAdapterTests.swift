@@ -28,6 +28,8 @@ struct IBusEngineAdapterTests {
         var candidates: [String] = []
         /// The signals the engine sent before its last reply, in order.
         var signalsBeforeReply: [String] = []
+        /// What the client was asked to delete, in order.
+        var deleted: [String] = []
 
         init(settings: DaemonSettings = DaemonSettings()) {
             adapter = IBusEngineAdapter(
@@ -130,7 +132,10 @@ struct IBusEngineAdapterTests {
                     candidates = texts.compactMap { IBusText.text(of: $0) }
                 case "HideLookupTable": candidates = []
                 case "DeleteSurroundingText":
-                    if case .uint32(let count) = arguments[1] { text.unicodeScalars.removeLast(Int(count)) }
+                    if case .uint32(let count) = arguments[1] {
+                        deleted.append(String(String.UnicodeScalarView(text.unicodeScalars.suffix(Int(count)))))
+                        text.unicodeScalars.removeLast(Int(count))
+                    }
                 case "ForwardKeyEvent":
                     if case .uint32(let keysym) = arguments[0], case .uint32(let state) = arguments[2], state & (1 << 30) == 0 { applyKey(keysym) }
                 default: break
@@ -325,6 +330,24 @@ struct IBusEngineAdapterTests {
         #expect(ibus.text == "안녕히 ")
         #expect(ibus.preedit == "")
         #expect(ibus.candidates == [])
+    }
+
+    @Test(arguments: [("gnome-shell", [String]()), ("gtk3-im:firefox-esr", ["안"])])
+    func gnomeShellIsNeverAskedToDeleteAndAPickKeepsWhatItWasGiven(client: String, deleted: [String]) throws {
+        // 안 NEXT 녀, 안 committed, then a pick. GNOME Shell hands IBus's count of characters on
+        // as text-input-v3's count of bytes, which Chromium and foot read as bytes: 안 (3 bytes)
+        // was not deleted, and 안안녕하세요 typed. There nothing is deleted: 안 stays, 녕하세요 follows.
+        let ibus = try Self.suggesting()
+        let engine = try ibus.createEngine("hwalja")
+        // As ibus-daemon calls them: the capabilities when the engine is made, the client named
+        // each time a field is focused.
+        try ibus.capabilities(engine, 41)  // GNOME Shell's: preedit, focus, surrounding text
+        try ibus.call(engine, IBusEngineAdapter.engineInterface, "FocusInId", [.string("/org/freedesktop/IBus/InputContext_7"), .string(client)])
+        try ibus.tap(engine, Self.digits("0125") + [0xffab] + Self.digits("5221"))  // 안 NEXT 녀
+        #expect(ibus.text == "안" && ibus.preedit == "녀")
+        try ibus.call(engine, IBusEngineAdapter.engineInterface, "CandidateClicked", [.uint32(0), .uint32(1), .uint32(0)])
+        #expect(ibus.text == "안녕하세요 ")
+        #expect(ibus.deleted == deleted)
     }
 
     /// hwalja-keypad on X11 (issue #27): the focused engine's suggestions go to the keypad's row

@@ -17,7 +17,9 @@ struct InstalledPackageTests {
         #expect(engines.stdout.contains("hwalja-keypad - "), "ibus list-engine: \(engines.stdout)")
         let result = try ibus.type(IBusEndToEndTests.annyeonghaseyo)
         #expect(result.text == "안녕하세요")
-        let held = try ibus.type("tap 4\ntap 1\ntap 2\npress 0\nsleep 800\nrelease 0\ntap 0\ntap 1\ntap 2\ntap BackSpace\nfocus-out\nfocus-in\ntap Return\n")
+        // 0 pressed again 150 ms after its long press, as a person lifts and presses a key: this
+        // client has no GTK module's capabilities, so sooner would be taken for X repeating it.
+        let held = try ibus.type("tap 4\ntap 1\ntap 2\npress 0\nsleep 800\nrelease 0\nsleep 150\ntap 0\ntap 1\ntap 2\ntap BackSpace\nfocus-out\nfocus-in\ntap Return\n")
         #expect(held.text == "가0이\n")
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }

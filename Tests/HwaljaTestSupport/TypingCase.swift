@@ -34,5 +34,10 @@ public struct TypingCase: Sendable, CustomTestStringConvertible {
         // 감사, then Down picks the first suggestion, once the engine has read its word list.
         TypingCase(
             name: "a suggestion picked", keys: ["pause:2000", "4", "1", "2", "0", "0", "8", "1", "2", "Down", "Return"], text: "감사합니다 \n"),
+        // 안 NEXT 녀: 안 is given to the application before the pick, which replaces the word (안녕,
+        // the first suggestion) without typing 안 again where the application cannot delete it.
+        TypingCase(
+            name: "a suggestion picked after a finished syllable", keys: ["pause:2000", "0", "1", "2", "5", "KP_Add", "5", "2", "2", "1", "Down", "Return"],
+            text: "안녕 \n"),
     ]
 }
