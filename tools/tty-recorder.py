@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """What a terminal application reads, recorded: run in a terminal (xterm, alacritty) by
-tools/xim-app.py, it puts the terminal in raw mode and appends every byte it reads to FILE as it
+tools/terminal-app.py, it puts the terminal in raw mode and appends every byte it reads to FILE as it
 comes, until SETTLE seconds after F12's escape sequence (late answers from the input method
 still count), then exits.
 

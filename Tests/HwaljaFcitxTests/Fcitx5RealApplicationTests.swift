@@ -16,13 +16,13 @@ struct Fcitx5RealApplicationTests {
         case gtk3, gtk4, qt5
         /// Qt 6 (PyQt6) with fcitx5's Qt 6 module (fcitx5-frontend-qt6).
         case qt6
-        /// xterm, through fcitx5's XIM server (its field is the terminal: tools/xim-app.py).
+        /// xterm, through fcitx5's XIM server (its field is the terminal: tools/terminal-app.py).
         case xterm
 
         /// The toolkits every case here runs in (Fcitx5TypingCasesRealApplicationTests has Qt 6 and xterm).
         static let toolkits: [Application] = [.gtk3, .gtk4, .qt5]
 
-        var script: String { self == .xterm ? "tools/xim-app.py" : "tools/\(rawValue)-app.py" }
+        var script: String { self == .xterm ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py" }
         var testDescription: String { rawValue }
         /// GTK_IM_MODULE also tells tools/app_session.py to select the input method through fcitx5.
         var environment: [String: String] { ["GTK_IM_MODULE": "fcitx", "QT_IM_MODULE": "fcitx"] }

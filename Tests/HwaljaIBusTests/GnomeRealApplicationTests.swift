@@ -84,6 +84,14 @@ struct GnomeRealApplicationTests {
         #expect(report.text == "감사합니다 ", "\(report.events)")
     }
 
+    /// foot, a terminal on Wayland (tools/terminal-app.py): text-input-v3's byte counts, and a
+    /// field that reports no text around the cursor.
+    @Test(arguments: TypingCase.all.filter { ["sentences", "a suggestion picked", "a suggestion picked after a finished syllable"].contains($0.name) })
+    func footGetsTheCasesRight(_ typing: TypingCase) throws {
+        let (report, _) = try Self.type(typing.keys, field: "foot", script: "tools/terminal-app.py")
+        #expect(report.text == typing.text, "\(report.events)")
+    }
+
     @Test func aFocusChangeWhileComposingKeepsTheSyllableOnce() throws {
         let (report, _) = try Self.type(["4", "1", "2", "Tab", "1", "space"], field: "form")
         #expect(report.text == "가")

@@ -19,10 +19,10 @@ struct RealApplicationTests {
         case gtk3, gtk4, qt5, chromium
         /// Qt 6 (PyQt6), KDE Plasma 6's toolkit, with its IBus module.
         case qt6
-        /// xterm, through IBus's XIM server (its field is the terminal: tools/xim-app.py).
+        /// xterm, through IBus's XIM server (its field is the terminal: tools/terminal-app.py).
         case xterm
 
-        var script: String { self == .xterm ? "tools/xim-app.py" : "tools/\(rawValue)-app.py" }
+        var script: String { self == .xterm ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py" }
         var testDescription: String { rawValue }
 
         /// The toolkits every case here runs in (TypingCasesRealApplicationTests has Qt 6 and xterm).

@@ -3,7 +3,7 @@ import Testing
 
 /// The cases every application must get right (``TypingCase``), through IBus in applications
 /// without GTK's IBus module: Qt 6, KDE Plasma 6's toolkit, and xterm, which takes its input method
-/// through XIM as Java, Wine and Emacs do (tools/xim-app.py). Both pass X's auto-repeat on as a
+/// through XIM as Java, Wine and Emacs do (tools/terminal-app.py). Both pass X's auto-repeat on as a
 /// release and a press at once, and IBus's XIM server applies a key answered as not used before
 /// the text sent with it. RealApplicationTests runs the rest.
 @Suite(.serialized)

@@ -41,7 +41,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
     /// input method (its wayland and waylandim addons: input-method-v2 on sway), and
     /// ``environment`` is that of the compositor's clients. With `xim`, fcitx5 also runs its XIM
     /// server (its xcb and xim addons), on an X display it is asked to connect to
-    /// (`Controller1.OpenX11Connection`, as tools/xim-app.py does).
+    /// (`Controller1.OpenX11Connection`, as tools/terminal-app.py does).
     public init(
         installed: Bool = false, settings: String? = nil, daemonEnvironment: [String: String]? = nil, wayland: PrivateSway? = nil, xim: Bool = false
     ) throws {

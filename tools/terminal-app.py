@@ -1,12 +1,13 @@
 #!/usr/bin/python3
-"""A terminal that takes its input method through XIM (xterm, alacritty), typed into as a desktop
-would: the X input method server of the framework (IBus's ibus-x11, or fcitx5's XIM frontend on a
-connection fcitx5 opens to this display), the terminal running tools/tty-recorder.py, keys sent
-through the X server by xdotool. XIM is how every X application without a GTK or Qt module gets
-an input method: terminals, Java, Wine, Emacs. Run it on an X display of its own (xvfb-run); see
-tools/app_session.py for the command line and the output:
+"""A terminal typed into as a desktop would, running tools/tty-recorder.py. On X (xterm, alacritty)
+it takes its input method through XIM, the X input method server of the framework (IBus's
+ibus-x11, or fcitx5's XIM frontend on a connection fcitx5 opens to this display), keys sent
+through the X server by xdotool: XIM is how every X application without a GTK or Qt module gets an
+input method, terminals, Java, Wine, Emacs. On Wayland (foot, in GNOME's session) it speaks
+text-input-v3 to the compositor. Run it on an X display of its own (xvfb-run) or in a Wayland
+session; see tools/app_session.py for the command line and the output:
 
-    tools/xim-app.py [--field xterm|alacritty] ENGINE KEY...
+    tools/terminal-app.py [--field xterm|alacritty|foot] ENGINE KEY...
 
 The text is what the terminal's program read, as an editor would apply it: Return (CR) a line
 break, BackSpace (DEL) deleting the character before it, escape sequences (F12's, arrows) left
@@ -44,7 +45,7 @@ def typed(data):
 
 
 def main():
-    field, engine, keys = parse_arguments("xim-app.py", ("xterm", "alacritty"))
+    field, engine, keys = parse_arguments("terminal-app.py", ("xterm", "alacritty", "foot"))
     fcitx5 = os.environ.get("HWALJA_FRAMEWORK") == "fcitx5" or os.environ.get("GTK_IM_MODULE") == "fcitx"
     use_headless_ibus_address()
     children = []
@@ -54,17 +55,21 @@ def main():
             if child.poll() is None:
                 child.kill()
 
-    session = Session("xim-app.py", engine, keys, cleanup=cleanup)
+    session = Session("terminal-app.py", engine, keys, cleanup=cleanup)
     environment = dict(os.environ, LC_ALL="C.UTF-8", XMODIFIERS="@im=fcitx" if fcitx5 else "@im=ibus")
-    if fcitx5:
+    if field == "foot":
+        pass  # Wayland: the compositor is the input method's way in
+    elif fcitx5:
         session.bus.call("OpenX11Connection", __import__("gi.repository.GLib", fromlist=["GLib"]).Variant("(s)", (os.environ["DISPLAY"],)))
     else:
         children.append(subprocess.Popen(["/usr/libexec/ibus-x11"], env=environment))
-    folder = tempfile.mkdtemp(prefix="hwalja-xim-")
+    folder = tempfile.mkdtemp(prefix="hwalja-terminal-")
     record = os.path.join(folder, "read")
     recorder = [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tty-recorder.py"), record]
     if field == "xterm":
         terminal = ["xterm", "-geometry", "400x120+0+0", "-e"] + recorder
+    elif field == "foot":
+        terminal = ["foot", "--maximized"] + recorder
     else:
         terminal = ["alacritty", "-o", "window.dimensions.columns=400", "-o", "window.dimensions.lines=120", "-e"] + recorder
         environment["LIBGL_ALWAYS_SOFTWARE"] = "1"
