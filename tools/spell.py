@@ -27,7 +27,7 @@ FINALS = ["", "ㄱ", "ㄲ", "ㄱㅅ", "ㄴ", "ㄴㅈ", "ㄴㅎ", "ㄷ", "ㄹ", "
           "ㅁ", "ㅂ", "ㅂㅅ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ"]
 PUNCT = {".": 1, ",": 2, "?": 3, "!": 4}
 
-# The other layouts (../shared/docs/layouts.md): keys per consonant, keys per vowel (jungseong
+# The other layouts (docs/layouts.md): keys per consonant, keys per vowel (jungseong
 # order), and the keys whose repeat continues a multi-tap run (NEXT between two letters).
 STROKE_VOWELS = [list(v) for v in VOWELS]
 NARATGEUL_VOWELS = [["ㅏㅓ"], ["ㅏㅓ", "ㅣ"], ["ㅏㅓ", "획"], ["ㅏㅓ", "획", "ㅣ"], ["ㅏㅓ", "ㅏㅓ"], ["ㅏㅓ", "ㅏㅓ", "ㅣ"],

@@ -21,6 +21,7 @@ import tempfile
 import time
 
 from app_session import Session, parse_arguments, use_headless_ibus_address
+from gi.repository import GLib
 
 ESCAPE = re.compile(r"\x1b(\[[0-9;]*[~A-Za-z]|O.)")
 
@@ -60,7 +61,7 @@ def main():
     if field == "foot":
         pass  # Wayland: the compositor is the input method's way in
     elif fcitx5:
-        session.bus.call("OpenX11Connection", __import__("gi.repository.GLib", fromlist=["GLib"]).Variant("(s)", (os.environ["DISPLAY"],)))
+        session.bus.call("OpenX11Connection", GLib.Variant("(s)", (os.environ["DISPLAY"],)))
     else:
         children.append(subprocess.Popen(["/usr/libexec/ibus-x11"], env=environment))
     folder = tempfile.mkdtemp(prefix="hwalja-terminal-")

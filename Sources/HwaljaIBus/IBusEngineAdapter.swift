@@ -9,7 +9,7 @@ import HwaljaFrontend
 /// ``FrontendClock`` (a connection and Dispatch in ibus-engine-hwalja, a list and a manual clock
 /// in tests).
 ///
-/// Follows ../shared/docs/ibus-protocol.md: answer `Properties.GetAll` at once, emit
+/// Follows the protocol as ibus-daemon speaks it (docs/ibus.md, "The protocol"): answer `Properties.GetAll` at once, emit
 /// `UpdatePreeditText`/`CommitText` before the `ProcessKeyEvent` reply, show the preedit in
 /// commit mode and forget it (never commit it) on `FocusOut` and `Reset`; commit it when the field
 /// turns into one whose keys pass through (password, PIN, digits …); hand a key it does not use
@@ -233,7 +233,7 @@ public final class IBusEngineAdapter {
             return try call.methodReturn()
         case (Self.engineInterface, "FocusOut"), (Self.engineInterface, "FocusOutId"), (Self.engineInterface, "Disable"):
             // The preedit was shown in commit mode: the client or ibus-daemon commits it. Committing
-            // here too would double it, or send it to the daemon's fake context (protocol notes §7).
+            // here too would double it, or send it to the daemon's fake context (docs/ibus.md, "The protocol").
             update(number) { $0.focusOut() }
             keypadRow.blur([number])
             return try call.methodReturn()

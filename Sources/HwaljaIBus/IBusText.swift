@@ -1,6 +1,6 @@
 import HwaljaDBus
 
-/// IBus's serialised types, built exactly as libibus sends them (see ../shared/docs/ibus-protocol.md §5):
+/// IBus's serialised types, built exactly as libibus sends them (docs/ibus.md, "The protocol"):
 /// a malformed IBusText makes ibus-daemon abort, so these are the only builders the engine uses.
 public enum IBusText {
     /// `IBusText` `(sa{sv}sv)` holding `text`, with an underline over all of it if `underlined`,

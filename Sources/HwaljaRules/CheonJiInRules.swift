@@ -1,7 +1,7 @@
 import HwaljaCore
 
 /// The Samsung Cheon-Ji-In behaviour as a function on the tail of the text: the model the
-/// transition table is generated from (behaviour spec: ../shared/docs/cheonjiin-survey.md §2).
+/// transition table is generated from (docs/layouts.md, 천지인, with hwalja's choices where Samsung's behaviour is not known).
 ///
 /// Consonant keys follow the snapshot rule: press *n* of a run takes the text from before the
 /// run and attaches the *n*-th member of the key's cycle (wrapping round), so 갈 + ㅂㅍ×1…4 gives

@@ -10,7 +10,7 @@ public enum Strokes {
     /// Two cheon strokes (ᆢ, U+11A2): an incomplete vowel.
     public static let doubleCheon: Unicode.Scalar = "\u{11A2}"
 
-    /// Vowel state + stroke → vowel state (behaviour spec §2.3, with the ᆢ, ㅑ and ㅠ toggles).
+    /// Vowel state + stroke → vowel state (docs/layouts.md, 천지인: with the ᆢ, ㅑ and ㅠ toggles).
     static let vowelTransitions: [Unicode.Scalar: [Key: Unicode.Scalar]] = [
         "ㅣ": [.cheon: "ㅏ"],
         "ㅏ": [.cheon: "ㅑ", .in: "ㅐ"],

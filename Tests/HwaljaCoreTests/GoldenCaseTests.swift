@@ -1,7 +1,7 @@
 import HwaljaTestSupport
 import Testing
 
-/// How sure the behaviour spec is of a case (../shared/docs/cheonjiin-survey.md §6).
+/// How sure hwalja is that Samsung's keyboard does this (docs/layouts.md, "How sure").
 enum Confidence: Sendable {
     case confident, probable, guess
 }
@@ -151,7 +151,7 @@ struct GoldenCaseTests {
         #expect(Self.cases.map(\.number) == Array(1...109))
     }
 
-    /// The golden cases of issue #2 and ../shared/docs/cheonjiin.md that the survey table does not list.
+    /// Golden cases of issue #2 and of 천지인's published descriptions besides the 109 above.
     @Test(arguments: [
         ("ㄷㅌ ㅣ ㆍ ㄴㄹ ㄴㄹ ㄱㅋ", "닭"),
         ("ㄱㅋ ㅣ ㆍ ㅂㅍ ㅅㅎ", "값"),

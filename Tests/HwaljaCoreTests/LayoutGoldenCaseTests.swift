@@ -19,7 +19,7 @@ struct LayoutCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(layout.name): \(keys) → \(expected) (\(source))" }
 }
 
-/// The golden cases of ../shared/docs/layouts.md for 나랏글, 베가 and 천지인 플러스 (a row with
+/// Golden cases of 나랏글, 베가 and 천지인 플러스 from their published descriptions and walk-throughs (docs/layouts.md) (a row with
 /// several sequences, `a / b` or `a · b`, is one case each here).
 struct LayoutGoldenCaseTests {
     static let naratgeul: [LayoutCase] = [

@@ -3,7 +3,7 @@ import HwaljaIBus
 import Testing
 
 struct IBusTextTests {
-    /// The exact shape libibus sends (../shared/docs/ibus-protocol.md §5), as a D-Bus signature.
+    /// The exact shape libibus sends (docs/ibus.md, "The protocol"), as a D-Bus signature.
     @Test func textHasTheSerialisedShapeIBusExpects() {
         let plain = IBusText.variant("가")
         #expect(plain == .variant(.structure([

@@ -3,7 +3,7 @@ import HwaljaRules
 import HwaljaTestSupport
 import Testing
 
-/// The choices keyboards disagree on (G in ../shared/docs/layouts.md): each an option of its
+/// The choices keyboards disagree on (docs/layouts.md, Options): each an option of its
 /// layout's rules, off the default only when asked. Checked on the rules themselves (the committed
 /// tables are the defaults, checked by the typing tests).
 struct LayoutOptionTests {

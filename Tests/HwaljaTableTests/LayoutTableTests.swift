@@ -43,7 +43,7 @@ struct LayoutTableTests {
         #expect(try KeyboardLayout.naratgeul.decodeTable([UInt8](naratgeul)).keyboard == .naratgeul)
     }
 
-    /// (text before, key, text after) from ../shared/docs/layouts.md §4: two-scalar tails where
+    /// (text before, key, text after) (docs/layouts.md): two-scalar tails where
     /// 획/쌍 re-attach, one-to-two outputs where a stroke breaks a cluster, live pairs of 베가.
     @Test(arguments: [
         (KeyboardLayout.naratgeul, "안ㅅ", Key.addStroke, "앉"), (.naratgeul, "갈ㄷ", .addStroke, "갍"),

@@ -1,7 +1,7 @@
 import HwaljaCore
 
 /// How a user of each layout types Hangul, derived from Unicode decomposition and the layout's
-/// key map in ../shared/docs/layouts.md alone (never from the rules or the table): the
+/// key map in docs/layouts.md alone (never from the rules or the table): the
 /// independent side of the per-layout exhaustive tests. 천지인 is ``SamsungSpelling``.
 public struct LayoutSpelling: Sendable {
     /// The layout spelled.

@@ -3,7 +3,7 @@ import HwaljaCore
 /// How a Samsung Cheon-Ji-In user types Hangul, derived from Unicode decomposition alone
 /// (never from the table): the independent side of the exhaustive tests.
 public enum SamsungSpelling {
-    /// Key and number of presses for each consonant (layout: ../shared/docs/cheonjiin.md).
+    /// Key and number of presses for each consonant (layout: docs/layouts.md, 천지인).
     static let consonants: [Character: (Key, Int)] = [
         "ㄱ": (.giyeokKieuk, 1), "ㅋ": (.giyeokKieuk, 2), "ㄲ": (.giyeokKieuk, 3),
         "ㄴ": (.nieunRieul, 1), "ㄹ": (.nieunRieul, 2),

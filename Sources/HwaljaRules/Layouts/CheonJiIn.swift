@@ -1,7 +1,7 @@
 import HwaljaCore
 
 /// 천지인 (Samsung Cheon-Ji-In): the vowel strokes ㅣ ㆍ ㅡ and seven consonant cycles, as stated
-/// in ``Strokes`` and ``CheonJiInRules`` (behaviour reference: ../shared/docs/cheonjiin.md).
+/// in ``Strokes`` and ``CheonJiInRules`` (docs/layouts.md, 천지인).
 public struct CheonJiIn: LayoutRules {
     public init() {}
 

@@ -7,7 +7,7 @@ import HwaljaCore
 /// - The five aspirate keys pressed again give the tense consonant, by the same snapshot rule as
 ///   천지인's cycles (삐 + ㅌ → 삩, again → 삐ㄸ, again → 삩): a third press wraps to the aspirate.
 ///
-/// Behaviour reference: ../shared/docs/layouts.md §3.
+/// Behaviour: docs/layouts.md, 천지인 플러스.
 public struct CheonJiInPlus: LayoutRules {
     /// The choice keyboards disagree on (marked G in the reference), with its default.
     public struct Options: Sendable, Equatable {

@@ -9,7 +9,7 @@ import HwaljaCore
 ///   it (안ㅅ + 획 → 앉, 닭 + 획 → 달ㅋ, 간 + 획 + 쌍 → 가ㄸ); 획 also on a vowel (가 → 갸).
 ///   Where a letter has no stroke or double, they do nothing.
 ///
-/// Behaviour reference: ../shared/docs/layouts.md §1.
+/// Behaviour: docs/layouts.md, 나랏글.
 public struct Naratgeul: LayoutRules {
     /// The choices keyboards disagree on (marked G in the reference), with its defaults.
     public struct Options: Sendable, Equatable {

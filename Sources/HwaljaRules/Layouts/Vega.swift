@@ -8,7 +8,7 @@ import HwaljaCore
 /// - Vowels pair as on a PC keyboard (``combinations``).
 /// - Two letters of the same key in a row need next-character, a hard boundary (the composer's).
 ///
-/// Behaviour reference: ../shared/docs/layouts.md §2.
+/// Behaviour: docs/layouts.md, 베가.
 public struct Vega: LayoutRules {
     /// The choice keyboards disagree on (marked G in the reference), with its default.
     public struct Options: Sendable, Equatable {
