@@ -18,12 +18,18 @@ struct Fcitx5RealApplicationTests {
         case qt6
         /// xterm, through fcitx5's XIM server (its field is the terminal: tools/terminal-app.py).
         case xterm
+        /// A Java Swing text area, through fcitx5's XIM server (tools/java-app.py).
+        case java
 
         /// The toolkits every case here runs in (Fcitx5TypingCasesRealApplicationTests has Qt 6 and xterm).
         static let toolkits: [Application] = [.gtk3, .gtk4, .qt5]
 
         var script: String { self == .xterm ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py" }
         var testDescription: String { rawValue }
+        /// Whether it takes its input method through XIM, fcitx5's XIM server on a connection it opens to the display.
+        var usesXIM: Bool { self == .xterm || self == .java }
+        /// The harness's `--field` for `field`: a terminal is its own field, Java's is a text area.
+        func harnessField(_ field: String) -> String { self == .xterm ? "xterm" : self == .java ? "lines" : field }
         /// GTK_IM_MODULE also tells tools/app_session.py to select the input method through fcitx5.
         var environment: [String: String] { ["GTK_IM_MODULE": "fcitx", "QT_IM_MODULE": "fcitx"] }
     }
@@ -39,12 +45,12 @@ struct Fcitx5RealApplicationTests {
         _ keys: [String], into application: Application = .gtk3, field: String = "text", inputMethod: String = "hwalja",
         settings: String? = nil, suggesting: Bool = false, screen: String = "1280x800", scale: Int = 1, environment: [String: String] = [:]
     ) throws -> (Report, PrivateFcitx5) {
-        let fcitx5 = try PrivateFcitx5(installed: Fcitx5EndToEndTests.installed, settings: settings, xim: application == .xterm)
+        let fcitx5 = try PrivateFcitx5(installed: Fcitx5EndToEndTests.installed, settings: settings, xim: application.usesXIM)
         if suggesting { try fcitx5.waitForSuggestions() }
         let outcome = try runCommand(
             // fcitx5 connects to the display when asked (xterm's XIM server), without xvfb-run's cookie.
-            "xvfb-run", ["-a", "-s", "-screen 0 \(screen)x24" + (application == .xterm ? " -ac" : ""), packageRoot.appendingPathComponent(application.script).path,
-                         "--field", application == .xterm ? "xterm" : field, inputMethod] + keys,
+            "xvfb-run", ["-a", "-s", "-screen 0 \(screen)x24" + (application.usesXIM ? " -ac" : ""), packageRoot.appendingPathComponent(application.script).path,
+                         "--field", application.harnessField(field), inputMethod] + keys,
             environment: fcitx5.environment.merging(application.environment.merging(["NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "GDK_SCALE": "\(scale)"].merging(environment) { $1 }) { $1 }) { $1 },
             seconds: 90
         )

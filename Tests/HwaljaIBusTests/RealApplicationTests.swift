@@ -21,9 +21,13 @@ struct RealApplicationTests {
         case qt6
         /// xterm, through IBus's XIM server (its field is the terminal: tools/terminal-app.py).
         case xterm
+        /// A Java Swing text area, through IBus's XIM server (tools/java-app.py).
+        case java
 
         var script: String { self == .xterm ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py" }
         var testDescription: String { rawValue }
+        /// The harness's `--field` for `field`: a terminal is its own field, Java's is a text area.
+        func harnessField(_ field: String) -> String { self == .xterm ? "xterm" : self == .java ? "lines" : field }
 
         /// The toolkits every case here runs in (TypingCasesRealApplicationTests has Qt 6 and xterm).
         static let toolkits: [Application] = [.gtk3, .gtk4, .qt5, .chromium]
@@ -66,7 +70,7 @@ struct RealApplicationTests {
         let started = Date()
         let outcome = try runCommand(
             "xvfb-run", ["-a", "-s", "-screen 0 \(screen)x24", packageRoot.appendingPathComponent(application.script).path,
-                         "--field", application == .xterm ? "xterm" : field, engine] + keys,
+                         "--field", application.harnessField(field), engine] + keys,
             environment: ibus.environment.merging([
                 "GTK_IM_MODULE": "ibus", "QT_IM_MODULE": "ibus",
                 "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",  // no accessibility bus here: no warnings about it

@@ -2,13 +2,14 @@ import HwaljaTestSupport
 import Testing
 
 /// The cases every application must get right (``TypingCase``), through IBus in applications
-/// without GTK's IBus module: Qt 6, KDE Plasma 6's toolkit, and xterm, which takes its input method
-/// through XIM as Java, Wine and Emacs do (tools/terminal-app.py). Both pass X's auto-repeat on as a
+/// without GTK's IBus module: Qt 6, KDE Plasma 6's toolkit, and xterm and a Java Swing text area,
+/// which take their input method through XIM as Wine and Emacs do (tools/terminal-app.py,
+/// tools/java-app.py). All pass X's auto-repeat on as a
 /// release and a press at once, and IBus's XIM server applies a key answered as not used before
 /// the text sent with it. RealApplicationTests runs the rest.
 @Suite(.serialized)
 struct TypingCasesRealApplicationTests {
-    @Test(arguments: [RealApplicationTests.Application.qt6, .xterm], TypingCase.all)
+    @Test(arguments: [RealApplicationTests.Application.qt6, .xterm, .java], TypingCase.all)
     func everyCaseIsTypedAsWritten(_ application: RealApplicationTests.Application, _ typing: TypingCase) throws {
         let (report, ibus) = try RealApplicationTests.type(typing.keys, into: application, field: "lines", environment: typing.environment)
         #expect(report.text == typing.text, "\(report.events)")
