@@ -126,6 +126,9 @@ public struct InputSession: Sendable {
         set { typing.clientCanDelete = newValue }
     }
 
+    /// X's keysym for an event that has none.
+    static let noSymbol: UInt32 = 0
+
     private var passesKeysThrough: Bool { InputPurpose.passingThrough.contains(purpose) }
 
     /// A key event: `state` holds ``KeyEventState`` bits, ``KeyEventState/release`` on a release;
@@ -133,7 +136,11 @@ public struct InputSession: Sendable {
     /// event with, in milliseconds (0: not known), which tells X's auto-repeat from a new press.
     /// Its actions leave the suggestions out: looking them up takes longer than the key, so a
     /// frontend answers first, then sends ``suggestionsUpdate()``.
+    /// An event without a keysym (X's NoSymbol) is not a key the user pressed: Xlib makes one to
+    /// carry the text an XIM server committed, and a client that filters it again (alacritty)
+    /// passes it to the input method. It is the application's, and changes nothing here.
     public mutating func processKeyEvent(keysym sent: UInt32, keycode: UInt32 = 0, state: UInt32, eventTime: UInt32 = 0, at time: Int) -> KeyResult {
+        guard sent != Self.noSymbol else { return KeyResult(handled: false, actions: []) }
         let keysym = KeypadWithoutNumLock.keysym(sent, state: state)
         let isRelease = state & KeyEventState.release != 0
         var repeating: Bool?

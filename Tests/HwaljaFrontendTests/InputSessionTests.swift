@@ -155,6 +155,22 @@ struct InputSessionTests {
         #expect(text + preedit == "가4ㅇ")
     }
 
+    @Test func anEventWithoutAKeysymLeavesTheSyllableComposing() {
+        // alacritty (winit) filters again the key event Xlib makes to carry an XIM server's
+        // commit: keysym 0 and keycode 0 (IBus passes -8) reach the engine while ㄴㆍ is composing.
+        // It is not a key the user pressed: ㄴㆍ then ㅣ make 너, not ᄂᆞ and ㅣ.
+        var session = Self.session()
+        var actions = Self.tap("52", on: &session)
+        for state in [0, Self.release] {
+            let result = session.processKeyEvent(keysym: 0, keycode: UInt32(bitPattern: -8), state: state, at: 30)
+            #expect(!result.handled && result.actions.isEmpty)
+        }
+        actions += Self.tap("1", on: &session, from: 40)
+        var text = ""
+        let preedit = Self.apply(actions, to: &text)
+        #expect(text + preedit == "너")
+    }
+
     @Test func aHeldBackspaceRepeatedByXDeletesOnceARepeatOfItsOwn() {
         // In a terminal over XIM (it cannot delete): BackSpace held past 500 ms with X repeating it
         // as releases and presses. The application gets the first press, then one forwarded
