@@ -20,6 +20,8 @@ struct Fcitx5RealApplicationTests {
         case xterm
         /// A Java Swing text area, through fcitx5's XIM server (tools/java-app.py).
         case java
+        /// Wine's notepad in XIM's root style, through fcitx5's XIM server (tools/wine-app.py).
+        case wine
 
         /// The toolkits every case here runs in (Fcitx5TypingCasesRealApplicationTests has Qt 6 and xterm).
         static let toolkits: [Application] = [.gtk3, .gtk4, .qt5]
@@ -27,11 +29,20 @@ struct Fcitx5RealApplicationTests {
         var script: String { self == .xterm ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py" }
         var testDescription: String { rawValue }
         /// Whether it takes its input method through XIM, fcitx5's XIM server on a connection it opens to the display.
-        var usesXIM: Bool { self == .xterm || self == .java }
-        /// The harness's `--field` for `field`: a terminal is its own field, Java's is a text area.
-        func harnessField(_ field: String) -> String { self == .xterm ? "xterm" : self == .java ? "lines" : field }
+        var usesXIM: Bool { self == .xterm || self == .java || self == .wine }
+        /// The harness's `--field` for `field`: a terminal is its own field, Java's a text area, Wine's the XIM style.
+        func harnessField(_ field: String) -> String {
+            switch self {
+            case .xterm: "xterm"
+            case .java: "lines"
+            case .wine: "root"
+            default: field
+            }
+        }
         /// GTK_IM_MODULE also tells tools/app_session.py to select the input method through fcitx5.
-        var environment: [String: String] { ["GTK_IM_MODULE": "fcitx", "QT_IM_MODULE": "fcitx"] }
+        var environment: [String: String] {
+            ["GTK_IM_MODULE": "fcitx", "QT_IM_MODULE": "fcitx"].merging(self == .wine ? ScratchWinePrefix.environment : [:]) { $1 }
+        }
     }
 
     typealias Report = ApplicationReport

@@ -23,11 +23,22 @@ struct RealApplicationTests {
         case xterm
         /// A Java Swing text area, through IBus's XIM server (tools/java-app.py).
         case java
+        /// Wine's notepad in XIM's root style, through IBus's XIM server (tools/wine-app.py).
+        case wine
 
         var script: String { self == .xterm ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py" }
         var testDescription: String { rawValue }
-        /// The harness's `--field` for `field`: a terminal is its own field, Java's is a text area.
-        func harnessField(_ field: String) -> String { self == .xterm ? "xterm" : self == .java ? "lines" : field }
+        /// The harness's `--field` for `field`: a terminal is its own field, Java's a text area, Wine's the XIM style.
+        func harnessField(_ field: String) -> String {
+            switch self {
+            case .xterm: "xterm"
+            case .java: "lines"
+            case .wine: "root"
+            default: field
+            }
+        }
+        /// More of the harness's environment: Wine's prefix.
+        var environment: [String: String] { self == .wine ? ScratchWinePrefix.environment : [:] }
 
         /// The toolkits every case here runs in (TypingCasesRealApplicationTests has Qt 6 and xterm).
         static let toolkits: [Application] = [.gtk3, .gtk4, .qt5, .chromium]
@@ -74,7 +85,7 @@ struct RealApplicationTests {
             environment: ibus.environment.merging([
                 "GTK_IM_MODULE": "ibus", "QT_IM_MODULE": "ibus",
                 "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",  // no accessibility bus here: no warnings about it
-            ].merging(environment) { $1 }) { $1 },
+            ].merging(application.environment.merging(environment) { $1 }) { $1 }) { $1 },
             seconds: 90
         )
         guard outcome.status == 0 else {

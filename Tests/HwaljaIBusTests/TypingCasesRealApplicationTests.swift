@@ -9,9 +9,17 @@ import Testing
 /// the text sent with it. RealApplicationTests runs the rest.
 @Suite(.serialized)
 struct TypingCasesRealApplicationTests {
-    @Test(arguments: [RealApplicationTests.Application.qt6, .xterm, .java], TypingCase.all)
+    @Test(arguments: [RealApplicationTests.Application.qt6, .xterm, .java, .wine], TypingCase.all)
     func everyCaseIsTypedAsWritten(_ application: RealApplicationTests.Application, _ typing: TypingCase) throws {
         let (report, ibus) = try RealApplicationTests.type(typing.keys, into: application, field: "lines", environment: typing.environment)
+        if application == .wine && typing.keyDelay != nil {
+            // At 8 ms a key IBus's XIM server jumbles what it gives Wine, for ibus-hangul too
+            // (docs/applications.md); fcitx5's gets it right.
+            withKnownIssue("IBus's XIM server and Wine at 8 ms a key", isIntermittent: true) {
+                #expect(report.text == typing.text, "\(report.events)")
+            }
+            return
+        }
         #expect(report.text == typing.text, "\(report.events)")
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }
