@@ -22,6 +22,8 @@ struct Fcitx5RealApplicationTests {
         case java
         /// Wine's notepad in XIM's root style, through fcitx5's XIM server (tools/wine-app.py).
         case wine
+        /// Emacs's Lucid build, through fcitx5's XIM server (tools/emacs-app.py).
+        case emacs
 
         /// The toolkits every case here runs in (Fcitx5TypingCasesRealApplicationTests has Qt 6 and xterm).
         static let toolkits: [Application] = [.gtk3, .gtk4, .qt5]
@@ -29,12 +31,12 @@ struct Fcitx5RealApplicationTests {
         var script: String { self == .xterm ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py" }
         var testDescription: String { rawValue }
         /// Whether it takes its input method through XIM, fcitx5's XIM server on a connection it opens to the display.
-        var usesXIM: Bool { self == .xterm || self == .java || self == .wine }
-        /// The harness's `--field` for `field`: a terminal is its own field, Java's a text area, Wine's the XIM style.
+        var usesXIM: Bool { [.xterm, .java, .wine, .emacs].contains(self) }
+        /// The harness's `--field` for `field`: a terminal is its own field, Java's and Emacs's a text area, Wine's the XIM style.
         func harnessField(_ field: String) -> String {
             switch self {
             case .xterm: "xterm"
-            case .java: "lines"
+            case .java, .emacs: "lines"
             case .wine: "root"
             default: field
             }

@@ -25,14 +25,16 @@ struct RealApplicationTests {
         case java
         /// Wine's notepad in XIM's root style, through IBus's XIM server (tools/wine-app.py).
         case wine
+        /// Emacs's Lucid build, through IBus's XIM server (tools/emacs-app.py).
+        case emacs
 
         var script: String { self == .xterm ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py" }
         var testDescription: String { rawValue }
-        /// The harness's `--field` for `field`: a terminal is its own field, Java's a text area, Wine's the XIM style.
+        /// The harness's `--field` for `field`: a terminal is its own field, Java's and Emacs's a text area, Wine's the XIM style.
         func harnessField(_ field: String) -> String {
             switch self {
             case .xterm: "xterm"
-            case .java: "lines"
+            case .java, .emacs: "lines"
             case .wine: "root"
             default: field
             }
