@@ -7,7 +7,10 @@ input method, terminals, Java, Wine, Emacs. On Wayland (foot, in GNOME's session
 text-input-v3 to the compositor. Run it on an X display of its own (xvfb-run) or in a Wayland
 session; see tools/app_session.py for the command line and the output:
 
-    tools/terminal-app.py [--field xterm|alacritty|foot] ENGINE KEY...
+    tools/terminal-app.py [--field xterm|alacritty|kitty|foot] ENGINE KEY...
+
+kitty speaks IBus's D-Bus protocol to ibus-daemon itself (GLFW_IM_MODULE=ibus), as GTK's and Qt's
+modules do; it reads $IBUS_ADDRESS as the name of an address file, so it is given one.
 
 The text is what the terminal's program read, as an editor would apply it: Return (CR) a line
 break, BackSpace (DEL) deleting the character before it, escape sequences (F12's, arrows) left
@@ -46,7 +49,7 @@ def typed(data):
 
 
 def main():
-    field, engine, keys = parse_arguments("terminal-app.py", ("xterm", "alacritty", "foot"))
+    field, engine, keys = parse_arguments("terminal-app.py", ("xterm", "alacritty", "kitty", "foot"))
     fcitx5 = os.environ.get("HWALJA_FRAMEWORK") == "fcitx5" or os.environ.get("GTK_IM_MODULE") == "fcitx"
     use_headless_ibus_address()
     children = []
@@ -58,19 +61,29 @@ def main():
 
     session = Session("terminal-app.py", engine, keys, cleanup=cleanup)
     environment = dict(os.environ, LC_ALL="C.UTF-8", XMODIFIERS="@im=fcitx" if fcitx5 else "@im=ibus")
+    folder = tempfile.mkdtemp(prefix="hwalja-terminal-")
     if field == "foot":
         pass  # Wayland: the compositor is the input method's way in
+    elif field == "kitty":
+        address_file = os.path.join(folder, "ibus-address")
+        with open(address_file, "w") as file:
+            file.write(f"IBUS_ADDRESS={os.environ['IBUS_ADDRESS']}\n")
+        environment.update(GLFW_IM_MODULE="ibus", IBUS_ADDRESS=address_file, LIBGL_ALWAYS_SOFTWARE="1")
+        if not environment.get("WAYLAND_DISPLAY"):
+            environment.pop("WAYLAND_DISPLAY", None)  # set but empty, kitty would try Wayland
     elif fcitx5:
         session.bus.call("OpenX11Connection", GLib.Variant("(s)", (os.environ["DISPLAY"],)))
     else:
         children.append(subprocess.Popen(["/usr/libexec/ibus-x11"], env=environment))
-    folder = tempfile.mkdtemp(prefix="hwalja-terminal-")
     record = os.path.join(folder, "read")
     recorder = [sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tty-recorder.py"), record]
     if field == "xterm":
         terminal = ["xterm", "-geometry", "400x120+0+0", "-e"] + recorder
     elif field == "foot":
         terminal = ["foot", "--maximized"] + recorder
+    elif field == "kitty":
+        terminal = ["kitty", "--start-as", "maximized", "-o", "remember_window_size=no", "-o", "initial_window_width=1270",
+                    "-o", "initial_window_height=790"] + recorder
     else:
         terminal = ["alacritty", "-o", "window.dimensions.columns=400", "-o", "window.dimensions.lines=120", "-e"] + recorder
         environment["LIBGL_ALWAYS_SOFTWARE"] = "1"

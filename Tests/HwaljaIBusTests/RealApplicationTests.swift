@@ -21,6 +21,8 @@ struct RealApplicationTests {
         case qt6
         /// xterm, through IBus's XIM server (its field is the terminal: tools/terminal-app.py).
         case xterm
+        /// kitty, a terminal that speaks IBus's D-Bus protocol itself (tools/terminal-app.py).
+        case kitty
         /// A Java Swing text area, through IBus's XIM server (tools/java-app.py).
         case java
         /// Wine's notepad in XIM's root style, through IBus's XIM server (tools/wine-app.py).
@@ -28,12 +30,12 @@ struct RealApplicationTests {
         /// Emacs's Lucid build, through IBus's XIM server (tools/emacs-app.py).
         case emacs
 
-        var script: String { self == .xterm ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py" }
+        var script: String { self == .xterm || self == .kitty ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py" }
         var testDescription: String { rawValue }
         /// The harness's `--field` for `field`: a terminal is its own field, Java's and Emacs's a text area, Wine's the XIM style.
         func harnessField(_ field: String) -> String {
             switch self {
-            case .xterm: "xterm"
+            case .xterm, .kitty: rawValue
             case .java, .emacs: "lines"
             case .wine: "root"
             default: field
