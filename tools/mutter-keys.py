@@ -7,8 +7,10 @@ HWALJA_TYPIST=mutter). Run it as the session's user, in its environment.
     tools/mutter-keys.py KEY...
 
 KEY: a keysym name (4, KP_1, BackSpace, space, Return, Tab), `hold:KEY:MS` (down, MS milliseconds,
-up), `down:KEY` (down, and up only at the end) or `pause:MS`. Keys come 30 ms apart.
+up), `down:KEY` (down, and up only at the end) or `pause:MS`. Keys come 30 ms apart, or
+$HWALJA_KEY_DELAY_MS apart.
 """
+import os
 import sys
 import time
 
@@ -18,7 +20,7 @@ from gi.repository import Gio, GLib  # noqa: E402 (ibus_session selects IBus 1.0
 
 DESTINATION = "org.gnome.Mutter.RemoteDesktop"
 SESSION = "org.gnome.Mutter.RemoteDesktop.Session"
-KEY_DELAY = 0.03
+KEY_DELAY = int(os.environ.get("HWALJA_KEY_DELAY_MS", "30")) / 1000
 
 
 def main():

@@ -11,23 +11,25 @@ import Testing
 @Suite(.serialized)
 struct Fcitx5SwayRealApplicationTests {
     /// Types `keys` (names as `wtype -k` takes them, `hold:KEY:MS`, `down:KEY`) into a GTK 4
-    /// `field` on sway through fcitx5 with `inputMethod` selected.
+    /// `field` (or `script`'s) on sway through fcitx5 with `inputMethod` selected; `environment`:
+    /// more of the harness's.
     static func type(
-        _ keys: [String], field: String = "text", inputMethod: String = "hwalja", settings: String? = nil, suggesting: Bool = false
+        _ keys: [String], script: String = "tools/gtk4-app.py", field: String = "text", inputMethod: String = "hwalja",
+        settings: String? = nil, suggesting: Bool = false, environment: [String: String] = [:]
     ) throws -> (ApplicationReport, PrivateFcitx5) {
         let sway = try PrivateSway()
         let fcitx5 = try PrivateFcitx5(installed: Fcitx5EndToEndTests.installed, settings: settings, wayland: sway)
         if suggesting { try fcitx5.waitForSuggestions() }
         let outcome = try runProcess(
-            packageRoot.appendingPathComponent("tools/gtk4-app.py"), ["--field", field, inputMethod] + keys,
+            packageRoot.appendingPathComponent(script), ["--field", field, inputMethod] + keys,
             environment: fcitx5.environment.merging([
-                "HWALJA_TYPIST": "wtype", "HWALJA_FRAMEWORK": "fcitx5", "GTK_IM_MODULE": "wayland", 
+                "HWALJA_TYPIST": "wtype", "HWALJA_FRAMEWORK": "fcitx5", "GTK_IM_MODULE": "wayland",
                 "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",
-            ]) { $1 },
+            ].merging(environment) { $1 }) { $1 },
             seconds: 90
         )
         guard outcome.status == 0 else {
-            throw TestSetupError("gtk4-app.py on sway failed (status \(outcome.status)): \(outcome.stderr)\nsway: \(sway.sway.stderrSoFar.suffix(1500))\nfcitx5: \(fcitx5.log)")
+            throw TestSetupError("\(script) on sway failed (status \(outcome.status)): \(outcome.stderr)\nsway: \(sway.sway.stderrSoFar.suffix(1500))\nfcitx5: \(fcitx5.log)")
         }
         return (try ApplicationReport(harnessOutput: outcome.stdout), fcitx5)
     }
@@ -36,6 +38,16 @@ struct Fcitx5SwayRealApplicationTests {
         let (report, fcitx5) = try Self.type(Sentences.keys, field: "lines")
         #expect(report.text == Sentences.text)
         #expect(report.deletions.isEmpty, "nothing is taken back while typing forwards: \(report.events)")
+        #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
+    }
+
+    /// The cases every application must get right, in foot and Chromium on sway (fcitx5's Wayland
+    /// frontend never asks a client to delete: a pick types the rest of the word).
+    @Test(arguments: WaylandApplication.allCases, TypingCase.allButTheClick)
+    func everyCaseIsTypedAsWritten(_ application: WaylandApplication, _ typing: TypingCase) throws {
+        let (report, fcitx5) = try Self.type(
+            typing.keys, script: application.script, field: application.field, suggesting: typing.picks, environment: typing.environment)
+        #expect(report.text == typing.text, "\(report.events)")
         #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
     }
 

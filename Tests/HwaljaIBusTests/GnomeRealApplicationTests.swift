@@ -12,13 +12,15 @@ import Testing
 @Suite(.serialized, .enabled(if: RealApplicationTests.installed, "GNOME's ibus-daemon runs the installed engine: HWALJA_TEST_INSTALLED=1"))
 struct GnomeRealApplicationTests {
     /// Types `keys` (keysym names, `hold:KEY:MS`, `down:KEY`) into a GTK 4 `field` in GNOME, or
-    /// into another application's (`script`: tools/chromium-app.py).
-    static func type(_ keys: [String], field: String = "text", script: String = "tools/gtk4-app.py") throws -> (ApplicationReport, PrivateGnomeShell) {
+    /// into another application's (`script`: tools/chromium-app.py); `environment`: more of the harness's.
+    static func type(
+        _ keys: [String], field: String = "text", script: String = "tools/gtk4-app.py", environment: [String: String] = [:]
+    ) throws -> (ApplicationReport, PrivateGnomeShell) {
         try RealApplicationTests.systemCacheWritten.get()
         let gnome = try PrivateGnomeShell()
         let outcome = try gnome.run(
             packageRoot.appendingPathComponent(script).path, ["--field", field, "hwalja"] + keys,
-            environment: ["HWALJA_TYPIST": "mutter", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1"], seconds: 90)
+            environment: ["HWALJA_TYPIST": "mutter", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1"].merging(environment) { $1 }, seconds: 90)
         guard outcome.status == 0 else {
             throw TestSetupError("gtk4-app.py in GNOME failed (status \(outcome.status)): \(outcome.stderr)\ngnome-shell: \(gnome.log.suffix(3000))")
         }
@@ -76,19 +78,12 @@ struct GnomeRealApplicationTests {
         #expect(report.text == "감사합니다 ", "\(report.events)")
     }
 
-    @Test func aPickInChromiumReplacesTheWordTyped() throws {
-        // Chromium on Wayland (text-input-v3): GNOME Shell hands IBus's count of characters to
-        // delete on as a count of bytes, which Chromium reads as bytes, so 감 of 감사 is never
-        // asked back: the word stays in the preedit and the pick types it once (감감사합니다 before).
-        let (report, _) = try Self.type(["pause:2000", "4", "1", "2", "0", "0", "8", "1", "2", "Down"], script: "tools/chromium-app.py")
-        #expect(report.text == "감사합니다 ", "\(report.events)")
-    }
-
-    /// foot, a terminal on Wayland (tools/terminal-app.py): text-input-v3's byte counts, and a
-    /// field that reports no text around the cursor.
-    @Test(arguments: TypingCase.all.filter { ["sentences", "a suggestion picked", "a suggestion picked after a finished syllable"].contains($0.name) })
-    func footGetsTheCasesRight(_ typing: TypingCase) throws {
-        let (report, _) = try Self.type(typing.keys, field: "foot", script: "tools/terminal-app.py")
+    /// GNOME Shell hands IBus's count of characters to delete on as text-input-v3's count of
+    /// bytes, which foot and Chromium read as bytes: a pick once left 감 of 감사 (감감사합니다),
+    /// and now types the rest of the word, never asking GNOME Shell to delete.
+    @Test(arguments: WaylandApplication.allCases, TypingCase.allButTheClick)
+    func everyCaseIsTypedAsWritten(_ application: WaylandApplication, _ typing: TypingCase) throws {
+        let (report, _) = try Self.type(typing.keys, field: application.field, script: application.script, environment: typing.environment)
         #expect(report.text == typing.text, "\(report.events)")
     }
 

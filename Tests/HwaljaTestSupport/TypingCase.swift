@@ -20,6 +20,9 @@ public struct TypingCase: Sendable, CustomTestStringConvertible {
     /// The harness's environment for this case.
     public var environment: [String: String] { keyDelay.map { ["HWALJA_KEY_DELAY_MS": String($0)] } ?? [:] }
 
+    /// Every case but the click, for a typist that cannot click (wtype on sway, mutter's remote desktop).
+    public static var allButTheClick: [TypingCase] { all.filter { !$0.keys.contains("click") } }
+
     public static let all: [TypingCase] = [
         TypingCase(name: "sentences", keys: Sentences.keys, text: Sentences.text),
         TypingCase(name: "sentences at 8 ms a key", keys: Sentences.keys, text: Sentences.text, keyDelay: 8),
@@ -31,6 +34,10 @@ public struct TypingCase: Sendable, CustomTestStringConvertible {
         TypingCase(name: "backspace while composing", keys: ["0", "1", "2", "5", "BackSpace", "Return"], text: "아\n"),
         // 4 held a second, past the X server's auto-repeat (660 ms): its digit, once.
         TypingCase(name: "a long press", keys: ["hold:4:1000", "Return"], text: "4\n"),
+        // 가가, then BackSpace held 2 s (X repeating it): both go, one a repeat, and nothing else.
+        TypingCase(
+            name: "a held backspace", keys: ["4", "1", "2", "space", "4", "1", "2", "hold:BackSpace:2000", "5", "1", "2", "Return"],
+            text: "나\n"),
         // 감사, then Down picks the first suggestion, once the engine has read its word list.
         TypingCase(
             name: "a suggestion picked", keys: ["pause:2000", "4", "1", "2", "0", "0", "8", "1", "2", "Down", "Return"], text: "감사합니다 \n"),
