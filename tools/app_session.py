@@ -335,6 +335,19 @@ class InputMethodOfItsOwn:
         pass
 
 
+def cover_screen_with_window(name):
+    """The id of the visible X window whose name has `name` in it, once it shows, else None. There is
+    no window manager here: the window is moved and sized to cover the screen, so that the pointer
+    is on it, and given the keyboard."""
+    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", name], capture_output=True, text=True)
+    windows = found.stdout.split() if found.returncode == 0 else []
+    if not windows:
+        return None
+    subprocess.run(["xdotool", "windowsize", windows[0], "100%", "100%", "windowmove", windows[0], "0", "0", "windowfocus", windows[0]],
+                   stderr=subprocess.DEVNULL)
+    return windows[0]
+
+
 def change_recorder(events, text):
     """A function for the field's change signal: appends to `events` the edit since its last call
     (`changes`), reading the field with `text()`."""

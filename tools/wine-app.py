@@ -18,7 +18,7 @@ import os
 import subprocess
 import time
 
-from app_session import SETTLE, Session, parse_arguments, use_headless_ibus_address
+from app_session import SETTLE, Session, cover_screen_with_window, parse_arguments, use_headless_ibus_address
 from gi.repository import GLib
 
 DRIVER_KEY = r"HKCU\Software\Wine\X11 Driver"
@@ -39,12 +39,6 @@ def prepare_prefix(environment, style):
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     subprocess.run(["wine", "reg", "add", DRIVER_KEY, "/v", "InputStyle", "/d", style, "/f"], env=environment, check=True,
                    timeout=60, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-def notepad_window():
-    """The id of notepad's window once it shows, else None."""
-    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Notepad"], capture_output=True, text=True)
-    return found.stdout.split()[0] if found.returncode == 0 and found.stdout.split() else None
 
 
 def main():
@@ -70,12 +64,7 @@ def main():
     children.append(subprocess.Popen(["wine", "notepad"], env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
     window = None
     while True:
-        if window is None:
-            window = notepad_window()
-            if window:
-                # No window manager: the window covers the screen and is given the keyboard.
-                subprocess.run(["xdotool", "windowsize", window, "100%", "100%", "windowmove", window, "0", "0",
-                                "windowfocus", window], stderr=subprocess.DEVNULL)
+        window = window or cover_screen_with_window("Notepad")
         # Focused: the framework tells once notepad's input context has focus (Session.poll).
         if not session.poll(window is not None):
             break

@@ -24,6 +24,8 @@ struct Fcitx5RealApplicationTests {
         case wine
         /// Emacs's Lucid build, through fcitx5's XIM server (tools/emacs-app.py).
         case emacs
+        /// LibreOffice Writer's GTK 3 window, with fcitx5's GTK 3 module (tools/libreoffice-app.py).
+        case libreoffice
 
         /// The toolkits every case here runs in (Fcitx5TypingCasesRealApplicationTests has Qt 6 and xterm).
         static let toolkits: [Application] = [.gtk3, .gtk4, .qt5]
@@ -32,11 +34,11 @@ struct Fcitx5RealApplicationTests {
         var testDescription: String { rawValue }
         /// Whether it takes its input method through XIM, fcitx5's XIM server on a connection it opens to the display.
         var usesXIM: Bool { [.xterm, .java, .wine, .emacs].contains(self) }
-        /// The harness's `--field` for `field`: a terminal is its own field, Java's and Emacs's a text area, Wine's the XIM style.
+        /// The harness's `--field` for `field`: a terminal is its own field, Java's, Emacs's and Writer's a text area, Wine's the XIM style.
         func harnessField(_ field: String) -> String {
             switch self {
             case .xterm: "xterm"
-            case .java, .emacs: "lines"
+            case .java, .emacs, .libreoffice: "lines"
             case .wine: "root"
             default: field
             }

@@ -29,14 +29,16 @@ struct RealApplicationTests {
         case wine
         /// Emacs's Lucid build, through IBus's XIM server (tools/emacs-app.py).
         case emacs
+        /// LibreOffice Writer's GTK 3 window, with IBus's GTK 3 module (tools/libreoffice-app.py).
+        case libreoffice
 
         var script: String { self == .xterm || self == .kitty ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py" }
         var testDescription: String { rawValue }
-        /// The harness's `--field` for `field`: a terminal is its own field, Java's and Emacs's a text area, Wine's the XIM style.
+        /// The harness's `--field` for `field`: a terminal is its own field, Java's, Emacs's and Writer's a text area, Wine's the XIM style.
         func harnessField(_ field: String) -> String {
             switch self {
             case .xterm, .kitty: rawValue
-            case .java, .emacs: "lines"
+            case .java, .emacs, .libreoffice: "lines"
             case .wine: "root"
             default: field
             }

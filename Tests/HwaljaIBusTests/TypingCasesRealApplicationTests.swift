@@ -9,7 +9,7 @@ import Testing
 /// the text sent with it. RealApplicationTests runs the rest.
 @Suite(.serialized)
 struct TypingCasesRealApplicationTests {
-    @Test(arguments: [RealApplicationTests.Application.qt6, .xterm, .kitty, .java, .wine, .emacs], TypingCase.all)
+    @Test(arguments: [RealApplicationTests.Application.qt6, .xterm, .kitty, .java, .wine, .emacs, .libreoffice], TypingCase.all)
     func everyCaseIsTypedAsWritten(_ application: RealApplicationTests.Application, _ typing: TypingCase) throws {
         let (report, ibus) = try RealApplicationTests.type(typing.keys, into: application, field: "lines", environment: typing.environment)
         if application == .wine && typing.keyDelay != nil {
