@@ -45,7 +45,7 @@ struct Fcitx5RealApplicationTests {
         }
         /// GTK_IM_MODULE also tells tools/app_session.py to select the input method through fcitx5.
         var environment: [String: String] {
-            ["GTK_IM_MODULE": "fcitx", "QT_IM_MODULE": "fcitx"].merging(self == .wine ? ScratchWinePrefix.environment : [:]) { $1 }
+            ["GTK_IM_MODULE": "fcitx", "QT_IM_MODULE": "fcitx"].merging(self == .wine ? ScratchWinePrefix.environment(for: "fcitx5") : [:]) { $1 }
         }
     }
 

@@ -44,7 +44,7 @@ struct RealApplicationTests {
             }
         }
         /// More of the harness's environment: Wine's prefix.
-        var environment: [String: String] { self == .wine ? ScratchWinePrefix.environment : [:] }
+        var environment: [String: String] { self == .wine ? ScratchWinePrefix.environment(for: "ibus") : [:] }
 
         /// The toolkits every case here runs in (TypingCasesRealApplicationTests has Qt 6 and xterm).
         static let toolkits: [Application] = [.gtk3, .gtk4, .qt5, .chromium]

@@ -1,14 +1,17 @@
 import Foundation
 
-/// The Wine prefix tools/wine-app.py runs notepad in: one per test process, made by the first case
-/// that needs it (about 20 s) and removed when the process exits.
+/// The Wine prefixes tools/wine-app.py runs notepad in: one per framework and test process, since
+/// the suites of the two frameworks run at once and a prefix has one wineserver; each is made by
+/// the first case that needs it (about 20 s) and removed when the process exits.
 public enum ScratchWinePrefix {
-    public static let path: String = {
+    static let folder: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-wine-\(getpid())").path
-        atexit { try? FileManager.default.removeItem(atPath: ScratchWinePrefix.path) }
+        atexit { try? FileManager.default.removeItem(atPath: ScratchWinePrefix.folder) }
         return path
     }()
 
-    /// The harness's environment: Wine's prefix.
-    public static var environment: [String: String] { ["WINEPREFIX": path] }
+    /// The harness's environment for `framework`'s suite: its own Wine prefix.
+    public static func environment(for framework: String) -> [String: String] {
+        ["WINEPREFIX": folder + "/" + framework]
+    }
 }
