@@ -188,7 +188,7 @@ def typing_command(typist, keys):
 class Session:
     """Selects ENGINE once the field is ready, types the keys, and ends the program in time."""
 
-    def __init__(self, program, engine, keys, cleanup=lambda: None):
+    def __init__(self, program, engine, keys, cleanup=lambda: None, deadline=DEADLINE):
         self.program = program
         self.engine = engine
         self.keys = keys
@@ -197,7 +197,8 @@ class Session:
         self.typist = None
         self.ready_at = None
         self.finished = False
-        self.timer = threading.Timer(DEADLINE, self.give_up)
+        self.deadline = deadline  # seconds: an application slow to start (Wine) may have more
+        self.timer = threading.Timer(deadline, self.give_up)
         self.timer.daemon = True
         self.timer.start()
         if os.environ.get("HWALJA_FRAMEWORK") == "none":
@@ -208,7 +209,7 @@ class Session:
             self.bus = IBusSelection()
 
     def give_up(self, reason=None):
-        print(f"{self.program}: {reason or f'gave up after {DEADLINE} s {self.stage}'}", file=sys.stderr, flush=True)
+        print(f"{self.program}: {reason or f'gave up after {self.deadline} s {self.stage}'}", file=sys.stderr, flush=True)
         if self.typist and self.typist.poll() is None:
             self.typist.kill()
         self.cleanup()

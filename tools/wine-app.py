@@ -55,7 +55,8 @@ def main():
                 child.kill()
         subprocess.run(["wineserver", "-k"], env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
-    session = Session("wine-app.py", engine, keys, cleanup=cleanup)
+    # Wine's first notepad in a new prefix, on a busy machine, took over 40 s to show (CI).
+    session = Session("wine-app.py", engine, keys, cleanup=cleanup, deadline=100)
     if fcitx5:
         session.bus.call("OpenX11Connection", GLib.Variant("(s)", (os.environ["DISPLAY"],)))
     else:

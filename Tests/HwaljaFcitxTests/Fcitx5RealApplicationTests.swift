@@ -67,7 +67,7 @@ struct Fcitx5RealApplicationTests {
             "xvfb-run", ["-a", "-s", "-screen 0 \(screen)x24" + (application.usesXIM ? " -ac" : ""), packageRoot.appendingPathComponent(application.script).path,
                          "--field", application.harnessField(field), inputMethod] + keys,
             environment: fcitx5.environment.merging(application.environment.merging(["NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "GDK_SCALE": "\(scale)"].merging(environment) { $1 }) { $1 }) { $1 },
-            seconds: 90
+            seconds: application == .wine ? 180 : 90  // Wine: its prefix made, and slow to start
         )
         guard outcome.status == 0 else {
             throw TestSetupError("\(application.script) failed (status \(outcome.status)): \(outcome.stderr)\nfcitx5: \(fcitx5.log)")

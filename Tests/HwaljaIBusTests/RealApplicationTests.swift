@@ -92,7 +92,7 @@ struct RealApplicationTests {
                 "GTK_IM_MODULE": "ibus", "QT_IM_MODULE": "ibus",
                 "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",  // no accessibility bus here: no warnings about it
             ].merging(application.environment.merging(environment) { $1 }) { $1 }) { $1 },
-            seconds: 90
+            seconds: application == .wine ? 180 : 90  // Wine: its prefix made, and slow to start
         )
         guard outcome.status == 0 else {
             throw TestSetupError("\(application.script) failed (status \(outcome.status)): \(outcome.stderr)\nibus-daemon: \(ibus.daemon.stderrSoFar)")
