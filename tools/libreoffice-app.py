@@ -45,7 +45,8 @@ def main():
                 child.kill()
         profile.cleanup()
 
-    session = Session("libreoffice-app.py", engine, keys, cleanup=cleanup)
+    # LibreOffice with a new profile, beside another suite's applications, took over 40 s to show.
+    session = Session("libreoffice-app.py", engine, keys, cleanup=cleanup, deadline=100)
     environment = dict(os.environ, SAL_USE_VCLPLUGIN="gtk3", HOME=profile.name)
     children.append(subprocess.Popen(
         ["soffice", "--writer", "--norestore", "--nologo", "--nolockcheck", f"-env:UserInstallation=file://{profile.name}/user",

@@ -43,6 +43,8 @@ struct Fcitx5RealApplicationTests {
             default: field
             }
         }
+        /// Wine (its prefix made first) and LibreOffice (a new profile) may take a minute to show on a busy machine.
+        var startsSlowly: Bool { self == .wine || self == .libreoffice }
         /// GTK_IM_MODULE also tells tools/app_session.py to select the input method through fcitx5.
         var environment: [String: String] {
             ["GTK_IM_MODULE": "fcitx", "QT_IM_MODULE": "fcitx"].merging(self == .wine ? ScratchWinePrefix.environment(for: "fcitx5") : [:]) { $1 }
@@ -67,7 +69,7 @@ struct Fcitx5RealApplicationTests {
             "xvfb-run", ["-a", "-s", "-screen 0 \(screen)x24" + (application.usesXIM ? " -ac" : ""), packageRoot.appendingPathComponent(application.script).path,
                          "--field", application.harnessField(field), inputMethod] + keys,
             environment: fcitx5.environment.merging(application.environment.merging(["NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "GDK_SCALE": "\(scale)"].merging(environment) { $1 }) { $1 }) { $1 },
-            seconds: application == .wine ? 180 : 90  // Wine: its prefix made, and slow to start
+            seconds: application.startsSlowly ? 180 : 90
         )
         guard outcome.status == 0 else {
             throw TestSetupError("\(application.script) failed (status \(outcome.status)): \(outcome.stderr)\nfcitx5: \(fcitx5.log)")

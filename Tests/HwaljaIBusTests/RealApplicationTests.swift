@@ -43,6 +43,8 @@ struct RealApplicationTests {
             default: field
             }
         }
+        /// Wine (its prefix made first) and LibreOffice (a new profile) may take a minute to show on a busy machine.
+        var startsSlowly: Bool { self == .wine || self == .libreoffice }
         /// More of the harness's environment: Wine's prefix.
         var environment: [String: String] { self == .wine ? ScratchWinePrefix.environment(for: "ibus") : [:] }
 
@@ -92,7 +94,7 @@ struct RealApplicationTests {
                 "GTK_IM_MODULE": "ibus", "QT_IM_MODULE": "ibus",
                 "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",  // no accessibility bus here: no warnings about it
             ].merging(application.environment.merging(environment) { $1 }) { $1 }) { $1 },
-            seconds: application == .wine ? 180 : 90  // Wine: its prefix made, and slow to start
+            seconds: application.startsSlowly ? 180 : 90
         )
         guard outcome.status == 0 else {
             throw TestSetupError("\(application.script) failed (status \(outcome.status)): \(outcome.stderr)\nibus-daemon: \(ibus.daemon.stderrSoFar)")
