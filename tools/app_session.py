@@ -336,6 +336,33 @@ class InputMethodOfItsOwn:
         pass
 
 
+def uses_fcitx5():
+    """Whether the harness types through fcitx5 (HWALJA_FRAMEWORK=fcitx5 or GTK_IM_MODULE=fcitx)."""
+    return os.environ.get("HWALJA_FRAMEWORK") == "fcitx5" or os.environ.get("GTK_IM_MODULE") == "fcitx"
+
+
+class XIMClient:
+    """What an X application without a toolkit module needs to get its input method over XIM: the
+    environment naming the framework's XIM server, and the server itself for this display (fcitx5
+    opens a connection to it; for IBus, ibus-x11 runs). `children` are killed by `cleanup`."""
+
+    def __init__(self):
+        self.children = []
+        self.environment = dict(os.environ, LC_ALL="C.UTF-8", XMODIFIERS="@im=fcitx" if uses_fcitx5() else "@im=ibus")
+
+    def start_server(self, session):
+        if uses_fcitx5():
+            from gi.repository import GLib
+            session.bus.call("OpenX11Connection", GLib.Variant("(s)", (os.environ["DISPLAY"],)))
+        else:
+            self.children.append(subprocess.Popen(["/usr/libexec/ibus-x11"], env=self.environment))
+
+    def cleanup(self):
+        for child in self.children:
+            if child.poll() is None:
+                child.kill()
+
+
 def cover_screen_with_window(name):
     """The id of the visible X window whose name has `name` in it, once it shows, else None. There is
     no window manager here: the window is moved and sized to cover the screen, so that the pointer

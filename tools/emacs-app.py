@@ -15,8 +15,7 @@ import subprocess
 import tempfile
 import time
 
-from app_session import SETTLE, Session, parse_arguments, use_headless_ibus_address
-from gi.repository import GLib
+from app_session import SETTLE, Session, XIMClient, parse_arguments, use_headless_ibus_address
 
 SETUP = """
 (progn
@@ -36,21 +35,12 @@ SETUP = """
 
 def main():
     _, engine, keys = parse_arguments("emacs-app.py", ("lines",))
-    fcitx5 = os.environ.get("HWALJA_FRAMEWORK") == "fcitx5" or os.environ.get("GTK_IM_MODULE") == "fcitx"
     use_headless_ibus_address()
-    children = []
-
-    def cleanup():
-        for child in children:
-            if child.poll() is None:
-                child.kill()
-
-    session = Session("emacs-app.py", engine, keys, cleanup=cleanup)
-    environment = dict(os.environ, LC_ALL="C.UTF-8", XMODIFIERS="@im=fcitx" if fcitx5 else "@im=ibus")
-    if fcitx5:
-        session.bus.call("OpenX11Connection", GLib.Variant("(s)", (os.environ["DISPLAY"],)))
-    else:
-        children.append(subprocess.Popen(["/usr/libexec/ibus-x11"], env=environment))
+    client = XIMClient()
+    children = client.children
+    session = Session("emacs-app.py", engine, keys, cleanup=client.cleanup)
+    environment = client.environment
+    client.start_server(session)
     folder = tempfile.mkdtemp(prefix="hwalja-emacs-")
     report = os.path.join(folder, "report")
     time.sleep(0.5)  # the XIM server must be up when Emacs opens its input method
@@ -65,7 +55,7 @@ def main():
         time.sleep(0.05)
     with open(report, encoding="utf-8") as file:
         session.report(file.read(), [])
-    cleanup()
+    client.cleanup()
 
 
 main()

@@ -14,8 +14,7 @@ import subprocess
 import tempfile
 import time
 
-from app_session import Session, parse_arguments, use_headless_ibus_address
-from gi.repository import GLib
+from app_session import Session, XIMClient, parse_arguments, use_headless_ibus_address
 
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "java", "TextArea.java")
 
@@ -26,21 +25,12 @@ def unescaped(line):
 
 def main():
     _, engine, keys = parse_arguments("java-app.py", ("lines",))
-    fcitx5 = os.environ.get("HWALJA_FRAMEWORK") == "fcitx5" or os.environ.get("GTK_IM_MODULE") == "fcitx"
     use_headless_ibus_address()
-    children = []
-
-    def cleanup():
-        for child in children:
-            if child.poll() is None:
-                child.kill()
-
-    session = Session("java-app.py", engine, keys, cleanup=cleanup)
-    environment = dict(os.environ, LC_ALL="C.UTF-8", XMODIFIERS="@im=fcitx" if fcitx5 else "@im=ibus")
-    if fcitx5:
-        session.bus.call("OpenX11Connection", GLib.Variant("(s)", (os.environ["DISPLAY"],)))
-    else:
-        children.append(subprocess.Popen(["/usr/libexec/ibus-x11"], env=environment))
+    client = XIMClient()
+    children = client.children
+    session = Session("java-app.py", engine, keys, cleanup=client.cleanup)
+    environment = client.environment
+    client.start_server(session)
     folder = tempfile.mkdtemp(prefix="hwalja-java-")
     # The XIM server must be up when AWT opens its input method.
     time.sleep(0.5)
@@ -57,7 +47,7 @@ def main():
         lines = file.read().split("\n")[:-1]
     events = [["insert" if line[0] == "+" else "delete", unescaped(line[1:])] for line in lines[1:]]
     session.report(unescaped(lines[0]), events)
-    cleanup()
+    client.cleanup()
 
 
 main()
