@@ -80,6 +80,11 @@ public final class WordSuggestions: @unchecked Sendable {
         onLearned(learned)
     }
 
+    /// The words learned since the last call, in order: what a store adds to the saved words.
+    public func takeUnsavedWords() -> [[Key]] {
+        learned.takeUnsaved()
+    }
+
     /// Forgets every learned word (the caller removes what it kept).
     public func forgetLearnedWords() {
         learned.forgetAll()

@@ -4,6 +4,9 @@ import HwaljaCore
 /// (and never for a secret field) is the frontend's business.
 ///
 /// Bounded: past ``capacity`` words the least used, then the longest unused, goes.
+///
+/// It also keeps what was learned since its ``unsaved`` were last taken, so that a store can add
+/// them to words another program saved meanwhile (``learnAgain(_:)``) instead of writing over them.
 public struct LearnedWords: Sendable, Equatable {
     /// One word the user typed.
     public struct Word: Sendable, Equatable {
@@ -25,6 +28,9 @@ public struct LearnedWords: Sendable, Equatable {
     public private(set) var words: [Word] = []
     /// Words learned so far: the clock of ``Word/lastUse``.
     public private(set) var clock = 0
+    /// The words learned since ``takeUnsaved()`` last took them, in order (at most ``capacity``:
+    /// past it, the oldest half goes).
+    public private(set) var unsaved: [[Key]] = []
 
     public init(capacity: Int = LearnedWords.defaultCapacity) {
         self.capacity = max(1, capacity)
@@ -33,6 +39,8 @@ public struct LearnedWords: Sendable, Equatable {
     /// The user committed the word typed by `keys`.
     public mutating func learn(_ keys: [Key]) {
         guard !keys.isEmpty, keys.allSatisfy(\.isLexiconKey) else { return }
+        if unsaved.count >= capacity { unsaved.removeFirst(capacity / 2 + 1) }
+        unsaved.append(keys)
         clock += 1
         let index = firstIndex(notBefore: keys)
         if index < words.count, words[index].keys == keys {
@@ -44,6 +52,23 @@ public struct LearnedWords: Sendable, Equatable {
         if words.count > capacity, let worst = words.indices.min(by: { Self.goesBefore(words[$0], words[$1]) }) {
             words.remove(at: worst)
         }
+    }
+
+    /// Takes the words learned since the last time: a store adds them to the saved ones.
+    public mutating func takeUnsaved() -> [[Key]] {
+        defer { unsaved.removeAll() }
+        return unsaved
+    }
+
+    /// Learns `words` again, in order, as ``learn(_:)`` did in another store: a store merging
+    /// what this program learned into the words on disk.
+    public mutating func learnAgain(_ words: [[Key]]) {
+        for keys in words { learn(keys) }
+    }
+
+    /// The same words, uses and clock (what was learned but not yet saved does not count).
+    public static func == (a: LearnedWords, b: LearnedWords) -> Bool {
+        a.capacity == b.capacity && a.words == b.words && a.clock == b.clock
     }
 
     /// Restores a word read back from storage.
@@ -61,6 +86,7 @@ public struct LearnedWords: Sendable, Equatable {
     /// Forgets every word.
     public mutating func forgetAll() {
         words.removeAll()
+        unsaved.removeAll()
         clock = 0
     }
 

@@ -42,7 +42,7 @@ public enum AtomicFile {
     }
 
     /// Creates `directory` and the missing ones above it, each mode 0700.
-    private static func makeDirectories(_ directory: String) throws(Failure) {
+    static func makeDirectories(_ directory: String) throws(Failure) {
         guard !directory.isEmpty, !SystemFiles.exists(directory) else { return }
         try makeDirectories(String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)]))
         guard mkdir(directory, 0o700) == 0 || errno == EEXIST else {

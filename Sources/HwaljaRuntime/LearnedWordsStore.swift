@@ -1,10 +1,15 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HwaljaCore
 import HwaljaLexicon
 
 /// Where the user's learned words are kept between sessions: `$XDG_DATA_HOME/hwalja/learned-words`
 /// (else `~/.local/share/…`), mode 0600 in a directory of mode 0700, replaced whole on each save.
+///
+/// Several programs keep them at once (the IBus engine, hwaljad, the fcitx5 addon): each adds what
+/// it learned to what the file holds then (``merge(_:capacity:unlessRemoved:)``), under a lock on
+/// `learned-words.lock` beside it, so that none writes over another's words.
 public struct LearnedWordsStore: Sendable {
     /// What went wrong with the file, in one sentence that says what to do.
     public enum Failure: Error, Equatable, CustomStringConvertible {
@@ -12,6 +17,7 @@ public struct LearnedWordsStore: Sendable {
         case cannotCreateDirectory(path: String, reason: String)
         case cannotWrite(path: String, reason: String)
         case cannotRemove(path: String, reason: String)
+        case cannotLock(path: String, reason: String)
 
         public var description: String {
             switch self {
@@ -19,6 +25,7 @@ public struct LearnedWordsStore: Sendable {
             case .cannotCreateDirectory(let path, let reason): "cannot create \(path): \(reason); learned words are not kept"
             case .cannotWrite(let path, let reason): "cannot write \(path): \(reason); learned words are not kept"
             case .cannotRemove(let path, let reason): "cannot remove \(path): \(reason); remove it by hand to forget the learned words"
+            case .cannotLock(let path, let reason): "cannot lock \(path): \(reason); learned words are not kept"
             }
         }
     }
@@ -43,7 +50,8 @@ public struct LearnedWordsStore: Sendable {
     }
 
     /// Replaces the file with `words`: written to a new file beside it (mode 0600), then renamed
-    /// over it, so a crash leaves the old words or the new, never half.
+    /// over it, so a crash leaves the old words or the new, never half. Other programs' words
+    /// saved since are lost: programs that learn use ``merge(_:capacity:unlessRemoved:)``.
     public func save(_ words: LearnedWords) throws(Failure) {
         do {
             try AtomicFile.replace(path, with: Array(LearnedWordsText.encode(words).utf8))
@@ -55,8 +63,46 @@ public struct LearnedWordsStore: Sendable {
         }
     }
 
-    /// Forgets every learned word: removes the file.
+    /// Learns `learned` (words, in the order they were learned) again on top of the words saved now,
+    /// and saves the result, all under the lock; returns it. With `unlessRemoved`, a file that
+    /// is not there (removed to forget the words) is left so: nothing is written, and `nil` comes back.
+    public func merge(_ learned: [[Key]], capacity: Int = LearnedWords.defaultCapacity, unlessRemoved: Bool) throws(Failure) -> LearnedWords? {
+        try locked { () throws(Failure) -> LearnedWords? in
+            if unlessRemoved && !SystemFiles.exists(path) { return nil }
+            var words = load(capacity: capacity).words
+            words.learnAgain(learned)
+            _ = words.takeUnsaved()
+            try save(words)
+            return words
+        }
+    }
+
+    /// Forgets every learned word: removes the file (under the lock, so that no program's merge
+    /// writes back what it read before).
     public func forget() throws(Failure) {
-        guard unlink(path) == 0 || errno == ENOENT else { throw .cannotRemove(path: path, reason: String(cString: strerror(errno))) }
+        try locked { () throws(Failure) in
+            guard unlink(path) == 0 || errno == ENOENT else { throw .cannotRemove(path: path, reason: String(cString: strerror(errno))) }
+        }
+    }
+
+    /// The lock file beside the words.
+    public var lockPath: String { path + ".lock" }
+
+    /// Runs `body` holding the lock on ``lockPath`` (created mode 0600, with its directory): one
+    /// program at a time reads and writes the words.
+    private func locked<Result>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        do {
+            try AtomicFile.makeDirectories(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
+        } catch {
+            guard case .cannotCreateDirectory(let directory, let reason) = error else { throw .cannotLock(path: lockPath, reason: "\(error)") }
+            throw .cannotCreateDirectory(path: directory, reason: reason)
+        }
+        let file = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard file >= 0 else { throw .cannotLock(path: lockPath, reason: String(cString: strerror(errno))) }
+        defer { _ = close(file) }  // closing releases the lock
+        while flock(file, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw .cannotLock(path: lockPath, reason: String(cString: strerror(errno))) }
+        }
+        return try body()
     }
 }

@@ -8,16 +8,23 @@ import HwaljaLexicon
 /// learned words from ``LearnedWordsStore``, kept on disk as they change, and the settings.
 ///
 /// Removing the learned-words file forgets them: a program that finds it gone when it would save
-/// or reload forgets its own copy too, instead of writing it back.
+/// or reload forgets its own copy too, instead of writing it back. Programs that learn at once
+/// (the IBus engine and hwaljad, say) each add what they learned to the file's words
+/// (``LearnedWordsStore/merge(_:capacity:unlessRemoved:)``) and then take the result, so that
+/// each also comes to suggest the words the other learned.
 ///
 /// Used on the program's queue; the file is written on a queue of its own, so that no key's
 /// answer waits for the disk, and at most once per ``saveDelay``: the words learned meanwhile go
 /// in one write (a fast typist ends a word a second, or more).
 public final class SuggestionsLoader: @unchecked Sendable {
+    /// Runs `work` on the program's queue after `delay`: when the learned words are saved.
+    public typealias Scheduler = @Sendable (_ delay: DispatchTimeInterval, _ work: @escaping @Sendable () -> Void) -> Void
+
     public let suggestions: WordSuggestions
     private let store: LearnedWordsStore?
     private let log: @Sendable (String) -> Void
     private let queue: DispatchQueue
+    private let schedule: Scheduler
     private let writer = DispatchQueue(label: "org.hwalja.learned-words")
     /// Whether the file was there (read or written) the last time this program looked; on `writer`.
     private var fileKept = false
@@ -26,6 +33,8 @@ public final class SuggestionsLoader: @unchecked Sendable {
     private var saveDue = false
     /// Counts the forgettings: a save scheduled before one is dropped. On `queue`.
     private var forgettings = 0
+    /// Counts the saves begun and the forgettings: only the latest save's words are taken back. On `queue`.
+    private var generation = 0
 
     /// How long after a word is learned the words are saved: what was learned meanwhile goes in
     /// the same write. A program ending within it loses them unless it calls ``saveNow()``.
@@ -34,12 +43,15 @@ public final class SuggestionsLoader: @unchecked Sendable {
     /// Suggestions from the lexicon beside `tablePath` (the file `table` came from), read on a
     /// thread of its own and handed to `queue`, the program's, so that it serves keys meanwhile
     /// (reading and checking it takes about 20 ms); without one, none, said in one line through `log`.
+    /// `saveScheduler` runs the learned words' save (by default on `queue` after ``saveDelay``).
     public init(
         table: TransitionTable, tablePath: String, settings: DaemonSettings, queue: DispatchQueue,
-        store: LearnedWordsStore? = LearnedWordsStore.standard(), log: @escaping @Sendable (String) -> Void
+        store: LearnedWordsStore? = LearnedWordsStore.standard(), saveScheduler: Scheduler? = nil,
+        log: @escaping @Sendable (String) -> Void
     ) {
         let lexiconPath = Self.lexiconPath(beside: tablePath)
         self.store = store
+        self.schedule = saveScheduler ?? { delay, work in queue.asyncAfter(deadline: .now() + delay, execute: work) }
         self.log = log
         self.queue = queue
         let suggestions = WordSuggestions(suggester: nil)
@@ -89,11 +101,10 @@ public final class SuggestionsLoader: @unchecked Sendable {
         guard store != nil, !saveDue else { return }
         saveDue = true
         let forgettingsThen = forgettings
-        queue.asyncAfter(deadline: .now() + Self.saveDelay) { [self] in
+        schedule(Self.saveDelay) { [self] in
             guard saveDue, forgettings == forgettingsThen else { return }
             saveDue = false
-            let words = suggestions.learned
-            writer.async { [self] in save(words) }
+            beginSave(waiting: false)
         }
     }
 
@@ -101,28 +112,53 @@ public final class SuggestionsLoader: @unchecked Sendable {
     public func saveNow() {
         guard saveDue else { return }
         saveDue = false
-        let words = suggestions.learned
-        writer.sync { save(words) }
+        beginSave(waiting: true)
     }
 
-    /// Keeps `words`, unless the file was removed since this program last saw it: then forgets
-    /// them. On `writer`.
-    private func save(_ words: LearnedWords) {
-        guard let store else { return }
-        if fileKept && !SystemFiles.exists(store.path) {
-            fileKept = false
-            queue.async { [self] in suggestions.forgetLearnedWords() }
-            log("the learned words were removed; forgot them")
-            return
+    /// Hands the words learned since the last save to the writer, which adds them to the file's;
+    /// then takes the file's words (with other programs'), and what was learned since, as its
+    /// own. On the queue.
+    private func beginSave(waiting: Bool) {
+        let learned = suggestions.takeUnsavedWords()
+        guard !learned.isEmpty else { return }
+        generation += 1
+        let (saveGeneration, capacity) = (generation, suggestions.learned.capacity)
+        let write: @Sendable () -> Void = { [self] in
+            guard let merged = merge(learned, capacity: capacity) else { return }
+            queue.async { [self] in
+                guard generation == saveGeneration, suggestions.learns else { return }  // forgotten, or a later save's words come
+                var words = merged
+                words.learnAgain(suggestions.learned.unsaved)
+                suggestions.replaceLearnedWords(words)
+            }
         }
+        if waiting { writer.sync(execute: write) } else { writer.async(execute: write) }
+    }
+
+    /// Adds `learned` to the file's words and returns them, unless the file was removed since this
+    /// program last saw it: then forgets the words (and returns `nil`), as when saving fails. On `writer`.
+    private func merge(_ learned: [[Key]], capacity: Int) -> LearnedWords? {
+        guard let store else { return nil }
         do {
-            try store.save(words)
+            guard let merged = try store.merge(learned, capacity: capacity, unlessRemoved: fileKept) else {
+                fileKept = false
+                queue.async { [self] in suggestions.forgetLearnedWords() }
+                log("the learned words were removed; forgot them")
+                return nil
+            }
             fileKept = true
             reportedSaveFailure = false
+            return merged
         } catch {
             if !reportedSaveFailure { log("\(error)") }
             reportedSaveFailure = true
+            return nil
         }
+    }
+
+    /// Waits until the writes handed to the writer so far are done (tests).
+    func waitForWrites() {
+        writer.sync {}
     }
 
     /// Forgets every learned word: this program's, and the file (after any save already queued),
@@ -131,6 +167,7 @@ public final class SuggestionsLoader: @unchecked Sendable {
     public func forgetAll() -> String? {
         suggestions.forgetLearnedWords()
         forgettings += 1  // a save due would write back what was just forgotten
+        generation += 1  // and a save under way would bring the words back
         saveDue = false
         guard let store else { return nil }
         return writer.sync {
@@ -161,6 +198,8 @@ public final class SuggestionsLoader: @unchecked Sendable {
         writer.sync { fileKept = kept }  // after any save already queued
         let loaded = store.load()
         if !loaded.badLines.isEmpty { log("\(Excerpt.path(store.path)): skipped \(loaded.badLines.count) damaged lines of learned words") }
-        suggestions.replaceLearnedWords(loaded.words)
+        var words = loaded.words
+        words.learnAgain(suggestions.learned.unsaved)  // not saved yet: kept, and saved when due
+        suggestions.replaceLearnedWords(words)
     }
 }

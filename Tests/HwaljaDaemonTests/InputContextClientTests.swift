@@ -92,4 +92,31 @@ struct InputContextClientTests {
         #expect(password.suggestions.isEmpty && !password.signals.contains { $0.first == .text("SuggestionsChanged") })
         #expect(!FileManager.default.fileExists(atPath: learned.path))
     }
+
+    /// Two hwaljads keeping their learned words in one folder, as hwaljad and the IBus engine do:
+    /// each taught its own word three times, each adds it to the file's words, and neither's is
+    /// lost (the last to save used to write over the other's).
+    @Test func twoDaemonsLearningAtOnceKeepBothTheirWords() throws {
+        let data = try TemporaryFolder("hwalja-shared-data")
+        let learned = data.url.appendingPathComponent("hwalja/learned-words").path
+        let first = try PrivateDaemon(environment: ["XDG_DATA_HOME": data.url.path])
+        let second = try PrivateDaemon(environment: ["XDG_DATA_HOME": data.url.path])
+        // 남 (ㄴ ㅣ ㆍ ㅇㅁ ㅇㅁ) in one, 감 (ㄱ ㅣ ㆍ ㅇㅁ ㅇㅁ) in the other, each ended by a blank.
+        _ = try Self.type(first, Array(repeating: "5 1 2 0 0 space space", count: 3).joined(separator: " "))
+        _ = try Self.type(second, Array(repeating: "4 1 2 0 0 space space", count: 3).joined(separator: " "))
+        // Each saves a moment after its words (SuggestionsLoader.saveDelay): both words, three uses
+        // each, as USES KEYS (the keys' codes: ㄴㄹ 5, ㄱㅋ 4, ㅣ 1, ㆍ 2, ㅇㅁ a).
+        let expected: Set<String> = ["3 512aa", "3 412aa"]
+        let deadline = Deadline(seconds: 20)
+        var words: Set<String> = []
+        while words != expected && !deadline.hasPassed {
+            Thread.sleep(forTimeInterval: 0.05)
+            let text = (try? String(contentsOfFile: learned, encoding: .utf8)) ?? ""
+            words = Set(text.split(separator: "\n").dropFirst().map { line in
+                let fields = line.split(separator: " ")
+                return "\(fields.first ?? "") \(fields.last ?? "")"
+            })
+        }
+        #expect(words == expected, "the words in \(learned)")
+    }
 }

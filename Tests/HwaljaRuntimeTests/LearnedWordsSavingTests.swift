@@ -3,40 +3,59 @@ import Foundation
 import HwaljaCore
 import HwaljaEngine
 import HwaljaLexicon
-import HwaljaRuntime
 import HwaljaTestSupport
+import Synchronization
 import Testing
 
 @testable import HwaljaFrontend
+@testable import HwaljaRuntime
 
 /// A program's learned words reach the disk once per SuggestionsLoader.saveDelay, whatever was
-/// learned meanwhile, and at once when the program is about to end.
+/// learned meanwhile, and at once when the program is about to end; programs keeping them in one
+/// file add their words to each other's.
 struct LearnedWordsSavingTests {
     /// A program's suggestions with no lexicon (천지인 words are learned as typed), on its queue,
-    /// keeping the learned words in a scratch folder.
-    final class Program {
-        let scratch = LearnedWordsStoreTests.Scratch()
+    /// keeping the learned words in a scratch folder (or `sharing` another program's). Its saves
+    /// wait, with their delays, until the test runs them (``runScheduledSaves()``).
+    final class Program: Sendable {
+        let scratch: LearnedWordsStoreTests.Scratch
         let store: LearnedWordsStore
         let queue = DispatchQueue(label: "learned-words-test")
         let loader: SuggestionsLoader
+        let scheduled = Scheduled()
 
-        init() {
+        /// The saves scheduled and not yet run.
+        final class Scheduled: Sendable {
+            let saves = Mutex<[(delay: DispatchTimeInterval, work: @Sendable () -> Void)]>([])
+        }
+
+        init(sharing other: Program? = nil) {
+            scratch = other?.scratch ?? LearnedWordsStoreTests.Scratch()
             store = LearnedWordsStore(path: scratch.path + "/learned-words")
+            let scheduled = scheduled
             loader = queue.sync { [store, queue] in
                 SuggestionsLoader(
                     table: committedTable, tablePath: "/nonexistent/hwalja.table", settings: DaemonSettings(), queue: queue, store: store,
-                    log: { _ in })
+                    saveScheduler: { delay, work in scheduled.saves.withLock { $0.append((delay, work)) } }, log: { _ in })
             }
         }
 
         /// Learns the word typed with `keys` (on the queue, as a field ending it does).
         func learn(_ keys: [Key]) { loader.suggestions.learn([keys], typedWith: committedTable) }
-    }
 
-    static func waitForFile(_ path: String, seconds: Double = 10) -> Bool {
-        let deadline = Deadline(seconds: seconds)
-        while !FileManager.default.fileExists(atPath: path) && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.05) }
-        return FileManager.default.fileExists(atPath: path)
+        /// Runs the saves scheduled so far, on the queue, and waits for their writes and for the
+        /// program to take the words back; returns their delays.
+        @discardableResult
+        func runScheduledSaves() -> [DispatchTimeInterval] {
+            let due = scheduled.saves.withLock { due in defer { due.removeAll() }; return due }
+            for save in due { queue.sync { save.work() } }
+            loader.waitForWrites()
+            queue.sync {}
+            return due.map(\.delay)
+        }
+
+        /// The learned words this program suggests from.
+        var learned: LearnedWords { queue.sync { loader.suggestions.learned } }
     }
 
     @Test func wordsLearnedTogetherAreSavedInOneWriteAfterAMoment() throws {
@@ -46,8 +65,9 @@ struct LearnedWordsSavingTests {
             program.learn(LearnedWordsStoreTests.gamsa)
             program.learn(LearnedWordsStoreTests.annyeong)
         }
+        program.loader.waitForWrites()
         #expect(!FileManager.default.fileExists(atPath: store.path), "not written with the word's key")
-        #expect(Self.waitForFile(store.path))
+        #expect(program.runScheduledSaves() == [SuggestionsLoader.saveDelay], "one save, a moment later")
         var both = LearnedWords()
         both.learn(LearnedWordsStoreTests.gamsa)
         both.learn(LearnedWordsStoreTests.annyeong)
@@ -66,7 +86,49 @@ struct LearnedWordsSavingTests {
             program.learn(LearnedWordsStoreTests.annyeong)
             #expect(loader.forgetAll() == nil)
         }
-        Thread.sleep(forTimeInterval: 3)  // past SuggestionsLoader.saveDelay: the save that was due does not come
+        program.runScheduledSaves()  // the save that was due writes nothing back
         #expect(!FileManager.default.fileExists(atPath: store.path))
+        #expect(program.learned.words.isEmpty)
+    }
+
+    /// Two programs learning at once (the IBus engine and hwaljad): each adds its words to the
+    /// file's, uses counted in both, and then suggests the other's too.
+    @Test func programsSharingTheFileAddTheirWordsToEachOthers() throws {
+        let engine = Program()
+        let daemon = Program(sharing: engine)
+        engine.queue.sync {
+            for _ in 0..<3 { engine.learn(LearnedWordsStoreTests.gamsa) }
+        }
+        daemon.queue.sync {
+            for _ in 0..<3 { daemon.learn(LearnedWordsStoreTests.annyeong) }
+            daemon.learn(LearnedWordsStoreTests.gamsa)
+        }
+        engine.runScheduledSaves()
+        daemon.runScheduledSaves()
+        let uses = { (words: LearnedWords) in Dictionary(uniqueKeysWithValues: words.words.map { ($0.keys, $0.uses) }) }
+        let expected = [LearnedWordsStoreTests.gamsa: 4, LearnedWordsStoreTests.annyeong: 3]
+        #expect(uses(engine.store.load().words) == expected)
+        #expect(uses(daemon.learned) == expected, "the later program took the file's words")
+        // The first program takes them with its next save, and its words learned meanwhile stay.
+        engine.queue.sync { engine.learn(LearnedWordsStoreTests.annyeong) }
+        engine.runScheduledSaves()
+        #expect(uses(engine.learned) == [LearnedWordsStoreTests.gamsa: 4, LearnedWordsStoreTests.annyeong: 4])
+        #expect(uses(engine.store.load().words) == uses(engine.learned))
+        #expect(engine.learned.unsaved.isEmpty)
+    }
+
+    /// A program whose words were forgotten by another (ForgetLearnedWords removes the file)
+    /// forgets its own when it would save, instead of writing them back.
+    @Test func aFileRemovedByAnotherProgramIsNotWrittenBack() throws {
+        let engine = Program()
+        let daemon = Program(sharing: engine)
+        engine.queue.sync { engine.learn(LearnedWordsStoreTests.gamsa) }
+        engine.runScheduledSaves()
+        daemon.queue.sync { #expect(daemon.loader.forgetAll() == nil) }
+        engine.queue.sync { engine.learn(LearnedWordsStoreTests.annyeong) }
+        engine.runScheduledSaves()
+        engine.queue.sync {}  // the forgetting reaches the queue
+        #expect(!FileManager.default.fileExists(atPath: engine.store.path))
+        #expect(engine.learned.words.isEmpty)
     }
 }

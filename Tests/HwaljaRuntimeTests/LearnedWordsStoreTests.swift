@@ -6,7 +6,7 @@ import Testing
 
 /// The learned words on disk: private, whole or not at all, read back, forgotten.
 struct LearnedWordsStoreTests {
-    final class Scratch {
+    final class Scratch: Sendable {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-learned-\(UUID().uuidString)")
         var path: String { url.path }
         deinit { try? FileManager.default.removeItem(at: url) }
