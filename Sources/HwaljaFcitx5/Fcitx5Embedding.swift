@@ -41,24 +41,35 @@ final class Fcitx5Embedding: @unchecked Sendable {
     /// is called back, also from what still runs in the background.
     private final class Host: @unchecked Sendable {  // the callbacks are the addon's, for any thread as the header says
         let callbacks: hwalja_fcitx5_callbacks
-        let closed = Atomic(false)
+        /// Whether the addon let go; held while a callback runs, so that once ``close()`` returns
+        /// none is running or will run.
+        private let closed = Mutex(false)
 
         init(_ callbacks: hwalja_fcitx5_callbacks) {
             self.callbacks = callbacks
         }
 
-        var isOpen: Bool { !closed.load(ordering: .acquiring) }
+        var isOpen: Bool { !closed.withLock { $0 } }
+
+        /// No callback from now on; waits for one running on another thread.
+        func close() {
+            closed.withLock { $0 = true }
+        }
 
         /// One line for fcitx5's log, from any thread.
         func log(_ line: String) {
-            guard isOpen else { return }
-            line.withCString { callbacks.log?(callbacks.user, $0) }
+            closed.withLock { closed in
+                guard !closed else { return }
+                line.withCString { callbacks.log?(callbacks.user, $0) }
+            }
         }
 
         /// Asks fcitx5's thread to call ``Fcitx5Embedding/runPending()``, from any thread.
         func wake() {
-            guard isOpen else { return }
-            callbacks.wake?(callbacks.user)
+            closed.withLock { closed in
+                guard !closed else { return }
+                callbacks.wake?(callbacks.user)
+            }
         }
     }
 
@@ -140,7 +151,7 @@ final class Fcitx5Embedding: @unchecked Sendable {
     func close() {
         queue.sync {
             suggestions?.saveNow()  // the words learned within the last moments
-            host.closed.store(true, ordering: .releasing)
+            host.close()
             pending.removeAll()
             adapter.keypadLink = nil
         }
