@@ -44,6 +44,7 @@ import gi
 
 gi.require_version("IBus", "1.0")
 from gi.repository import IBus  # noqa: E402
+from script_help import answer_help  # noqa: E402
 
 DEADLINE = 40
 SETTLE = 0.3
@@ -60,7 +61,9 @@ def use_headless_ibus_address():
 
 
 def parse_arguments(program, fields=FIELDS):
-    """(field, engine, keys) from the command line, or exit 2 with the usage."""
+    """(field, engine, keys) from the command line, or exit 2 with the usage (0 with the script's
+    description, asked for with --help)."""
+    answer_help()
     arguments = sys.argv[1:]
     field = "text"
     if arguments[:1] == ["--field"] and len(arguments) >= 2:

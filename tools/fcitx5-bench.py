@@ -12,6 +12,9 @@ import sys
 import time
 
 from gi.repository import Gio, GLib
+from script_help import answer_help  # noqa: E402
+
+answer_help()
 
 FCITX, CONTEXT = "org.fcitx.Fcitx5", "org.fcitx.Fcitx.InputContext1"
 PREEDIT = 1 << 1

@@ -36,6 +36,9 @@ import time
 
 from ibus_session import KEY_COMMANDS, RELEASE, commands, edited, key_events, pump
 from gi.repository import Gio, GLib  # noqa: E402 (ibus_session selects IBus 1.0, which names keysyms)
+from script_help import answer_help  # noqa: E402
+
+answer_help()
 
 FCITX = "org.fcitx.Fcitx5"
 SHORTCUT = (1 << 2) | (1 << 3) | (1 << 6) | (1 << 26)  # Control, Alt, Mod4, Super

@@ -15,6 +15,9 @@ import json
 import sys
 
 from gi.repository import Gio, GLib
+from script_help import answer_help  # noqa: E402
+
+answer_help()
 
 NAME, ENGINE, CONTEXT = "org.hwalja.Engine1", "/org/hwalja/Engine1", "org.hwalja.Context1"
 

@@ -13,6 +13,9 @@ import time
 
 from ibus_session import connect, pump
 from gi.repository import Gio, GLib, IBus  # noqa: E402 (ibus_session selects IBus 1.0)
+from script_help import answer_help  # noqa: E402
+
+answer_help()
 
 RELEASE = 1 << 30
 NUMLOCK = 1 << 4

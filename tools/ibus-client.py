@@ -30,6 +30,9 @@ import time
 
 from ibus_session import KEY_COMMANDS, RELEASE, commands, connect, edited, key_events, pump
 from gi.repository import IBus  # noqa: E402 (ibus_session selects IBus 1.0)
+from script_help import answer_help  # noqa: E402
+
+answer_help()
 
 SHORTCUT = (1 << 2) | (1 << 3) | (1 << 6) | (1 << 26)  # Control, Alt, Mod4, Super
 

@@ -24,6 +24,9 @@ import sys
 import time
 
 from gi.repository import Gio, GLib
+from script_help import answer_help  # noqa: E402
+
+answer_help()
 
 NAME, ENGINE, CONTEXT = "org.hwalja.Engine1", "/org/hwalja/Engine1", "org.hwalja.InputContext1"
 RELEASE = 1 << 30

@@ -14,6 +14,9 @@ Control goes first, alone, with time to settle (Shift alone would switch fcitx5'
 import os
 import subprocess
 import sys
+from script_help import answer_help  # noqa: E402
+
+answer_help()
 
 KEY_DELAY_MS = 30
 EVDEV = {

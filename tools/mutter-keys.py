@@ -17,6 +17,9 @@ import time
 from ibus_session import keysym
 
 from gi.repository import Gio, GLib  # noqa: E402 (ibus_session selects IBus 1.0)
+from script_help import answer_help  # noqa: E402
+
+answer_help()
 
 DESTINATION = "org.gnome.Mutter.RemoteDesktop"
 SESSION = "org.gnome.Mutter.RemoteDesktop.Session"

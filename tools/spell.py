@@ -13,6 +13,9 @@ The other layouts have no punctuation key: only Hangul, blanks and newlines.
 """
 import sys
 import unicodedata
+from script_help import answer_help  # noqa: E402
+
+answer_help()
 
 CONSONANTS = {
     "ㄱ": ("ㄱㅋ", 1), "ㅋ": ("ㄱㅋ", 2), "ㄲ": ("ㄱㅋ", 3), "ㄴ": ("ㄴㄹ", 1), "ㄹ": ("ㄴㄹ", 2),

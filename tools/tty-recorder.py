@@ -14,6 +14,9 @@ import sys
 import termios
 import time
 import tty
+from script_help import answer_help  # noqa: E402
+
+answer_help()
 
 F12 = b"\x1b[24~"
 SETTLE = 0.3

@@ -25,6 +25,9 @@ import socket
 import struct
 import sys
 import time
+from script_help import answer_help  # noqa: E402
+
+answer_help()
 
 DISPLAY_ID, REGISTRY_ID, CALLBACK_ID, MANAGER_ID, POINTER_ID = 1, 2, 3, 4, 5
 MANAGER = "zwlr_virtual_pointer_manager_v1"

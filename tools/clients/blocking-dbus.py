@@ -17,6 +17,9 @@ KEYS = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "NEXT", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ",
 
 
 def main():
+    if sys.argv[1:2] in (["--help"], ["-h"]):
+        print(__doc__.strip())
+        return
     address, rounds = sys.argv[1], int(sys.argv[2])
     bus = dbus.bus.BusConnection(address)
     engine = bus.get_object("org.hwalja.Engine1", "/org/hwalja/Engine1")

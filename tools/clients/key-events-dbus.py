@@ -24,6 +24,9 @@ RELEASE = 1 << 30
 
 
 def main():
+    if sys.argv[1:2] in (["--help"], ["-h"]):
+        print(__doc__.strip())
+        return
     address, events = sys.argv[1], sys.argv[2:]
     bus = dbus.bus.BusConnection(address, mainloop=DBusGMainLoop())
     engine = dbus.Interface(bus.get_object(NAME, ENGINE), NAME)
