@@ -17,7 +17,8 @@ public struct BusError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(name): \(message)" }
 
-    /// `org.freedesktop.DBus.Error.InvalidArgs`.
+    /// `org.freedesktop.DBus.Error.InvalidArgs`, for the standard interfaces (`org.freedesktop.DBus.Properties`)
+    /// and IBus's; hwalja's own interfaces answer ``EngineInterface/ErrorName/invalidArgs``.
     public static func invalidArgs(_ message: String) -> BusError {
         BusError(name: "org.freedesktop.DBus.Error.InvalidArgs", message: message)
     }

@@ -1,8 +1,8 @@
 /// `org.hwalja.Keypad1`: hwalja-keypad's row of suggestions where an input framework types its
 /// keys (X11, KDE Plasma). The keypad owns ``busName`` on the session bus while it shows; the
-/// framework that composes (IBus's engine, or hwaljad for fcitx5's addon) tells it the focused
-/// field's suggestions with ``showSuggestions`` and hears which one is tapped from the
-/// ``suggestionChosen`` signal. On wlroots compositors the keypad is the input method and has
+/// framework that composes (IBus's engine, fcitx5's addon, or hwaljad for its InputContext1
+/// clients) tells it the focused field's suggestions with ``showSuggestions`` and hears which one
+/// is tapped from the ``suggestionChosen`` signal. On wlroots compositors the keypad is the input method and has
 /// hwaljad's suggestions itself.
 public enum KeypadInterface {
     public static let busName = "org.hwalja.Keypad"

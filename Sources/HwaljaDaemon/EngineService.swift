@@ -273,7 +273,9 @@ public final class EngineService {
             frontend.record(number, [(true, key), (false, key)])
         case "SetCapabilities":
             try expect(call, "u")
-            guard case .uint32(let asked) = try call.arguments()[0] else { throw BusError.invalidArgs("SetCapabilities takes (u)") }
+            guard case .uint32(let asked) = try call.arguments()[0] else {
+                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "SetCapabilities takes (u)")  // the signature was checked: never
+            }
             let accepted = asked & EngineInterface.Capability.known
             try onContext(number, caller) { context in
                 context.session.typing.clientCanDelete = accepted & EngineInterface.Capability.deleteBeforeCursor != 0

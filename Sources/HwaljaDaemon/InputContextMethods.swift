@@ -15,7 +15,7 @@ extension EngineService {
             try expect(call, "uuu")
             let arguments = try call.arguments()
             guard case .uint32(let keysym) = arguments[0], case .uint32(let keycode) = arguments[1], case .uint32(let state) = arguments[2] else {
-                throw BusError.invalidArgs("ProcessKeyEvent takes (uuu)")  // the signature was checked: never
+                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "ProcessKeyEvent takes (uuu)")  // the signature was checked: never
             }
             let time = now
             let result = try onContext(number, caller) { $0.session.processKeyEvent(keysym: keysym, keycode: keycode, state: state, at: time) }
@@ -45,7 +45,7 @@ extension EngineService {
             try expect(call, "uu")
             let arguments = try call.arguments()
             guard case .uint32(let purpose) = arguments[0], case .uint32(let hints) = arguments[1] else {
-                throw BusError.invalidArgs("SetContentType takes (uu)")  // the signature was checked: never
+                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "SetContentType takes (uu)")  // the signature was checked: never
             }
             actions = try onContext(number, caller) { $0.session.setContentType(purpose: purpose, hints: hints) }
         case "SetSurroundingText":

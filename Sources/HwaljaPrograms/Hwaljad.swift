@@ -91,7 +91,8 @@ public struct Hwaljad: ParsableCommand {
             peers.start()
         }
         engine.contextsFreed = program.idleMemory.trimHeapSoon
-        // hwalja-keypad on X11 and KDE shows the focused fcitx5 field's suggestions, from here.
+        // hwalja-keypad on X11 and KDE shows the suggestions of the focused field of an InputContext1
+        // client, from here.
         // The rule before the question: a keypad starting meanwhile is seen.
         try? program.connection.addMatch(KeypadSuggestionLink.matchRule)
         let keypadLink = KeypadSuggestionLink(output: program.connection, keypad: KeypadSuggestionLink.owner(on: program.connection))

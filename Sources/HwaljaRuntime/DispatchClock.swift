@@ -10,7 +10,7 @@ import HwaljaFrontend
 /// later deadline, or none, waits for the armed time, when the timer looks again (and arms for
 /// what is left, or lets go). Every key moves a context's deadline (a press starts the long
 /// press, its release stops it), and arming a Dispatch timer wakes Dispatch's manager thread:
-/// per key, that cost more than the key itself (`perf` on hwaljad under tools/fcitx5-bench).
+/// per key, that cost more than the key itself (`perf` on hwaljad serving key events).
 public final class DispatchClock: FrontendClock, @unchecked Sendable {
     private let queue: DispatchQueue
     private var timers: [Int: (source: any DispatchSourceTimer, armed: Int?)] = [:]

@@ -12,14 +12,14 @@ namespace hwalja {
 
 namespace {
 
-/// One suggestion: picking it asks hwaljad for suggestion `index`.
+/// One suggestion: picking it asks the engine for suggestion `index`.
 class Suggestion : public fcitx::CandidateWord {
 public:
     Suggestion(const std::string &word, uint32_t index, std::function<void(uint32_t)> accept)
         : fcitx::CandidateWord(fcitx::Text(word)), index_(index), accept_(std::move(accept)) {}
 
     void select(fcitx::InputContext *) const override {
-        // hwaljad's answer replaces the list, and this word with it: nothing of it is used after.
+        // The engine's answer replaces the list, and this word with it: nothing of it is used after.
         auto accept = accept_;
         accept(index_);
     }
@@ -29,7 +29,7 @@ private:
     std::function<void(uint32_t)> accept_;
 };
 
-/// The list of hwaljad's suggestions, told apart from other addons' candidates.
+/// The list of hwalja's suggestions, told apart from other addons' candidates.
 class SuggestionList : public fcitx::CommonCandidateList {};
 
 void update(fcitx::InputContext &ic) { ic.updateUserInterface(fcitx::UserInterfaceComponent::InputPanel); }
@@ -44,7 +44,7 @@ void showSuggestions(fcitx::InputContext &ic, const std::vector<std::string> &wo
     auto list = std::make_unique<SuggestionList>();
     list->setLabels(std::vector<std::string>(words.size(), ""));
     list->setLayoutHint(fcitx::CandidateLayoutHint::Horizontal);
-    list->setPageSize(static_cast<int>(words.size()));  // all on one page: hwaljad sends only a few
+    list->setPageSize(static_cast<int>(words.size()));  // all on one page: the engine sends only a few
     for (uint32_t index = 0; index < words.size(); ++index) {
         list->append<Suggestion>(words[index], index, accept);
     }

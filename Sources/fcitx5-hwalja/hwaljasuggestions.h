@@ -1,6 +1,7 @@
-// hwaljad's word suggestions in fcitx5's candidate list: shown as hwaljad sends them, and a
-// candidate picked (a click, a touch, a client's SelectCandidate) handed back to hwaljad. Display
-// and forwarding only: hwaljad ranks the words and picks with keys.
+// hwalja's word suggestions in fcitx5's candidate list: shown as the engine (HwaljaFcitx5, linked
+// into this module) sends them, and a candidate picked (a click, a touch, a client's
+// SelectCandidate) handed back to it. Display and forwarding only: the engine ranks the words and
+// picks with keys.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +14,7 @@
 namespace hwalja {
 
 /// Shows `words` (best first) as `ic`'s candidate list, in a row and with no labels (in 천지인
-/// the digits are letters: keys never pick, they go to hwaljad); no words hide it. Picking word
+/// the digits are letters: keys never pick, they go to the engine); no words hide it. Picking word
 /// `i` calls `accept(i)`.
 void showSuggestions(fcitx::InputContext &ic, const std::vector<std::string> &words, std::function<void(uint32_t)> accept);
 

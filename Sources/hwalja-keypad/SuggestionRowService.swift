@@ -2,7 +2,8 @@ import HwaljaDBus
 
 /// The keypad's row of suggestions where an input framework types its keys (X11, KDE Plasma):
 /// owns `org.hwalja.Keypad` on the session bus, and the framework that composes (IBus's engine,
-/// or hwaljad for fcitx5's addon) tells it the focused field's suggestions (``KeypadInterface``).
+/// fcitx5's addon, or hwaljad for its InputContext1 clients) tells it the focused field's
+/// suggestions (``KeypadInterface``).
 /// A tap goes back to it alone as the `SuggestionChosen` signal.
 ///
 /// Served on a connection of its own, read in GTK's main loop.
@@ -40,7 +41,7 @@ final class SuggestionRowService {
         switch (message.interface, message.member) {
         case (KeypadInterface.interface, KeypadInterface.showSuggestions):
             guard message.signature == "as", case .array(_, let values)? = try? message.arguments().first else {
-                reply = message.errorReply(.invalidArgs("\(KeypadInterface.showSuggestions) takes (as)"))
+                reply = message.errorReply(BusError(name: EngineInterface.ErrorName.invalidArgs, message: "\(KeypadInterface.showSuggestions) takes (as)"))
                 break
             }
             shown = values.compactMap(\.stringValue)
@@ -49,7 +50,7 @@ final class SuggestionRowService {
             reply = try? message.methodReturn()
         case (KeypadInterface.interface, KeypadInterface.fieldFocused):
             guard message.signature == "b", case .boolean(let focused)? = try? message.arguments().first else {
-                reply = message.errorReply(.invalidArgs("\(KeypadInterface.fieldFocused) takes (b)"))
+                reply = message.errorReply(BusError(name: EngineInterface.ErrorName.invalidArgs, message: "\(KeypadInterface.fieldFocused) takes (b)"))
                 break
             }
             onFieldFocused?(focused)

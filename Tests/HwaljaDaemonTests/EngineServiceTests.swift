@@ -58,6 +58,32 @@ struct EngineServiceTests {
         #expect(harness.clock.deadline(of: 1) == nil)  // the long press is spent: no timer left
     }
 
+    /// A wrong argument to a method of hwalja's own interfaces is refused with hwalja's own error
+    /// name; the standard `org.freedesktop.DBus.Properties` answers with the freedesktop names.
+    @Test func wrongArgumentsGetHwaljasInvalidArgsAndPropertiesTheStandardNames() throws {
+        let harness = Harness()
+        let inputContext = try harness.createInputContext(":1.8")
+        let context = try harness.call(":1.8", EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext").last?.arguments().first?.stringValue ?? ""
+        let refusals: [(String, String, String, [BusValue])] = [
+            (EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext", [.int32(5)]),
+            (EngineInterface.enginePath, EngineInterface.engineInterface, "SetSetting", [.string("layout")]),
+            (context, EngineInterface.contextInterface, "SetCapabilities", [.string("1")]),
+            (context, EngineInterface.contextInterface, "PressKey", [.uint32(1)]),
+            (inputContext, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.string("1")]),
+            (inputContext, EngineInterface.inputContextInterface, "SetContentType", [.uint32(8)]),
+            (inputContext, EngineInterface.inputContextInterface, "SetKeymap", [.string("qwerty")]),
+        ]
+        for (path, interface, member, arguments) in refusals {
+            let reply = try harness.call(":1.8", path, interface, member, arguments).last
+            #expect(reply?.errorName == EngineInterface.ErrorName.invalidArgs, "\(member)")
+        }
+        let properties = "org.freedesktop.DBus.Properties"
+        let unknown = try harness.call(":1.8", EngineInterface.enginePath, properties, "Get", [.string(EngineInterface.engineInterface), .string("Nope")])
+        #expect(unknown.last?.errorName == "org.freedesktop.DBus.Error.InvalidArgs")
+        let set = try harness.call(":1.8", EngineInterface.enginePath, properties, "Set", [.string(EngineInterface.engineInterface), .string("Version"), .variant(.string("0"))])
+        #expect(set.last?.errorName == "org.freedesktop.DBus.Error.PropertyReadOnly")
+    }
+
     @Test func reloadedLimitsApplyToClientsAlreadyConnected() throws {
         var settings = DaemonSettings()
         settings.maxContextsPerClient = 2

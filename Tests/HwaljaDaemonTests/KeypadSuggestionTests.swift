@@ -3,7 +3,7 @@ import HwaljaDBus
 import HwaljaTestSupport
 import Testing
 
-/// hwalja-keypad's row of suggestions where fcitx5's addon types (X11, KDE Plasma), in process:
+/// hwalja-keypad's row of suggestions where an InputContext1 client types (X11, KDE Plasma), in process:
 /// hwaljad sends the focused input context's suggestions to the keypad that owns
 /// `org.hwalja.Keypad` and accepts what is tapped there (issue #27).
 struct KeypadSuggestionTests {
