@@ -7,7 +7,7 @@ input method, terminals, Java, Wine, Emacs. On Wayland (foot, in GNOME's session
 text-input-v3 to the compositor. Run it on an X display of its own (xvfb-run) or in a Wayland
 session; see tools/app_session.py for the command line and the output:
 
-    tools/terminal-app.py [--field xterm|alacritty|kitty|foot] ENGINE KEY...
+    tools/terminal-app.py [--field xterm|alacritty|kitty|foot|gnome-terminal] ENGINE KEY...
 
 kitty speaks IBus's D-Bus protocol to ibus-daemon itself (GLFW_IM_MODULE=ibus), as GTK's and Qt's
 modules do; it reads $IBUS_ADDRESS as the name of an address file, so it is given one.
@@ -49,7 +49,7 @@ def typed(data):
 
 
 def main():
-    field, engine, keys = parse_arguments("terminal-app.py", ("xterm", "alacritty", "kitty", "foot"))
+    field, engine, keys = parse_arguments("terminal-app.py", ("xterm", "alacritty", "kitty", "foot", "gnome-terminal"))
     fcitx5 = os.environ.get("HWALJA_FRAMEWORK") == "fcitx5" or os.environ.get("GTK_IM_MODULE") == "fcitx"
     use_headless_ibus_address()
     children = []
@@ -64,6 +64,13 @@ def main():
     folder = tempfile.mkdtemp(prefix="hwalja-terminal-")
     if field == "foot":
         pass  # Wayland: the compositor is the input method's way in
+    elif field == "gnome-terminal":
+        # Its server on the session bus (the tests' private bus, where nothing is activated),
+        # with the framework's GTK 3 module.
+        app_id = f"org.hwalja.Terminal{os.getpid()}"
+        environment.update(GSETTINGS_BACKEND="memory", NO_AT_BRIDGE="1")
+        children.append(subprocess.Popen(["/usr/libexec/gnome-terminal-server", "--app-id", app_id], env=environment))
+        subprocess.run(["gdbus", "wait", "--session", "--timeout", "60", app_id], env=environment, check=True)
     elif field == "kitty":
         address_file = os.path.join(folder, "ibus-address")
         with open(address_file, "w") as file:
@@ -81,6 +88,8 @@ def main():
         terminal = ["xterm", "-geometry", "400x120+0+0", "-e"] + recorder
     elif field == "foot":
         terminal = ["foot", "--maximized"] + recorder
+    elif field == "gnome-terminal":
+        terminal = ["gnome-terminal", "--app-id", app_id, "--wait", "--geometry", "400x120+0+0", "--"] + recorder
     elif field == "kitty":
         terminal = ["kitty", "--start-as", "maximized", "-o", "remember_window_size=no", "-o", "initial_window_width=1270",
                     "-o", "initial_window_height=790"] + recorder

@@ -19,9 +19,11 @@ struct PreferencesRealApplicationTests {
         if !RealApplicationTests.installed {
             environment["HWALJA_PREFERENCES"] = packageRoot.appendingPathComponent("Sources/hwalja-preferences/hwalja-preferences").path
         }
-        let outcome = try runCommand(
+        let outcome = try runningHarness {
+            try runCommand(
             "xvfb-run", ["-a", "-s", "-screen 0 1000x800x24", "/usr/bin/python3", packageRoot.appendingPathComponent("tools/preferences_session.py").path] + arguments,
             environment: environment, seconds: 60)
+        }
         return (outcome, try String(contentsOf: file, encoding: .utf8))
     }
 

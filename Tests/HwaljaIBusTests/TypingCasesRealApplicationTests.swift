@@ -1,15 +1,14 @@
 import HwaljaTestSupport
 import Testing
 
-/// The cases every application must get right (``TypingCase``), through IBus in applications
-/// without GTK's IBus module: Qt 6, KDE Plasma 6's toolkit, and xterm and a Java Swing text area,
-/// which take their input method through XIM as Wine and Emacs do (tools/terminal-app.py,
-/// tools/java-app.py). All pass X's auto-repeat on as a
-/// release and a press at once, and IBus's XIM server applies a key answered as not used before
-/// the text sent with it. RealApplicationTests runs the rest.
+/// The cases every application must get right (``TypingCase``), through IBus, in the applications
+/// the issue tracker names beyond the toolkits RealApplicationTests covers: Qt 6 (KDE Plasma 6's
+/// toolkit); xterm, Java Swing, Wine and Emacs, which take their input method through IBus's XIM
+/// server; kitty, which speaks IBus's protocol itself; GNOME Terminal, LibreOffice Writer and
+/// Firefox ESR through IBus's GTK 3 module (docs/applications.md has the table).
 @Suite(.serialized)
 struct TypingCasesRealApplicationTests {
-    @Test(arguments: [RealApplicationTests.Application.qt6, .xterm, .kitty, .java, .wine, .emacs, .libreoffice], TypingCase.all)
+    @Test(arguments: [RealApplicationTests.Application.qt6, .xterm, .kitty, .gnomeTerminal, .java, .wine, .emacs, .libreoffice, .firefox], TypingCase.all)
     func everyCaseIsTypedAsWritten(_ application: RealApplicationTests.Application, _ typing: TypingCase) throws {
         let (report, ibus) = try RealApplicationTests.type(typing.keys, into: application, field: "lines", environment: typing.environment)
         if let race = application.raceAtEightMilliseconds, typing.keyDelay != nil {
