@@ -12,7 +12,7 @@ let package = Package(
         .executable(name: "ibus-engine-hwalja", targets: ["ibus-engine-hwalja"]),
         .executable(name: "hwalja", targets: ["hwalja"]),
         // The fcitx5 addon's composing, linked into its module (tools/build-fcitx5): a C interface.
-        .library(name: "HwaljaFcitx5", type: .static, targets: ["HwaljaFcitx5"]),
+        .library(name: "HwaljaFcitx5", type: .static, targets: ["HwaljaFcitx5"])
     ],
     dependencies: [
         // 1.8.x: tools/build-deb replaces one of its files (packaging/swift-argument-parser/Foundation.swift),
@@ -36,7 +36,8 @@ let package = Package(
         // GTK 3 with GDK's X11 and Wayland backends, XTest, gtk-layer-shell and xkbcommon, for
         // hwalja-keypad (Debian: libgtk-3-dev, libxtst-dev, libgtk-layer-shell-dev).
         .systemLibrary(
-            name: "CGtk", pkgConfig: "gtk+-3.0", providers: [.apt(["libgtk-3-dev", "libxtst-dev", "libgtk-layer-shell-dev"])]),
+            name: "CGtk", pkgConfig: "gtk+-3.0",
+            providers: [.apt(["libgtk-3-dev", "libxtst-dev", "libgtk-layer-shell-dev"])]),
         // The Wayland protocols hwalja-keypad speaks (input-method-unstable-v2 and
         // virtual-keyboard-unstable-v1 as an input method, KWin's fake-input): C generated from
         // protocol/ by tools/generate-wayland-protocols.
@@ -49,26 +50,34 @@ let package = Package(
         // daemon's private peer-to-peer socket (PeerConnections).
         .target(name: "HwaljaDBus", dependencies: ["CDBus", "HwaljaCore", "HwaljaReplay"]),
         // IBus specifics: the engine adapter over the frontend layer, IBusText, finding ibus-daemon's bus.
-        .target(name: "HwaljaIBus", dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime"]),
+        .target(
+            name: "HwaljaIBus",
+            dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime"]),
         // What every input-framework frontend does between key events and typing: contexts and
         // owners, timers on an injected clock, keymaps, shortcuts, field purposes, focus, the
         // actions to send. No bus, no Dispatch, no I/O.
         .target(name: "HwaljaFrontend", dependencies: ["HwaljaReplay", "HwaljaCore", "HwaljaEngine", "HwaljaLexicon"]),
         // hwaljad's service, org.hwalja.Engine1 and its contexts, over the frontend layer: messages
         // in, replies and signals out, through a sink and a clock it is given (tested in process).
-        .target(name: "HwaljaDaemon", dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTable"]),
+        .target(
+            name: "HwaljaDaemon",
+            dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTable"]
+        ),
         // What the programs share on their command lines and at start-up: options, settings and
         // table loading, serving a bus with Dispatch.
         .target(
             name: "HwaljaCommandLine",
             dependencies: [
                 "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRules", "HwaljaRuntime",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         // hwalja inside fcitx5's process: the fcitx5 addon's C interface over the frontend layer.
         .target(
-            name: "HwaljaFcitx5", dependencies: ["CHwaljaFcitx5", "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime"]),
+            name: "HwaljaFcitx5",
+            dependencies: [
+                "CHwaljaFcitx5", "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime"
+            ]),
         // The C interface of HwaljaFcitx5, include/hwalja-fcitx5.h: its types for Swift, its functions for the addon.
         .target(name: "CHwaljaFcitx5"),
         // The on-screen keypad's keys per layout and layer, and what each does; no view, no I/O.
@@ -80,15 +89,20 @@ let package = Package(
         // the tables of the settings' layout-options (generated in the background).
         .target(
             name: "HwaljaRuntime",
-            dependencies: ["CMalloc", "HwaljaCore", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon", "HwaljaRules"]),
+            dependencies: [
+                "CMalloc", "HwaljaCore", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon", "HwaljaRules"
+            ]),
         .testTarget(
             name: "HwaljaIBusTests",
-            dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaDBus", "HwaljaLexicon", "HwaljaTestSupport"]),
+            dependencies: [
+                "HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaDBus", "HwaljaLexicon",
+                "HwaljaTestSupport"
+            ]),
         .executableTarget(
             name: "hwalja-gen",
             dependencies: [
                 "HwaljaCore", "HwaljaRules", "HwaljaTable",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         // The three programs' command lines, wiring only: hwaljad, ibus-engine-hwalja and
@@ -98,7 +112,7 @@ let package = Package(
             dependencies: [
                 "HwaljaCommandLine", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend",
                 "HwaljaIBus", "HwaljaReplay", "HwaljaRuntime",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         // The package's one binary (one copy of the Swift runtime): installed as
@@ -109,7 +123,7 @@ let package = Package(
             name: "hwalja-keypad",
             dependencies: [
                 "CGtk", "CWaylandProtocols", "HwaljaCore", "HwaljaDBus", "HwaljaFrontend", "HwaljaKeypad",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         // Each program on its own, for development (swift run hwaljad) and the tests.
@@ -129,18 +143,21 @@ let package = Package(
             name: "hwalja-lexicon",
             dependencies: [
                 "HwaljaCore", "HwaljaLexicon", "HwaljaTable",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         .executableTarget(
             name: "hwalja-bus-bench",
-            dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaRuntime", "HwaljaDaemon", "HwaljaEngine", "HwaljaFrontend", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "HwaljaCore", "HwaljaDBus", "HwaljaRuntime", "HwaljaDaemon", "HwaljaEngine", "HwaljaFrontend",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]
         ),
         .executableTarget(
             name: "hwalja-bench",
             dependencies: [
                 "HwaljaCore", "HwaljaLexicon", "HwaljaRules", "HwaljaTable", "HwaljaRuntime",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         .target(
@@ -149,22 +166,33 @@ let package = Package(
             path: "Tests/HwaljaTestSupport"
         ),
         .testTarget(name: "HwaljaCoreTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
-        .testTarget(name: "HwaljaTableTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules", "HwaljaTestSupport"]),
-        .testTarget(name: "HwaljaFrontendTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon", "HwaljaTestSupport"]),
+        .testTarget(
+            name: "HwaljaTableTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules", "HwaljaTestSupport"]),
+        .testTarget(
+            name: "HwaljaFrontendTests",
+            dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaKeypadTests", dependencies: ["HwaljaCore", "HwaljaKeypad", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaEngineTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaTestSupport"]),
         .testTarget(
             name: "HwaljaDaemonTests",
-            dependencies: ["CDBus", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTestSupport"]),
+            dependencies: [
+                "CDBus", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime",
+                "HwaljaTestSupport"
+            ]),
         .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(
-            name: "HwaljaRuntimeTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon", "HwaljaRuntime", "HwaljaTestSupport"]),
-        .testTarget(name: "HwaljaLexiconTests", dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaTable", "HwaljaTestSupport"]),
+            name: "HwaljaRuntimeTests",
+            dependencies: [
+                "HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon", "HwaljaRuntime", "HwaljaTestSupport"
+            ]),
+        .testTarget(
+            name: "HwaljaLexiconTests",
+            dependencies: ["HwaljaCore", "HwaljaLexicon", "HwaljaTable", "HwaljaTestSupport"]),
         // The fcitx5 addon (Sources/fcitx5-hwalja, C++ built with CMake by tools/build-fcitx5, not
         // a SwiftPM target) in a real fcitx5, and its engine (HwaljaFcitx5) in process.
         .testTarget(
             name: "HwaljaFcitxTests",
-            dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFcitx5", "HwaljaFrontend", "HwaljaTestSupport"]),
+            dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFcitx5", "HwaljaFrontend", "HwaljaTestSupport"])
     ],
     swiftLanguageModes: [.v6]
 )

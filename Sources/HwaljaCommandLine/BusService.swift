@@ -5,7 +5,7 @@ import HwaljaFrontend
 import HwaljaRuntime
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A program serving a bus from one serial queue, started the same way by hwaljad and the IBus
@@ -58,9 +58,14 @@ public final class BusService: @unchecked Sendable {  // confined to `queue` onc
             for rule in matchRules { try connection.addMatch(rule) }
             switch try connection.requestName(name, allowReplacement: true, replaceExisting: replace) {
             case .primaryOwner, .alreadyOwner: break
-            case .inQueue, .exists: diagnostics.fail("\(name) is already owned on this bus (another one is running)\(replace ? "" : "; use --replace to take over")")
+            case .inQueue, .exists:
+                diagnostics.fail(
+                    "\(name) is already owned on this bus (another one is running)\(replace ? "" : "; use --replace to take over")"
+                )
             }
-            dispatcher = try BusDispatcher(connection: connection, queue: queue, afterMessages: idleMemory.armAfterAnswers) { [self] in
+            dispatcher = try BusDispatcher(
+                connection: connection, queue: queue, afterMessages: idleMemory.armAfterAnswers
+            ) { [self] in
                 beforeExit()
                 diagnostics.log(busGone)
                 exit(busGoneStatus)

@@ -6,14 +6,19 @@ import HwaljaRuntime
 
 /// `--table`, for every program that types.
 public struct TableOption: ParsableArguments {
-    @Option(help: "Table file (default: \(TableLoader.searchOrder)); another layout's table is the file of its name beside it.")
+    @Option(
+        help:
+            "Table file (default: \(TableLoader.searchOrder)); another layout's table is the file of its name beside it."
+    )
     public var table: String?
 
     public init() {}
 
     /// The table of `layout` (`--table` names that layout's file; without it `configured`, the
     /// settings' table, counts), or exits with one line saying why it cannot be used.
-    public func load(_ diagnostics: Diagnostics, layout: KeyboardLayout = .cheonjiin, configured: String? = nil) -> TableLoader.Loaded {
+    public func load(_ diagnostics: Diagnostics, layout: KeyboardLayout = .cheonjiin, configured: String? = nil)
+        -> TableLoader.Loaded
+    {
         do {
             return try TableLoader.load(path: table, layout: layout, configured: configured)
         } catch {
@@ -42,17 +47,23 @@ public struct LayoutOption: ParsableArguments {
     @Option(help: "Keyboard layout: \(KeyboardLayout.nameSummary) (default cheonjiin).")
     public var layout: String?
 
-    @Option(name: .customLong("layout-option"), help: "A choice keyboards disagree on, away from the default (repeatable): \(KeyboardLayout.Option.nameSummary).")
+    @Option(
+        name: .customLong("layout-option"),
+        help:
+            "A choice keyboards disagree on, away from the default (repeatable): \(KeyboardLayout.Option.nameSummary).")
     public var layoutOptions: [String] = []
 
     public init() {}
 
     public func validate() throws {
         if let layout, KeyboardLayout(name: layout) == nil {
-            throw ValidationError("--layout \(Excerpt.quoted(layout)) is not a layout (layouts: \(KeyboardLayout.nameSummary))")
+            throw ValidationError(
+                "--layout \(Excerpt.quoted(layout)) is not a layout (layouts: \(KeyboardLayout.nameSummary))")
         }
         for name in layoutOptions where KeyboardLayout.Option(name: name) == nil {
-            throw ValidationError("--layout-option \(Excerpt.quoted(name)) is not an option (options: \(KeyboardLayout.Option.nameSummary))")
+            throw ValidationError(
+                "--layout-option \(Excerpt.quoted(name)) is not an option (options: \(KeyboardLayout.Option.nameSummary))"
+            )
         }
     }
 
@@ -71,7 +82,10 @@ public struct ServiceOptions: ParsableArguments {
     @Option(help: "phone, keypad-position, or a keymap file (overrides the settings file's keymap).")
     public var keymap: String?
 
-    @Option(help: "Record keystrokes as timed replay logs (context-N.log, mode 0600) in a new directory of this run's (mode 0700) inside this one; never in password fields; off by default.")
+    @Option(
+        help:
+            "Record keystrokes as timed replay logs (context-N.log, mode 0600) in a new directory of this run's (mode 0700) inside this one; never in password fields; off by default."
+    )
     public var record: String?
 
     public init() {}
@@ -97,7 +111,8 @@ public struct ServiceOptions: ParsableArguments {
     public func recorder(_ diagnostics: Diagnostics) -> KeystrokeRecorder? {
         guard let record else { return nil }
         do {
-            let recorder = try KeystrokeRecorder(directory: record, program: diagnostics.program, report: diagnostics.log)
+            let recorder = try KeystrokeRecorder(
+                directory: record, program: diagnostics.program, report: diagnostics.log)
             diagnostics.log("recording keystrokes (--record) in \(Excerpt.path(recorder.runDirectory))")
             return recorder
         } catch {
@@ -118,7 +133,8 @@ public struct TypingOptions: ParsableArguments {
     @Option(help: "Milliseconds (\(Self.range)) between repeats of a held backspace (default 100).")
     public var repeatInterval: String?
 
-    @Option(help: "Milliseconds (\(Self.range)) of idle time after which the syllable ends by itself, or 'off' (default).")
+    @Option(
+        help: "Milliseconds (\(Self.range)) of idle time after which the syllable ends by itself, or 'off' (default).")
     public var autoNext: String?
 
     @Flag(help: "SPACE always inserts a blank instead of first ending the syllable being composed.")
@@ -126,7 +142,8 @@ public struct TypingOptions: ParsableArguments {
 
     public init() {}
 
-    private static let range = "\(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound)"
+    private static let range =
+        "\(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound)"
 
     /// A flag's value that is not valid: one line naming the flag, the value and what is allowed.
     public struct Invalid: Error, CustomStringConvertible {
@@ -135,13 +152,20 @@ public struct TypingOptions: ParsableArguments {
 
     /// Sets each flag given on top of `settings`.
     public func apply(to settings: inout DaemonSettings) throws(Invalid) {
-        let given = [("long-press", longPress), ("letters-on", lettersOn), ("repeat-interval", repeatInterval), ("auto-next", autoNext)]
+        let given =
+            [
+                ("long-press", longPress), ("letters-on", lettersOn), ("repeat-interval", repeatInterval),
+                ("auto-next", autoNext)
+            ]
             + [("space-inserts", spaceInserts ? "true" : nil)]
         for case (let name, let value?) in given {
             do {
                 try settings.set(name, to: value)
             } catch {
-                let allowed = name == "letters-on" ? "press or release" : "a number of milliseconds from \(Self.range)\(name == "auto-next" ? " or off" : "")"
+                let allowed =
+                    name == "letters-on"
+                    ? "press or release"
+                    : "a number of milliseconds from \(Self.range)\(name == "auto-next" ? " or off" : "")"
                 throw Invalid(description: "--\(name) \(Excerpt.quoted(value)) is not \(allowed)")
             }
         }

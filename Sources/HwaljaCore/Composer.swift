@@ -225,7 +225,8 @@ public struct Composer: Sendable {
             if replacement != 0 { replaced = 2 }
         }
         if replacement == 0 && count >= 1 {
-            replacement = table.replacement(forNumber: number, first: 0, second: TableSymbol.symbol(for: composing.storage[count - 1]))
+            replacement = table.replacement(
+                forNumber: number, first: 0, second: TableSymbol.symbol(for: composing.storage[count - 1]))
             if replacement != 0 { replaced = 1 }
         }
         if replacement == 0 { replacement = table.defaultReplacement(forNumber: number) }
@@ -238,7 +239,9 @@ public struct Composer: Sendable {
         while replacement != 0 {
             let scalar = TableSymbol.scalar(for: UInt16(truncatingIfNeeded: replacement))
             let position = composing.count - kept
-            if same == composing.count && position < replaced && scalar == (position == 0 ? removed.0 : removed.1) { same += 1 }
+            if same == composing.count && position < replaced && scalar == (position == 0 ? removed.0 : removed.1) {
+                same += 1
+            }
             composing.append(scalar)
             replacement >>= 16
         }
@@ -279,7 +282,9 @@ public struct Composer: Sendable {
             // The word from the entry's position on, less what the keystroke appended, plus what it replaced.
             var before = ComposedText()
             for position in entry.committed..<(committed + composing.count - Int(entry.appended)) {
-                before.append(position < committed ? committedTail[position - committedTailStart] : composing[position - committed])
+                before.append(
+                    position < committed
+                        ? committedTail[position - committedTailStart] : composing[position - committed])
             }
             for index in 0..<Int(entry.removedCount) { before.append(entry.removedScalar(index)) }
             committedTail.removeLast(retract)

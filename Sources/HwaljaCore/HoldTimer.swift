@@ -42,8 +42,11 @@ public struct HoldTimer: Sendable {
         public var lettersOnPress: Bool
 
         /// Thresholds in milliseconds; each must be positive (any size: see ``HoldTimer``).
-        public init(longPress: Int = 500, repeatInterval: Int = 100, autoNext: Int? = nil, lettersOnPress: Bool = true) {
-            precondition(longPress > 0 && repeatInterval > 0 && (autoNext ?? 1) > 0, "HoldTimer.Settings: times must be positive")
+        public init(longPress: Int = 500, repeatInterval: Int = 100, autoNext: Int? = nil, lettersOnPress: Bool = true)
+        {
+            precondition(
+                longPress > 0 && repeatInterval > 0 && (autoNext ?? 1) > 0, "HoldTimer.Settings: times must be positive"
+            )
             self.longPress = longPress
             self.repeatInterval = repeatInterval
             self.autoNext = autoNext
@@ -152,7 +155,9 @@ public struct HoldTimer: Sendable {
         } else if held == key {
             return []  // auto-repeat of the key-down from a keyboard: the timer handles holding
         } else if let release = lastRelease, release.key == key,
-            repeating ?? (guessesRepeats && release.heldLongEnough && Self.elapsed(from: release.time, to: time) <= Self.autoRepeatGap)
+            repeating
+                ?? (guessesRepeats && release.heldLongEnough
+                    && Self.elapsed(from: release.time, to: time) <= Self.autoRepeatGap)
         {
             // X's auto-repeat, a release and a press at once: the key is still held.
             lastRelease = nil
@@ -187,7 +192,8 @@ public struct HoldTimer: Sendable {
         // it is a new one whatever its timing.
         let typesOnRelease = holdable && wasShort && !settings.lettersOnPress
         let release = Release(
-            key: key, time: time, heldLongEnough: Self.elapsed(from: heldSince, to: time) >= min(Self.autoRepeatHold, settings.longPress),
+            key: key, time: time,
+            heldLongEnough: Self.elapsed(from: heldSince, to: time) >= min(Self.autoRepeatHold, settings.longPress),
             heldSince: heldSince, holdDeadline: holdDeadline, longPressed: longPressed, idleDeadline: idleDeadline)
         defer { lastRelease = typesOnRelease ? nil : release }
         held = nil

@@ -73,20 +73,27 @@ public enum KeyboardLayout: String, Sendable, CaseIterable, Hashable {
     }
 
     private static let cheonjiinPlusKeys: [Key] = [
-        .in, .cheon, .ji, .giyeok, .kieuk, .nieun, .rieul, .digeut, .tieut, .bieup, .pieup, .siot, .hieut, .jieut, .chieut, .ieung,
-        .mieum,
+        .in, .cheon, .ji, .giyeok, .kieuk, .nieun, .rieul, .digeut, .tieut, .bieup, .pieup, .siot, .hieut, .jieut,
+        .chieut, .ieung,
+        .mieum
     ]
     private static let naratgeulKeys: [Key] = [
-        .giyeok, .nieun, .aEo, .rieul, .mieum, .oU, .siot, .ieung, .in, .addStroke, .ji, .doubleConsonant,
+        .giyeok, .nieun, .aEo, .rieul, .mieum, .oU, .siot, .ieung, .in, .addStroke, .ji, .doubleConsonant
     ]
     private static let vegaKeys: [Key] = [
-        .giyeokKieuk, .iEu, .aYa, .digeutTieut, .nieunRieul, .eoYeo, .mieumSiot, .bieupPieup, .oYo, .jieutChieut, .ieungHieut, .uYu,
+        .giyeokKieuk, .iEu, .aYa, .digeutTieut, .nieunRieul, .eoYeo, .mieumSiot, .bieupPieup, .oYo, .jieutChieut,
+        .ieungHieut, .uYu
     ]
     private static let cheonjiinKeypad: [Key?] = [
-        .in, .cheon, .ji, .giyeokKieuk, .nieunRieul, .digeutTieut, .bieupPieup, .siotHieut, .jieutChieut, .punctuation, .ieungMieum, nil,
+        .in, .cheon, .ji, .giyeokKieuk, .nieunRieul, .digeutTieut, .bieupPieup, .siotHieut, .jieutChieut, .punctuation,
+        .ieungMieum, nil
     ]
-    private static let cheonjiinPlusKeypad: [Key?] = [.in, .cheon, .ji, .giyeok, .nieun, .digeut, .bieup, .siot, .jieut, nil, .ieung, nil]
-    private static let cheonjiinPlusShiftedKeypad: [Key?] = [nil, nil, nil, .kieuk, .rieul, .tieut, .pieup, .hieut, .chieut, nil, .mieum, nil]
+    private static let cheonjiinPlusKeypad: [Key?] = [
+        .in, .cheon, .ji, .giyeok, .nieun, .digeut, .bieup, .siot, .jieut, nil, .ieung, nil
+    ]
+    private static let cheonjiinPlusShiftedKeypad: [Key?] = [
+        nil, nil, nil, .kieuk, .rieul, .tieut, .pieup, .hieut, .chieut, nil, .mieum, nil
+    ]
 
     /// Each layout's digits by key raw value, worked out once: a long press asks on every key.
     private static let digits = (
@@ -109,7 +116,9 @@ public enum KeyboardLayout: String, Sendable, CaseIterable, Hashable {
     /// its phone position (`1`…`9`, `0`, `*`, `#`), or a control key (`NEXT`, `SPACE`, `BS`, `ENTER`).
     /// Returns `nil` for anything else, so callers can name the bad token in their error.
     public func key(token: String) -> Key? {
-        if token.unicodeScalars.count == 1, let position = Self.positionLabels.firstIndex(of: token.unicodeScalars.first!) {
+        if token.unicodeScalars.count == 1,
+            let position = Self.positionLabels.firstIndex(of: token.unicodeScalars.first!)
+        {
             return keypad[position]
         }
         if let key = Self.byName.key(token), key.isTableKey ? contains(key) : true { return key }
@@ -119,7 +128,9 @@ public enum KeyboardLayout: String, Sendable, CaseIterable, Hashable {
     /// The key tokens, for messages that tell the user what is accepted.
     public var tokenSummary: String {
         let letters = tableKeys.map(\.name).joined(separator: " ")
-        let positions = keypad.enumerated().compactMap { $0.element == nil ? nil : String(Character(Self.positionLabels[$0.offset])) }
+        let positions = keypad.enumerated().compactMap {
+            $0.element == nil ? nil : String(Character(Self.positionLabels[$0.offset]))
+        }
         return "\(letters) (or \(positions.joined(separator: " "))), NEXT, SPACE, BS, ENTER"
     }
 

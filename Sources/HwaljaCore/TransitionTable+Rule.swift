@@ -11,7 +11,8 @@ extension TransitionTable {
         var kept = text
         var replacement: UInt64 = 0
         if symbols.count >= 2 {
-            replacement = self.replacement(for: key, first: symbols[symbols.count - 2], second: symbols[symbols.count - 1])
+            replacement = self.replacement(
+                for: key, first: symbols[symbols.count - 2], second: symbols[symbols.count - 1])
             if replacement != 0 { kept.removeLast(2) }
         }
         if replacement == 0, let last = symbols.last {

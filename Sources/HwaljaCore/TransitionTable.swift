@@ -99,7 +99,9 @@ public struct TransitionTable: Sendable {
         /// listing can trap. Whether the replacements are real symbols is ``TableFile``'s entry check.
         public var problem: String? {
             let words = Self.wordsPerSet
-            guard (1...Self.maximumKeyCount).contains(keyCount) else { return "key count \(keyCount) outside 1...\(Self.maximumKeyCount)" }
+            guard (1...Self.maximumKeyCount).contains(keyCount) else {
+                return "key count \(keyCount) outside 1...\(Self.maximumKeyCount)"
+            }
             guard defaults.count == keyCount else { return "\(defaults.count) defaults for \(keyCount) keys" }
             guard bits.count % words == 0 else { return "\(bits.count) bit words for sets of \(words) words" }
             guard setCount >= 2 * keyCount else { return "\(setCount) sets for \(keyCount) keys" }
@@ -120,7 +122,9 @@ public struct TransitionTable: Sendable {
             guard transitions == values.count else { return "\(transitions) transitions but \(values.count) values" }
             var largest: UInt16 = 0
             for value in values { largest = Swift.max(largest, value) }
-            guard values.isEmpty || Int(largest) < patterns.count else { return "pattern index \(largest) outside 0..<\(patterns.count)" }
+            guard values.isEmpty || Int(largest) < patterns.count else {
+                return "pattern index \(largest) outside 0..<\(patterns.count)"
+            }
             return nil
         }
 
@@ -136,7 +140,9 @@ public struct TransitionTable: Sendable {
             kinds += [SetKind](repeating: .groups, count: keyCount)
             for key in 0..<keyCount {
                 var members = 0
-                for word in 0..<Self.wordsPerSet { members += bits[(keyCount + key) * Self.wordsPerSet + word].nonzeroBitCount }
+                for word in 0..<Self.wordsPerSet {
+                    members += bits[(keyCount + key) * Self.wordsPerSet + word].nonzeroBitCount
+                }
                 kinds += [SetKind](repeating: key == 0 ? .livePairs : .transitions, count: members)
             }
             return kinds.count == setCount ? kinds : nil
@@ -153,7 +159,9 @@ public struct TransitionTable: Sendable {
     @usableFromInline let numbers: [UInt8]
 
     /// Builds `keyboard`'s table from its transitions and live pairs (the generator's path).
-    public init(transitions: [Transition], livePairs: [(Unicode.Scalar, Unicode.Scalar)], keyboard: KeyboardLayout = .cheonjiin) {
+    public init(
+        transitions: [Transition], livePairs: [(Unicode.Scalar, Unicode.Scalar)], keyboard: KeyboardLayout = .cheonjiin
+    ) {
         let numbers = Self.numbers(of: keyboard.tableKeys)
         let keyCount = keyboard.tableKeys.count + 1
         var defaults = [UInt64](repeating: 0, count: keyCount)
@@ -206,9 +214,12 @@ public struct TransitionTable: Sendable {
             for symbol in members { bits[set * words + Int(symbol >> 6)] |= 1 << UInt64(symbol & 63) }
         }
         let layout = Layout(
-            keyCount: keyCount, defaults: defaults, bits: bits, patterns: patterns, values: relative.map { patternIndex[$0]! }
+            keyCount: keyCount, defaults: defaults, bits: bits, patterns: patterns,
+            values: relative.map { patternIndex[$0]! }
         )
-        if let problem = layout.problem { preconditionFailure("TransitionTable: built an inconsistent layout: \(problem)") }
+        if let problem = layout.problem {
+            preconditionFailure("TransitionTable: built an inconsistent layout: \(problem)")
+        }
         self.init(checkedLayout: layout, keyboard: keyboard)
     }
 
@@ -328,18 +339,25 @@ public struct TransitionTable: Sendable {
             var ofKey: [Transition] = []
             let index = Int(numbers[Int(key.rawValue)])
             if layout.defaults[index] != 0 {
-                ofKey.append(Transition(key: key, tail: [], replacement: Self.unpack(layout.defaults[index]).map(Self.scalar(of:))))
+                ofKey.append(
+                    Transition(
+                        key: key, tail: [], replacement: Self.unpack(layout.defaults[index]).map(Self.scalar(of:))))
             }
             for second in members(of: index) {
                 let replacement = value(set: index, symbol: second, tail: second)
-                ofKey.append(Transition(key: key, tail: [Self.scalar(of: second)], replacement: Self.unpack(replacement).map(Self.scalar(of:))))
+                ofKey.append(
+                    Transition(
+                        key: key, tail: [Self.scalar(of: second)],
+                        replacement: Self.unpack(replacement).map(Self.scalar(of:))))
             }
             for second in members(of: keyCount + index) {
                 let group = rank(set: keyCount + index, symbol: second)!
                 for first in members(of: 2 * keyCount + group) {
                     let replacement = value(set: 2 * keyCount + group, symbol: first, tail: first)
                     ofKey.append(
-                        Transition(key: key, tail: [first, second].map(Self.scalar(of:)), replacement: Self.unpack(replacement).map(Self.scalar(of:)))
+                        Transition(
+                            key: key, tail: [first, second].map(Self.scalar(of:)),
+                            replacement: Self.unpack(replacement).map(Self.scalar(of:)))
                     )
                 }
             }
@@ -357,7 +375,9 @@ public struct TransitionTable: Sendable {
                 pairs.append((TableSymbol.scalar(for: first), TableSymbol.scalar(for: second)))
             }
         }
-        return pairs.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map { (Unicode.Scalar($0.0)!, Unicode.Scalar($0.1)!) }
+        return pairs.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map {
+            (Unicode.Scalar($0.0)!, Unicode.Scalar($0.1)!)
+        }
     }
 
     /// The members of set `set`, ascending.

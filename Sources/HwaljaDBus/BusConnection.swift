@@ -1,7 +1,7 @@
 import CDBus
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A private connection to a message bus.
@@ -123,7 +123,8 @@ public final class BusConnection: @unchecked Sendable {
     /// `timeoutMilliseconds` for the bus's answer.
     public func releaseName(_ name: String, timeoutMilliseconds: Int32 = 2_000) throws(BusError) {
         let message = BusMessage.methodCall(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "ReleaseName")
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "ReleaseName")
         try message.append([.string(name)])
         _ = try call(message, timeoutMilliseconds: timeoutMilliseconds)
     }
@@ -238,7 +239,9 @@ public final class BusConnection: @unchecked Sendable {
     ///
     /// - Throws: the error reply as a ``BusError``, or a timeout or disconnection error.
     public func call(_ message: BusMessage, timeoutMilliseconds: Int32 = 25_000) throws(BusError) -> BusMessage {
-        let reply = try withDBusError { dbus_connection_send_with_reply_and_block(raw, message.raw, timeoutMilliseconds, $0) }
+        let reply = try withDBusError {
+            dbus_connection_send_with_reply_and_block(raw, message.raw, timeoutMilliseconds, $0)
+        }
         guard let reply else { throw .failed("no reply") }
         return BusMessage(owning: reply)
     }

@@ -1,7 +1,7 @@
 import Dispatch
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Drives a ``BusConnection`` for a serial `DispatchQueue`: a thread of its own waits for the bus
@@ -34,9 +34,13 @@ public final class BusDispatcher: @unchecked Sendable {
         connection: BusConnection, queue: DispatchQueue, afterMessages: (() -> Void)? = nil,
         onDisconnect: @escaping @Sendable () -> Void
     ) throws(BusError) {
-        guard let descriptor = connection.fileDescriptor else { throw .failed("the bus connection has no socket to watch") }
+        guard let descriptor = connection.fileDescriptor else {
+            throw .failed("the bus connection has no socket to watch")
+        }
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw .failed("cannot make a wake-up pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&pipeEnds) == 0 else {
+            throw .failed("cannot make a wake-up pipe: \(String(cString: strerror(errno)))")
+        }
         for end in pipeEnds {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
@@ -83,7 +87,9 @@ public final class BusDispatcher: @unchecked Sendable {
 
     private func run() {
         var (open, outputPending) = (true, connection.hasOutputPending)
-        var watched = [pollfd(fd: descriptor, events: 0, revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+        var watched = [
+            pollfd(fd: descriptor, events: 0, revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
+        ]
         while open {
             // libdbus reads the socket in blocking calls and flushes too (the set-up's RequestName,
             // say): what it read waits in its queue, and nothing more may come to wake the poll.

@@ -38,9 +38,14 @@ public final class BusMessage: @unchecked Sendable {
     }
 
     /// A method call to `destination` (`dbus_message_new_method_call`).
-    public static func methodCall(destination: String?, path: String, interface: String?, member: String) -> BusMessage {
+    public static func methodCall(destination: String?, path: String, interface: String?, member: String) -> BusMessage
+    {
         let made = cString(destination) { destination in
-            cString(path) { path in cString(interface) { interface in cString(member) { dbus_message_new_method_call(destination, path, interface, $0) } } }
+            cString(path) { path in
+                cString(interface) { interface in
+                    cString(member) { dbus_message_new_method_call(destination, path, interface, $0) }
+                }
+            }
         }
         guard let raw = made else {
             preconditionFailure("BusMessage.methodCall: libdbus is out of memory or \(path) is not an object path")
@@ -67,18 +72,28 @@ public final class BusMessage: @unchecked Sendable {
     public func reread() throws(BusError) -> BusMessage {
         var bytes: UnsafeMutablePointer<CChar>?
         var length: Int32 = 0
-        guard dbus_message_marshal(raw, &bytes, &length) != 0, let bytes else { throw .failed("out of memory writing a message out") }
+        guard dbus_message_marshal(raw, &bytes, &length) != 0, let bytes else {
+            throw .failed("out of memory writing a message out")
+        }
         defer { dbus_free(bytes) }
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
-        guard let copy = dbus_message_demarshal(bytes, length, &error) else { throw .failed("libdbus could not read back a message it wrote") }
+        guard let copy = dbus_message_demarshal(bytes, length, &error) else {
+            throw .failed("libdbus could not read back a message it wrote")
+        }
         return BusMessage(owning: copy)
     }
 
     /// A signal from `path` (`dbus_message_new_signal`).
     public static func signal(path: String, interface: String, member: String) -> BusMessage {
-        guard let raw = cString(path, { path in cString(interface) { interface in cString(member) { dbus_message_new_signal(path, interface, $0) } } }) else {
+        guard
+            let raw = cString(
+                path,
+                { path in
+                    cString(interface) { interface in cString(member) { dbus_message_new_signal(path, interface, $0) } }
+                })
+        else {
             preconditionFailure("BusMessage.signal: libdbus is out of memory or the names are invalid")
         }
         return BusMessage(owning: raw)
@@ -90,7 +105,8 @@ public final class BusMessage: @unchecked Sendable {
     /// argument by argument at several microseconds each.
     public func methodReturn(_ values: [BusValue] = []) throws(BusError) -> BusMessage {
         if values.count >= 2,
-            let packed = WireMessage.methodReturn(replySerial: dbus_message_get_serial(raw), destination: sender, values: values)
+            let packed = WireMessage.methodReturn(
+                replySerial: dbus_message_get_serial(raw), destination: sender, values: values)
         {
             return packed
         }
@@ -102,7 +118,9 @@ public final class BusMessage: @unchecked Sendable {
 
     /// The error reply to this method call (`dbus_message_new_error`).
     public func errorReply(_ error: BusError) -> BusMessage {
-        guard let raw = cString(error.name, { name in cString(error.message) { dbus_message_new_error(raw, name, $0) } }) else {
+        guard
+            let raw = cString(error.name, { name in cString(error.message) { dbus_message_new_error(raw, name, $0) } })
+        else {
             preconditionFailure("BusMessage.errorReply: libdbus refused the error name \(error.name)")
         }
         return BusMessage(owning: raw)
@@ -111,7 +129,9 @@ public final class BusMessage: @unchecked Sendable {
     /// The error reply to the call numbered `serial` from `destination`, for a call no longer at
     /// hand (answered late).
     public static func error(_ error: BusError, replyingTo serial: UInt32, destination: String) -> BusMessage {
-        guard let raw = dbus_message_new(DBUS_MESSAGE_TYPE_ERROR) else { preconditionFailure("BusMessage.error: out of memory") }
+        guard let raw = dbus_message_new(DBUS_MESSAGE_TYPE_ERROR) else {
+            preconditionFailure("BusMessage.error: out of memory")
+        }
         let message = BusMessage(owning: raw)
         _ = cString(error.name) { dbus_message_set_error_name(raw, $0) }
         dbus_message_set_reply_serial(raw, serial)
@@ -166,7 +186,9 @@ public final class BusMessage: @unchecked Sendable {
     /// message has no path.
     public func withPathBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         guard let path = dbus_message_get_path(raw) else { return nil }
-        return path.withMemoryRebound(to: UInt8.self, capacity: 1) { body(UnsafeBufferPointer(start: $0, count: strlen(path))) }
+        return path.withMemoryRebound(to: UInt8.self, capacity: 1) {
+            body(UnsafeBufferPointer(start: $0, count: strlen(path)))
+        }
     }
     public var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
     public var destination: String? { dbus_message_get_destination(raw).map { String(cString: $0) } }
@@ -203,7 +225,9 @@ public final class BusMessage: @unchecked Sendable {
     /// The first argument if it is a string, read without decoding the others (a key's token).
     public var firstString: String? {
         var iterator = DBusMessageIter()
-        guard dbus_message_iter_init(raw, &iterator) != 0, dbus_message_iter_get_arg_type(&iterator) == Int32(UInt8(ascii: "s")) else { return nil }
+        guard dbus_message_iter_init(raw, &iterator) != 0,
+            dbus_message_iter_get_arg_type(&iterator) == Int32(UInt8(ascii: "s"))
+        else { return nil }
         return Self.readString(&iterator)
     }
 
@@ -242,10 +266,11 @@ public final class BusMessage: @unchecked Sendable {
         case UInt8(ascii: "t"): return .uint64(readBasic(&iterator))
         case UInt8(ascii: "d"): return .double(readBasic(&iterator))
         case UInt8(ascii: "a"):
-            let element = dbus_message_iter_get_signature(&iterator).map { pointer in
-                defer { dbus_free(pointer) }
-                return String(String(cString: pointer).dropFirst())
-            } ?? ""
+            let element =
+                dbus_message_iter_get_signature(&iterator).map { pointer in
+                    defer { dbus_free(pointer) }
+                    return String(String(cString: pointer).dropFirst())
+                } ?? ""
             var inner = DBusMessageIter()
             dbus_message_iter_recurse(&iterator, &inner)
             return .array(elementSignature: element, try readAll(&inner))
@@ -264,7 +289,8 @@ public final class BusMessage: @unchecked Sendable {
             dbus_message_iter_recurse(&iterator, &inner)
             return .variant(try read(&inner))
         default:
-            throw .invalidArgs("argument of type '\(Character(Unicode.Scalar(UInt8(truncatingIfNeeded: type))))' is not supported")
+            throw .invalidArgs(
+                "argument of type '\(Character(Unicode.Scalar(UInt8(truncatingIfNeeded: type))))' is not supported")
         }
     }
 
@@ -325,8 +351,9 @@ public final class BusMessage: @unchecked Sendable {
         var inner = DBusMessageIter()
         let code = Int32(type.asciiValue!)
         let opened: dbus_bool_t =
-            if let contained { contained.withCString { dbus_message_iter_open_container(&iterator, code, $0, &inner) } }
-            else { dbus_message_iter_open_container(&iterator, code, nil, &inner) }
+            if let contained {
+                contained.withCString { dbus_message_iter_open_container(&iterator, code, $0, &inner) }
+            } else { dbus_message_iter_open_container(&iterator, code, nil, &inner) }
         guard opened != 0 else { throw .failed("out of memory opening a container") }
         for item in items { try write(item, to: &inner) }
         guard dbus_message_iter_close_container(&iterator, &inner) != 0 else {
@@ -341,7 +368,9 @@ public final class BusMessage: @unchecked Sendable {
         }
     }
 
-    private static func appendBasic<T: BitwiseCopyable>(_ value: T, type: Character, to iterator: inout DBusMessageIter) -> Bool {
+    private static func appendBasic<T: BitwiseCopyable>(_ value: T, type: Character, to iterator: inout DBusMessageIter)
+        -> Bool
+    {
         var argument = value
         return dbus_message_iter_append_basic(&iterator, Int32(type.asciiValue!), &argument) != 0
     }

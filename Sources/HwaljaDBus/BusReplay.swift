@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import HwaljaCore
 import HwaljaReplay
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Replays a log through a running hwaljad: taps as `PressKey`, timed events as `KeyDown`/`KeyUp`
 /// at their times (so the daemon's own timers make the long presses), the application's text
@@ -35,7 +36,9 @@ public enum BusReplay {
     /// Plays `log` on a new context of the daemon on `bus` (of `layout`, or the daemon's default
     /// layout) and returns the final text; `canDelete`
     /// plays an application that deletes text when the daemon says so.
-    public static func play(_ log: KeystrokeLog, bus: String, canDelete: Bool, trace: Bool, layout: String? = nil) throws(BusError) -> String {
+    public static func play(_ log: KeystrokeLog, bus: String, canDelete: Bool, trace: Bool, layout: String? = nil)
+        throws(BusError) -> String
+    {
         let client = try EngineClient(bus: BusConnection.Bus(bus))
         let host = Host(trace: trace)
         let path = try client.createContext(layout: layout)
@@ -57,7 +60,9 @@ public enum BusReplay {
                 if trace { print("PressKey \(key.name)\tcommit \"\(result.commit)\"\tpreedit \"\(result.preedit)\"") }
             case .pick(let index):
                 result = try client.acceptSuggestion(index, on: path)
-                if trace { print("AcceptSuggestion \(index)\tcommit \"\(result.commit)\"\tpreedit \"\(result.preedit)\"") }
+                if trace {
+                    print("AcceptSuggestion \(index)\tcommit \"\(result.commit)\"\tpreedit \"\(result.preedit)\"")
+                }
                 // Nothing declined: an index no longer shown changes nothing.
                 host.text.applyReply(commit: result.commit, preedit: result.preedit, consumed: true, key: nil)
                 continue
@@ -67,7 +72,11 @@ public enum BusReplay {
                 let due = start + .milliseconds(time)
                 sleep(until: due)
                 result = try client.key(isDown ? "KeyDown" : "KeyUp", key.name, on: path)
-                if trace { print("\(isDown ? "KeyDown" : "KeyUp") \(key.name) at \(time) ms\tcommit \"\(result.commit)\"\tpreedit \"\(result.preedit)\"") }
+                if trace {
+                    print(
+                        "\(isDown ? "KeyDown" : "KeyUp") \(key.name) at \(time) ms\tcommit \"\(result.commit)\"\tpreedit \"\(result.preedit)\""
+                    )
+                }
             }
             host.text.applyReply(commit: result.commit, preedit: result.preedit, consumed: result.consumed, key: key)
         }
@@ -80,7 +89,8 @@ public enum BusReplay {
     private static func sleep(until instant: ContinuousClock.Instant) {
         let left = instant - .now
         guard left > .zero else { return }
-        var time = timespec(tv_sec: Int(left.components.seconds), tv_nsec: Int(left.components.attoseconds / 1_000_000_000))
+        var time = timespec(
+            tv_sec: Int(left.components.seconds), tv_nsec: Int(left.components.attoseconds / 1_000_000_000))
         var remaining = timespec()
         while nanosleep(&time, &remaining) != 0 && errno == EINTR { time = remaining }
     }

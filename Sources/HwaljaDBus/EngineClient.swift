@@ -36,7 +36,8 @@ public final class EngineClient: @unchecked Sendable {
         connection = try BusConnection(bus: bus)
         connection.setHandler { [unowned self] message in
             guard message.kind == .signal,
-                message.interface == EngineInterface.contextInterface || message.interface == EngineInterface.inputContextInterface,
+                message.interface == EngineInterface.contextInterface
+                    || message.interface == EngineInterface.inputContextInterface,
                 let member = message.member, let path = message.path
             else { return false }
             guard let daemonName, message.sender == daemonName else { return true }  // forged: dropped
@@ -47,10 +48,12 @@ public final class EngineClient: @unchecked Sendable {
 
     /// Calls `member` on `path` with `arguments`; returns the reply's values or throws the error reply.
     @discardableResult
-    public func call(_ path: String, _ interface: String, _ member: String, _ arguments: [BusValue] = []) throws(BusError)
+    public func call(_ path: String, _ interface: String, _ member: String, _ arguments: [BusValue] = [])
+        throws(BusError)
         -> [BusValue]
     {
-        let message = BusMessage.methodCall(destination: EngineInterface.busName, path: path, interface: interface, member: member)
+        let message = BusMessage.methodCall(
+            destination: EngineInterface.busName, path: path, interface: interface, member: member)
         try message.append(arguments)
         let reply = try connection.call(message, timeoutMilliseconds: timeoutMilliseconds)
         if daemonName == nil || path == EngineInterface.enginePath { daemonName = reply.sender }
@@ -60,7 +63,9 @@ public final class EngineClient: @unchecked Sendable {
 
     /// Creates a context and returns its object path.
     public func createContext(layout: String? = nil) throws(BusError) -> String {
-        let reply = try call(EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext", layout.map { [.string($0)] } ?? [])
+        let reply = try call(
+            EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext",
+            layout.map { [.string($0)] } ?? [])
         guard let path = reply.first?.stringValue else { throw .failed("CreateContext returned \(reply)") }
         return path
     }
@@ -75,7 +80,9 @@ public final class EngineClient: @unchecked Sendable {
     @discardableResult
     public func setCapabilities(_ capabilities: UInt32, on path: String) throws(BusError) -> UInt32 {
         let reply = try call(path, EngineInterface.contextInterface, "SetCapabilities", [.uint32(capabilities)])
-        guard reply.count == 1, case .uint32(let accepted) = reply[0] else { throw .failed("SetCapabilities returned \(reply)") }
+        guard reply.count == 1, case .uint32(let accepted) = reply[0] else {
+            throw .failed("SetCapabilities returned \(reply)")
+        }
         return accepted
     }
 
@@ -93,7 +100,9 @@ public final class EngineClient: @unchecked Sendable {
 
     /// Picks suggestion `index` (`AcceptSuggestion`), answered as a key.
     public func acceptSuggestion(_ index: Int, on path: String) throws(BusError) -> KeyResult {
-        try keyResult("AcceptSuggestion", try call(path, EngineInterface.contextInterface, "AcceptSuggestion", [.uint32(UInt32(clamping: index))]))
+        try keyResult(
+            "AcceptSuggestion",
+            try call(path, EngineInterface.contextInterface, "AcceptSuggestion", [.uint32(UInt32(clamping: index))]))
     }
 
     /// Hands signals that have arrived to ``onSignal``; waits up to `waitingMilliseconds` for the first.

@@ -33,7 +33,9 @@ public enum EngineInterface {
 
     private static func contextNumber(inPathBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let prefix = contextsPrefixBytes
-        guard bytes.count > prefix.count, bytes.count - prefix.count <= 18, bytes.starts(with: prefix) else { return nil }
+        guard bytes.count > prefix.count, bytes.count - prefix.count <= 18, bytes.starts(with: prefix) else {
+            return nil
+        }
         let digits = bytes[prefix.count...]
         guard digits.first != UInt8(ascii: "0") else { return nil }
         var number = 0
@@ -411,7 +413,9 @@ public enum EngineInterface {
 
     /// The introspection XML for `path`, given the live context numbers and which of them take
     /// key events, or `nil` if no object is there.
-    public static func introspection(ofPath path: String, contexts: [Int], takingKeyEvents: (Int) -> Bool = { _ in false }) -> String? {
+    public static func introspection(
+        ofPath path: String, contexts: [Int], takingKeyEvents: (Int) -> Bool = { _ in false }
+    ) -> String? {
         let header = """
             <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
@@ -426,7 +430,8 @@ public enum EngineInterface {
             return header + "<node>\n" + contexts.map { "  <node name=\"\($0)\"/>\n" }.joined() + "</node>\n"
         }
         if let number = contextNumber(inPath: path), contexts.contains(number) {
-            return header + "<node>\n" + (takingKeyEvents(number) ? inputContext : context) + standardInterfaces + "</node>\n"
+            return header + "<node>\n" + (takingKeyEvents(number) ? inputContext : context) + standardInterfaces
+                + "</node>\n"
         }
         return nil
     }

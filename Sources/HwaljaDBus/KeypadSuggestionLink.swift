@@ -33,7 +33,8 @@ public final class KeypadSuggestionLink {
     /// Who owns ``KeypadInterface/busName`` on `connection` now (a blocking call: at start-up).
     public static func owner(on connection: BusConnection) -> String? {
         let call = BusMessage.methodCall(
-            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetNameOwner")
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "GetNameOwner")
         guard (try? call.append([.string(KeypadInterface.busName)])) != nil,
             let reply = try? connection.call(call, timeoutMilliseconds: 2_000)
         else { return nil }  // org.freedesktop.DBus.Error.NameHasNoOwner: no keypad
@@ -59,7 +60,8 @@ public final class KeypadSuggestionLink {
     /// Calls `member` of the keypad with `value`, no reply wanted, if a keypad runs.
     private func tell(_ member: String, _ value: BusValue) {
         guard let keypad else { return }
-        let call = BusMessage.methodCall(destination: keypad, path: KeypadInterface.path, interface: KeypadInterface.interface, member: member)
+        let call = BusMessage.methodCall(
+            destination: keypad, path: KeypadInterface.path, interface: KeypadInterface.interface, member: member)
         call.setNoReplyExpected()
         guard (try? call.append([value])) != nil else { return }
         output.send(call)
@@ -71,8 +73,12 @@ public final class KeypadSuggestionLink {
     @discardableResult
     public func handle(_ message: BusMessage) -> Bool {
         guard message.kind == .signal, let arguments = try? message.arguments() else { return false }
-        if message.sender == "org.freedesktop.DBus", message.member == "NameOwnerChanged", message.interface == "org.freedesktop.DBus" {
-            guard arguments.count == 3, arguments[0].stringValue == KeypadInterface.busName, let owner = arguments[2].stringValue else { return false }
+        if message.sender == "org.freedesktop.DBus", message.member == "NameOwnerChanged",
+            message.interface == "org.freedesktop.DBus"
+        {
+            guard arguments.count == 3, arguments[0].stringValue == KeypadInterface.busName,
+                let owner = arguments[2].stringValue
+            else { return false }
             keypad = owner.isEmpty ? nil : owner
             // A keypad that starts learns at once what the others learned as it went.
             if fieldFocused { tell(KeypadInterface.fieldFocused, .boolean(true)) }

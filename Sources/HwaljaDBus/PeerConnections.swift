@@ -1,7 +1,7 @@
 import Dispatch
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Private, peer-to-peer connections to a service beside its bus connection: a socket in a
@@ -77,10 +77,13 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
     /// Removes what a `program` that was killed left in `base`: directories `program-XXXXXX` of this
     /// user's whose socket nobody listens on any more (one still listened on is another's, running).
     static func removeStale(program: String, in base: String) {
-        for entry in entries(of: base) where entry.hasPrefix("\(program)-") && entry.utf8.count == program.utf8.count + 7 {
+        for entry in entries(of: base)
+        where entry.hasPrefix("\(program)-") && entry.utf8.count == program.utf8.count + 7 {
             let directory = "\(base)/\(entry)"
             var status = stat()
-            guard lstat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid() else { continue }
+            guard lstat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_uid == getuid() else {
+                continue
+            }
             let socketPath = "\(directory)/engine"
             if isListenedOn(socketPath) { continue }
             unlink(socketPath)
@@ -95,7 +98,9 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != "." && name != ".." { names.append(name) }
         }
         return names
@@ -114,7 +119,9 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
             for (index, byte) in bytes.enumerated() { buffer[index] = byte }
         }
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         return connected == 0 || errno != ECONNREFUSED && errno != ENOENT
     }
@@ -129,7 +136,9 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
     /// Sends `message` on the connection its destination names (see ``MessageSink``).
     @discardableResult
     public func send(_ message: BusMessage) -> UInt32 {
-        guard let destination = message.destination, destination.hasPrefix(Self.namePrefix) else { return bus.send(message) }
+        guard let destination = message.destination, destination.hasPrefix(Self.namePrefix) else {
+            return bus.send(message)
+        }
         guard let peer = peers[destination] else { return 0 }  // gone: nobody to tell
         let serial = nextSerial
         nextSerial = nextSerial == UInt32.max ? 0x8000_0000 : nextSerial + 1
@@ -175,7 +184,9 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
             return handler(message)
         }
         do {
-            let dispatcher = try BusDispatcher(connection: connection, queue: queue, afterMessages: afterMessages) { [weak self] in self?.closed(name) }
+            let dispatcher = try BusDispatcher(connection: connection, queue: queue, afterMessages: afterMessages) {
+                [weak self] in self?.closed(name)
+            }
             peers[name] = (connection, dispatcher)
         } catch {
             log("cannot serve a peer connection: \(error.message)")

@@ -8,14 +8,18 @@ public enum SessionKeypadLink {
     /// session bus), then calls `ready` with the link on `queue`. With no session bus it says so
     /// once with `log` and never calls `ready`: the keypad then shows no suggestions, and typing is
     /// as before.
-    public static func open(queue: DispatchQueue, log: @escaping @Sendable (String) -> Void, ready: @escaping @Sendable (KeypadSuggestionLink) -> Void) {
+    public static func open(
+        queue: DispatchQueue, log: @escaping @Sendable (String) -> Void,
+        ready: @escaping @Sendable (KeypadSuggestionLink) -> Void
+    ) {
         DispatchQueue.global().async {
             guard let bus = BusConnection.Bus.existingSession else {
                 return log("no session bus: hwalja-keypad will show no suggestions")
             }
             do throws(BusError) {
                 let connection = try BusConnection(bus: bus)
-                try connection.addMatch(KeypadSuggestionLink.matchRule)  // before asking: a keypad starting meanwhile is seen
+                // before asking: a keypad starting meanwhile is seen
+                try connection.addMatch(KeypadSuggestionLink.matchRule)
                 let link = KeypadSuggestionLink(output: connection, keypad: KeypadSuggestionLink.owner(on: connection))
                 connection.setHandler { link.handle($0) }  // dispatched only from the queue, by the dispatcher
                 nonisolated(unsafe) let unsent = link

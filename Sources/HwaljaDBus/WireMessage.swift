@@ -60,7 +60,10 @@ enum WireMessage {
             var error = DBusError()
             dbus_error_init(&error)
             defer { dbus_error_free(&error) }
-            guard let message = dbus_message_demarshal(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count), &error) else {
+            guard
+                let message = dbus_message_demarshal(
+                    buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count), &error)
+            else {
                 return nil
             }
             // 0 makes the connection number it when sent.
@@ -160,7 +163,8 @@ enum WireMessage {
             var text = text
             let length = text.withUTF8 { utf8 in
                 precondition(count + utf8.count <= base.count, "WireMessage: the buffer was sized too small")
-                UnsafeMutableRawBufferPointer(rebasing: base[count..<count + utf8.count]).copyMemory(from: UnsafeRawBufferPointer(utf8))
+                UnsafeMutableRawBufferPointer(rebasing: base[count..<count + utf8.count]).copyMemory(
+                    from: UnsafeRawBufferPointer(utf8))
                 return utf8.count
             }
             count += length

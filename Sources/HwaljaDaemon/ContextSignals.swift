@@ -33,7 +33,8 @@ final class ContextSignals {
         var interface: String? {
             switch self {
             case .committed, .preeditChanged, .keyNotConsumed, .deleteBeforeCursor: EngineInterface.contextInterface
-            case .commitText, .updatePreedit, .deleteSurroundingText, .forwardKeyEvent: EngineInterface.inputContextInterface
+            case .commitText, .updatePreedit, .deleteSurroundingText, .forwardKeyEvent:
+                EngineInterface.inputContextInterface
             case .suggestionsChanged: nil
             }
         }

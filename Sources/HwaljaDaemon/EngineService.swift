@@ -58,7 +58,9 @@ public final class EngineService {
     }
     /// Which input context (`InputContext1`) the keypad's row follows: the one whose field has the focus.
     lazy var keypadRow: KeypadRow = {
-        let row = KeypadRow { [unowned self] number in frontend.inspect(number) { $0.session.suggestions.map(\.text) } ?? [] }
+        let row = KeypadRow { [unowned self] number in
+            frontend.inspect(number) { $0.session.suggestions.map(\.text) } ?? []
+        }
         row.chosen = { [unowned self] number, index, word in acceptChosenOnKeypad(number, index, word) }
         return row
     }()
@@ -69,10 +71,12 @@ public final class EngineService {
     public var forgetLearnedWords: () -> String? = { nil }
     /// Writes a setting, already checked, to the settings file and applies the file
     /// (`SetSetting`); returns what went wrong writing it, if anything did.
-    public var writeSetting: (_ name: String, _ value: String) -> String? = { _, _ in "this daemon has no settings file" }
+    public var writeSetting: (_ name: String, _ value: String) -> String? = { _, _ in "this daemon has no settings file"
+    }
 
     public init(
-        output: any MessageSink, clock: any FrontendClock, table: TableLoader.Loaded, settings: DaemonSettings, keymap: Keymap,
+        output: any MessageSink, clock: any FrontendClock, table: TableLoader.Loaded, settings: DaemonSettings,
+        keymap: Keymap,
         otherLayouts: [KeyboardLayout: TransitionTable] = [:], recorder: (any KeystrokeRecording)? = nil
     ) {
         self.output = output
@@ -81,7 +85,8 @@ public final class EngineService {
         self.settings = settings
         self.keymap = keymap
         backlog = ClientBacklog(limits: settings.backlog)
-        frontend = Frontend(clock: clock, limitPerOwner: settings.maxContextsPerClient, recorder: recorder) { [unowned self] _, number in
+        frontend = Frontend(clock: clock, limitPerOwner: settings.maxContextsPerClient, recorder: recorder) {
+            [unowned self] _, number in
             timerFired(number)
         }
         frontend.onChores = { [unowned self] in recheckStalledClients() }
@@ -143,14 +148,20 @@ public final class EngineService {
                 // A client sees its own contexts only, at a cost that does not grow with others'.
                 let own = frontend.numbers(ownedBy: caller)
                 let takesKeyEvents = { number in self.frontend.inspect(number) { $0.takesKeyEvents } ?? false }
-                guard let xml = EngineInterface.introspection(ofPath: path, contexts: own, takingKeyEvents: takesKeyEvents) else { return nil }
+                guard
+                    let xml = EngineInterface.introspection(
+                        ofPath: path, contexts: own, takingKeyEvents: takesKeyEvents)
+                else { return nil }
                 return try call.methodReturn([.string(xml)])
             }
-            if call.hasPath(EngineInterface.enginePath), call.hasInterface(nil) || call.hasInterface(EngineInterface.engineInterface) {
+            if call.hasPath(EngineInterface.enginePath),
+                call.hasInterface(nil) || call.hasInterface(EngineInterface.engineInterface)
+            {
                 return try engineMethod(call, member: member, caller: caller)
             }
             if let number = EngineInterface.contextNumber(of: call),
-                call.hasInterface(nil) || call.hasInterface(EngineInterface.contextInterface) || call.hasInterface(EngineInterface.inputContextInterface)
+                call.hasInterface(nil) || call.hasInterface(EngineInterface.contextInterface)
+                    || call.hasInterface(EngineInterface.inputContextInterface)
             {
                 // Ownership first, before the arguments: a foreign context's caller learns nothing more.
                 let kind = try inspectContext(number, caller) { $0.interface }
@@ -172,9 +183,12 @@ public final class EngineService {
         case "CreateContext", "CreateInputContext":
             // No argument: the settings' layout; one string: the layout's name.
             guard call.signature == "" || call.signature == "s" else {
-                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "\(member) takes () or (s), got (\(call.signature))")
+                throw BusError(
+                    name: EngineInterface.ErrorName.invalidArgs,
+                    message: "\(member) takes () or (s), got (\(call.signature))")
             }
-            let layout = call.signature == "s" ? try parseLayout(try call.arguments()[0].stringValue ?? "") : settings.layout
+            let layout =
+                call.signature == "s" ? try parseLayout(try call.arguments()[0].stringValue ?? "") : settings.layout
             let session = InputSession(
                 table: try table(of: layout), settings: settings, resolved: keymap, onFocusLoss: .sessionCommits,
                 wordSuggestions: wordSuggestions)
@@ -188,9 +202,13 @@ public final class EngineService {
             try expect(call, "o")
             let path = try call.arguments()[0].stringValue ?? ""
             guard let number = EngineInterface.contextNumber(inPath: path) else {
-                throw BusError(name: EngineInterface.ErrorName.noSuchContext, message: "\(Excerpt.quoted(path)) is not a context's path")
+                throw BusError(
+                    name: EngineInterface.ErrorName.noSuchContext,
+                    message: "\(Excerpt.quoted(path)) is not a context's path")
             }
-            try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try frontend.remove(number, caller: caller) }
+            try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
+                try frontend.remove(number, caller: caller)
+            }
             forgetContexts([number])
             return try call.methodReturn()
         case "GetPeerAddress":
@@ -200,8 +218,10 @@ public final class EngineService {
             try expect(call, "")
             let entries: [BusValue] = DaemonSettings.catalogue.map { setting in
                 .structure([
-                    .string(setting.name), .string(settings.value(of: setting.name) ?? ""), .string(setting.defaultValue),
-                    .string(setting.kind.name), .string(setting.summary), .array(elementSignature: "s", setting.kind.allowed.map(BusValue.string)),
+                    .string(setting.name), .string(settings.value(of: setting.name) ?? ""),
+                    .string(setting.defaultValue),
+                    .string(setting.kind.name), .string(setting.summary),
+                    .array(elementSignature: "s", setting.kind.allowed.map(BusValue.string))
                 ])
             }
             return try call.methodReturn([.array(elementSignature: "(sssssas)", entries)])
@@ -214,11 +234,17 @@ public final class EngineService {
             do {
                 try checked.set(name, to: value)
             } catch .unknownSetting {
-                throw BusError(name: EngineInterface.ErrorName.unknownSetting,
-                               message: "no setting \(Excerpt.quoted(name, limit: 32)) (settings: \(DaemonSettings.names.joined(separator: ", ")))")
+                throw BusError(
+                    name: EngineInterface.ErrorName.unknownSetting,
+                    message:
+                        "no setting \(Excerpt.quoted(name, limit: 32)) (settings: \(DaemonSettings.names.joined(separator: ", ")))"
+                )
             } catch {
-                throw BusError(name: EngineInterface.ErrorName.invalidSetting,
-                               message: "\(Excerpt.quoted(value)) is not a valid \(name) (\(DaemonSettings.setting(named: name)?.kind.summary ?? ""))")
+                throw BusError(
+                    name: EngineInterface.ErrorName.invalidSetting,
+                    message:
+                        "\(Excerpt.quoted(value)) is not a valid \(name) (\(DaemonSettings.setting(named: name)?.kind.summary ?? ""))"
+                )
             }
             if let problem = writeSetting(name, value) { throw BusError.failed(Excerpt.shortened(problem)) }
             log("set \(name) = \(Excerpt.quoted(value)), as \(caller) asked")
@@ -274,7 +300,8 @@ public final class EngineService {
         case "SetCapabilities":
             try expect(call, "u")
             guard case .uint32(let asked) = try call.arguments()[0] else {
-                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "SetCapabilities takes (u)")  // the signature was checked: never
+                // the signature was checked: never
+                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "SetCapabilities takes (u)")
             }
             let accepted = asked & EngineInterface.Capability.known
             try onContext(number, caller) { context in
@@ -344,7 +371,9 @@ public final class EngineService {
     /// Notes that context `number`'s suggestions may have changed (``queueSuggestions()`` looks),
     /// if its client gets signals.
     func suggestionsMayChange(_ number: Int) {
-        guard wordSuggestions != nil, !suggestionsDue.contains(number), frontend.inspect(number, { $0.getsSignals }) == true else { return }
+        guard wordSuggestions != nil, !suggestionsDue.contains(number),
+            frontend.inspect(number, { $0.getsSignals }) == true
+        else { return }
         suggestionsDue.append(number)
     }
 
@@ -362,8 +391,8 @@ public final class EngineService {
                     "live-pairs": Self.livePairCount(loaded.table),
                     "checksum": .string(Checksum.hexadecimal(loaded.checksum)),
                     "path": .string(loaded.path),
-                    "layouts": layoutTableInfo(),
-                ]),
+                    "layouts": layoutTableInfo()
+                ])
             ]
         } else if let number = EngineInterface.contextNumber(inPath: path) {
             let (kind, preedit, suggestions) = try onContext(number, caller) { context in
@@ -393,7 +422,8 @@ public final class EngineService {
             }
             return try call.methodReturn([.variant(value)])
         case "Set":
-            throw BusError(name: "org.freedesktop.DBus.Error.PropertyReadOnly", message: "hwalja's properties are read-only")
+            throw BusError(
+                name: "org.freedesktop.DBus.Error.PropertyReadOnly", message: "hwalja's properties are read-only")
         default:
             return nil
         }
@@ -405,7 +435,9 @@ public final class EngineService {
     /// others no timer is armed).
     private func signalTimerOutcome(_ outcome: TypingContext.Outcome, context number: Int) {
         outcome.forEachEdit { edit in queueSignal(for: edit, context: number) }
-        if outcome.preeditChanged { queueSignal(number, .preeditChanged, [.string(outcome.preedit)], carrying: outcome.preedit) }
+        if outcome.preeditChanged {
+            queueSignal(number, .preeditChanged, [.string(outcome.preedit)], carrying: outcome.preedit)
+        }
         learnWords(endedBy: outcome, context: number)
         suggestionsMayChange(number)
     }
@@ -430,7 +462,8 @@ public final class EngineService {
     /// Queues signal `member` of context `number` to go out before the reply (or at once, from a timer).
     func queueSignal(_ number: Int, _ member: ContextSignals.Member, _ values: [BusValue], carrying text: String = "") {
         let templates = signals.signals(of: number) {
-            guard let owner = frontend.owner(of: number), let interface = frontend.inspect(number, { $0.interface }) else { return nil }
+            guard let owner = frontend.owner(of: number), let interface = frontend.inspect(number, { $0.interface })
+            else { return nil }
             return ContextSignals(path: EngineInterface.contextPath(number), interface: interface, owner: owner)
         }
         guard let templates, let signal = templates.signal(member, values) else { return }
@@ -445,7 +478,8 @@ public final class EngineService {
     private func timerFired(_ number: Int) {
         let time = now
         let fired: (TypingContext.Outcome?, [FrontendAction])? = frontend.withAny(number) { context in
-            context.takesKeyEvents ? (nil, context.session.advance(to: time)) : (context.session.typing.advance(to: time), [])
+            context.takesKeyEvents
+                ? (nil, context.session.advance(to: time)) : (context.session.typing.advance(to: time), [])
         }
         guard let (outcome, actions) = fired else { return }
         if let outcome { signalTimerOutcome(outcome, context: number) }
@@ -488,7 +522,9 @@ public final class EngineService {
         if verdict.send { output.send(message) }
         if verdict.justStalled {
             let freed = freeContexts(of: client)
-            log("client \(client) left over \(backlog.limits.maxUnread >> 10) KiB unread: its calls get \(EngineInterface.ErrorName.notReading) until it reads again (freed its \(freed) contexts; max-unread-kib)")
+            log(
+                "client \(client) left over \(backlog.limits.maxUnread >> 10) KiB unread: its calls get \(EngineInterface.ErrorName.notReading) until it reads again (freed its \(freed) contexts; max-unread-kib)"
+            )
         }
         if verdict.check { check(client) }
     }
@@ -526,7 +562,8 @@ public final class EngineService {
     private func readsAgain(_ client: String) {
         log("client \(client) reads again")
         for serial in unanswered.removeValue(forKey: client) ?? [] {
-            let error = BusMessage.error(Self.notReading(maxUnread: backlog.limits.maxUnread), replyingTo: serial, destination: client)
+            let error = BusMessage.error(
+                Self.notReading(maxUnread: backlog.limits.maxUnread), replyingTo: serial, destination: client)
             deliver(error, to: client, bytes: Self.errorSize, isReply: true)
         }
     }
@@ -540,14 +577,16 @@ public final class EngineService {
         }
         if busReportsQueues {
             let ask = BusMessage.methodCall(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus.Debug.Stats",
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                interface: "org.freedesktop.DBus.Debug.Stats",
                 member: "GetConnectionStats")
             try? ask.append([.string(client)])
             let serial = output.send(ask)
             busChecks.insert(serial)
             backlog.checkSent(serial: serial, to: client)
         } else {
-            let ping = BusMessage.methodCall(destination: client, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")
+            let ping = BusMessage.methodCall(
+                destination: client, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")
             backlog.checkSent(serial: output.send(ping), to: client)
         }
     }
@@ -565,7 +604,9 @@ public final class EngineService {
                 // This bus keeps no statistics (dbus-broker; a dbus-daemon built without them, or
                 // whose policy refuses them): ask the clients themselves from now on.
                 busReportsQueues = false
-                log("the bus does not report clients' queues (\(message.errorName ?? "an error")): checking clients with Ping")
+                log(
+                    "the bus does not report clients' queues (\(message.errorName ?? "an error")): checking clients with Ping"
+                )
             }
             return true
         }
@@ -585,7 +626,8 @@ public final class EngineService {
     static func notReading(maxUnread: Int) -> BusError {
         BusError(
             name: EngineInterface.ErrorName.notReading,
-            message: "this client left over \(maxUnread >> 10) KiB of hwaljad's messages unread, so its contexts were freed; read your connection (each reply and signal), then call again and create new contexts"
+            message:
+                "this client left over \(maxUnread >> 10) KiB of hwaljad's messages unread, so its contexts were freed; read your connection (each reply and signal), then call again and create new contexts"
         )
     }
 
@@ -651,21 +693,28 @@ public final class EngineService {
     // MARK: Helpers
 
     /// Runs `body` on context `number`'s typing if `caller` owns it.
-    private func onTyping<T>(_ number: Int, _ caller: String, _ body: (inout TypingContext) -> T) throws(BusError) -> T {
+    private func onTyping<T>(_ number: Int, _ caller: String, _ body: (inout TypingContext) -> T) throws(BusError) -> T
+    {
         try onContext(number, caller) { body(&$0.session.typing) }
     }
 
     /// Runs `body` on context `number` if `caller` owns it.
     func onContext<T>(_ number: Int, _ caller: String, _ body: (inout DaemonContext) -> T) throws(BusError) -> T {
-        try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try frontend.with(number, caller: caller, body) }
+        try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
+            try frontend.with(number, caller: caller, body)
+        }
     }
 
     /// What `body` reads of context `number` if `caller` owns it, changing nothing (no timer is re-set).
     func inspectContext<T>(_ number: Int, _ caller: String, _ body: (DaemonContext) -> T) throws(BusError) -> T {
-        try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in try frontend.inspect(number, caller: caller, body) }
+        try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
+            try frontend.inspect(number, caller: caller, body)
+        }
     }
 
-    private func refusalToBusError<T>(_ body: () throws(ContextRegistry<DaemonContext>.Refusal) -> T) throws(BusError) -> T {
+    private func refusalToBusError<T>(_ body: () throws(ContextRegistry<DaemonContext>.Refusal) -> T) throws(BusError)
+        -> T
+    {
         do {
             return try body()
         } catch {
@@ -673,17 +722,20 @@ public final class EngineService {
             case .noSuchContext(let number):
                 throw BusError(
                     name: EngineInterface.ErrorName.noSuchContext,
-                    message: "no context \(EngineInterface.contextPath(number)): destroyed or never created; call CreateContext"
+                    message:
+                        "no context \(EngineInterface.contextPath(number)): destroyed or never created; call CreateContext"
                 )
             case .accessDenied(let number, _):
                 throw BusError(
                     name: EngineInterface.ErrorName.accessDenied,
-                    message: "context \(EngineInterface.contextPath(number)) belongs to another client; create your own with CreateContext"
+                    message:
+                        "context \(EngineInterface.contextPath(number)) belongs to another client; create your own with CreateContext"
                 )
             case .limitExceeded(_, let limit):
                 throw BusError(
                     name: EngineInterface.ErrorName.limitExceeded,
-                    message: "this client already holds \(limit) contexts, the most allowed (max-contexts); destroy one first"
+                    message:
+                        "this client already holds \(limit) contexts, the most allowed (max-contexts); destroy one first"
                 )
             }
         }
@@ -721,9 +773,15 @@ public final class EngineService {
         var tables = otherLayouts
         tables[.cheonjiin] = loaded.table
         return .stringVariantDictionary(
-            Dictionary(uniqueKeysWithValues: tables.map { layout, table in
-                (layout.name, .stringVariantDictionary(["transitions": Self.transitionCount(table), "live-pairs": Self.livePairCount(table)]))
-            })
+            Dictionary(
+                uniqueKeysWithValues: tables.map { layout, table in
+                    (
+                        layout.name,
+                        .stringVariantDictionary([
+                            "transitions": Self.transitionCount(table), "live-pairs": Self.livePairCount(table)
+                        ])
+                    )
+                })
         )
     }
 
@@ -743,7 +801,8 @@ public final class EngineService {
         guard call.signature == signature else {
             throw BusError(
                 name: EngineInterface.ErrorName.invalidArgs,
-                message: "\(call.member ?? "the method") takes (\(signature)), got (\(call.signature))"  // at most 255 bytes: the bus refuses longer
+                // at most 255 bytes: the bus refuses longer
+                message: "\(call.member ?? "the method") takes (\(signature)), got (\(call.signature))"
             )
         }
     }

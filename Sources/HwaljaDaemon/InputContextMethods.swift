@@ -14,11 +14,16 @@ extension EngineService {
         case "ProcessKeyEvent":
             try expect(call, "uuu")
             let arguments = try call.arguments()
-            guard case .uint32(let keysym) = arguments[0], case .uint32(let keycode) = arguments[1], case .uint32(let state) = arguments[2] else {
-                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "ProcessKeyEvent takes (uuu)")  // the signature was checked: never
+            guard case .uint32(let keysym) = arguments[0], case .uint32(let keycode) = arguments[1],
+                case .uint32(let state) = arguments[2]
+            else {
+                // the signature was checked: never
+                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "ProcessKeyEvent takes (uuu)")
             }
             let time = now
-            let result = try onContext(number, caller) { $0.session.processKeyEvent(keysym: keysym, keycode: keycode, state: state, at: time) }
+            let result = try onContext(number, caller) {
+                $0.session.processKeyEvent(keysym: keysym, keycode: keycode, state: state, at: time)
+            }
             if let recorded = result.recorded { frontend.record(number, [(recorded.down, recorded.key)]) }
             queueSignals(for: result.actions, context: number)
             suggestionsMayChange(number)
@@ -45,7 +50,8 @@ extension EngineService {
             try expect(call, "uu")
             let arguments = try call.arguments()
             guard case .uint32(let purpose) = arguments[0], case .uint32(let hints) = arguments[1] else {
-                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "SetContentType takes (uu)")  // the signature was checked: never
+                // the signature was checked: never
+                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "SetContentType takes (uu)")
             }
             actions = try onContext(number, caller) { $0.session.setContentType(purpose: purpose, hints: hints) }
         case "SetSurroundingText":
@@ -60,7 +66,8 @@ extension EngineService {
             guard let keymap = Keymap.named(name, layout: layout) else {
                 throw BusError(
                     name: EngineInterface.ErrorName.invalidArgs,
-                    message: "unknown keymap \(Excerpt.quoted(name)); keymaps are \(Keymap.names.joined(separator: ", "))"
+                    message:
+                        "unknown keymap \(Excerpt.quoted(name)); keymaps are \(Keymap.names.joined(separator: ", "))"
                 )
             }
             try onContext(number, caller) {
@@ -80,7 +87,8 @@ extension EngineService {
         for action in actions {
             switch action {
             case .deleteSurrounding(let offset, let count):
-                queueSignal(number, .deleteSurroundingText, [.int32(Int32(clamping: offset)), .uint32(UInt32(clamping: count))])
+                queueSignal(
+                    number, .deleteSurroundingText, [.int32(Int32(clamping: offset)), .uint32(UInt32(clamping: count))])
             case .commit(let text):
                 queueSignal(number, .commitText, [.string(text)], carrying: text)
             case .forwardKey(let keysym, let keycode, let state):

@@ -19,7 +19,8 @@ extension EngineService {
     /// A suggestion tapped on the keypad: accepted in the focused field if it still shows `word`
     /// at `index` (else the tap came too late, and does nothing).
     func acceptChosenOnKeypad(_ number: Int, _ index: Int, _ word: String) {
-        guard let actions = frontend.withAny(number, { $0.session.acceptSuggestion(index, shownAs: word) }) ?? nil else { return }
+        guard let actions = frontend.withAny(number, { $0.session.acceptSuggestion(index, shownAs: word) }) ?? nil
+        else { return }
         queueSignals(for: actions, context: number)
         sendPendingSignals()
         writeSoon()  // inside the bus connection's handler: never pump a connection here

@@ -69,7 +69,8 @@ public struct ClientBacklog: Sendable {
     /// reply (`isReply`) still goes to a client that has just stalled, and a stalled client's
     /// error replies go up to ``Limits/hardLimit``; its signals do not.
     public mutating func admit(bytes: Int, to client: String, isReply: Bool) -> Verdict {
-        Self.admit(bytes: bytes, isReply: isReply, limits: limits, to: &clients[client, default: Client()])  // one look-up, in place
+        // one look-up, in place
+        Self.admit(bytes: bytes, isReply: isReply, limits: limits, to: &clients[client, default: Client()])
     }
 
     private static func admit(bytes: Int, isReply: Bool, limits: Limits, to state: inout Client) -> Verdict {
@@ -85,7 +86,8 @@ public struct ClientBacklog: Sendable {
             return Verdict(send: send, check: unchecked, justStalled: justStalled)
         }
         state.sent += bytes
-        return Verdict(send: true, check: unchecked && state.sent - state.acknowledged >= limits.checkEvery, justStalled: false)
+        return Verdict(
+            send: true, check: unchecked && state.sent - state.acknowledged >= limits.checkEvery, justStalled: false)
     }
 
     /// Records the serial of the check (a question to the bus, or a ping) just sent about `client`.

@@ -56,7 +56,9 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
     }
 
     /// Runs `body` on context `number`, in place, if `caller` owns it.
-    @inlinable public mutating func with<T>(_ number: Int, caller: String, _ body: (inout Context) -> T) throws(Refusal) -> T {
+    @inlinable public mutating func with<T>(_ number: Int, caller: String, _ body: (inout Context) -> T) throws(Refusal)
+        -> T
+    {
         try check(number, caller: caller)
         return modify(number, body)
     }

@@ -45,14 +45,17 @@ public struct DaemonSettings: Sendable, Equatable {
     @discardableResult
     public mutating func apply(configFile text: String) -> [ConfigError] {
         var problems: [ConfigError] = []
-        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {  // "\r\n" too
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+        {  // "\r\n" too
             let line = offset + 1
             let content = (rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
                 .trimmingWhitespace()
             if content.isEmpty { continue }
             let parts = content.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
             do throws(ConfigError) {
-                guard parts.count == 2, !parts[0].isEmpty else { throw ConfigError.malformed(line: line, text: String(rawLine)) }
+                guard parts.count == 2, !parts[0].isEmpty else {
+                    throw ConfigError.malformed(line: line, text: String(rawLine))
+                }
                 try set(parts[0], to: parts[1], line: line)
             } catch {
                 problems.append(error)
@@ -65,12 +68,16 @@ public struct DaemonSettings: Sendable, Equatable {
     public mutating func set(_ name: String, to value: String, line: Int = 0) throws(ConfigError) {
         switch name {
         case "layout":
-            guard let layout = KeyboardLayout(name: value) else { throw .badValue(line: line, name: name, value: value) }
+            guard let layout = KeyboardLayout(name: value) else {
+                throw .badValue(line: line, name: name, value: value)
+            }
             self.layout = layout
         case "layout-options":
             var options: Set<KeyboardLayout.Option> = []
             for name in value.split(separator: ",").map({ String($0).trimmingWhitespace() }) where name != "none" {
-                guard let option = KeyboardLayout.Option(name: name) else { throw .badValue(line: line, name: "layout-options", value: name) }
+                guard let option = KeyboardLayout.Option(name: name) else {
+                    throw .badValue(line: line, name: "layout-options", value: name)
+                }
                 options.insert(option)
             }
             layoutOptions = options
@@ -107,8 +114,12 @@ public struct DaemonSettings: Sendable, Equatable {
         try number(value, name, line, in: millisecondRange)
     }
 
-    private static func number(_ value: String, _ name: String, _ line: Int, in range: ClosedRange<Int>) throws(ConfigError) -> Int {
-        guard let number = Int(value), range.contains(number) else { throw .badValue(line: line, name: name, value: value) }
+    private static func number(_ value: String, _ name: String, _ line: Int, in range: ClosedRange<Int>)
+        throws(ConfigError) -> Int
+    {
+        guard let number = Int(value), range.contains(number) else {
+            throw .badValue(line: line, name: name, value: value)
+        }
         return number
     }
 }

@@ -42,7 +42,8 @@ public struct Setting: Sendable, Equatable {
         public var allowed: [String] {
             switch self {
             case .choice(let words), .options(let words), .presetOrFile(let words): words
-            case .number(let range), .milliseconds(let range), .millisecondsOrOff(let range): [String(range.lowerBound), String(range.upperBound)]
+            case .number(let range), .milliseconds(let range), .millisecondsOrOff(let range):
+                [String(range.lowerBound), String(range.upperBound)]
             case .boolean: ["true", "false"]
             case .path: []
             }
@@ -51,7 +52,8 @@ public struct Setting: Sendable, Equatable {
         /// What it takes, in a few words, for messages.
         public var summary: String {
             switch self {
-            case .choice(let words): words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
+            case .choice(let words):
+                words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
             case .options(let words): "none or some of " + words.joined(separator: ", ")
             case .number(let range): "\(range.lowerBound)-\(range.upperBound)"
             case .milliseconds(let range): "milliseconds \(range.lowerBound)-\(range.upperBound)"
@@ -77,34 +79,48 @@ extension DaemonSettings {
     /// the limits). The documentation lists them in this order, and hwalja's Preferences and
     /// fcitx5's configuration show them so.
     public static let catalogue: [Setting] = [
-        Setting(name: "keymap", defaultValue: "phone", kind: .presetOrFile(["phone", "keypad-position"]),
-                summary: "which keyboard keys type which keypad keys"),
-        Setting(name: "long-press", defaultValue: "500", kind: .milliseconds(millisecondRange),
-                summary: "ms a key is held to type its digit"),
-        Setting(name: "letters-on", defaultValue: "press", kind: .choice(["press", "release"]),
-                summary: "press: a letter shows when its key goes down; release: when it comes up"),
-        Setting(name: "repeat-interval", defaultValue: "100", kind: .milliseconds(millisecondRange),
-                summary: "ms between repeats of a held backspace"),
-        Setting(name: "auto-next", defaultValue: "off", kind: .millisecondsOrOff(millisecondRange),
-                summary: "ms of idle time that ends the syllable, or off"),
-        Setting(name: "space-inserts", defaultValue: "false", kind: .boolean,
-                summary: "true: SPACE always inserts a blank"),
-        Setting(name: "suggestions", defaultValue: "3", kind: .number(0...9),
-                summary: "word suggestions shown (0: none)"),
-        Setting(name: "learn-words", defaultValue: "true", kind: .boolean,
-                summary: "learn the words you commit (never in password fields)"),
-        Setting(name: "pick-adds-space", defaultValue: "true", kind: .boolean,
-                summary: "a picked suggestion is followed by a space"),
-        Setting(name: "layout-options", defaultValue: "none", kind: .options(KeyboardLayout.Option.allCases.map(\.name)),
-                summary: "choices keyboards disagree on, comma-separated (docs/layouts.md)"),
-        Setting(name: "layout", defaultValue: "cheonjiin", kind: .choice(KeyboardLayout.allCases.map(\.name)),
-                summary: "the layout of contexts made without naming one (CreateContext())"),
-        Setting(name: "table", defaultValue: "/usr/share/hwalja/hwalja.table", kind: .path,
-                summary: "천지인's table, the other layouts' beside it"),
-        Setting(name: "max-contexts", defaultValue: "64", kind: .number(1...10_000),
-                summary: "contexts one client may hold at once"),
-        Setting(name: "max-unread-kib", defaultValue: "1024", kind: .number(16...1_048_576),
-                summary: "KiB a client may leave unread before it is cut off"),
+        Setting(
+            name: "keymap", defaultValue: "phone", kind: .presetOrFile(["phone", "keypad-position"]),
+            summary: "which keyboard keys type which keypad keys"),
+        Setting(
+            name: "long-press", defaultValue: "500", kind: .milliseconds(millisecondRange),
+            summary: "ms a key is held to type its digit"),
+        Setting(
+            name: "letters-on", defaultValue: "press", kind: .choice(["press", "release"]),
+            summary: "press: a letter shows when its key goes down; release: when it comes up"),
+        Setting(
+            name: "repeat-interval", defaultValue: "100", kind: .milliseconds(millisecondRange),
+            summary: "ms between repeats of a held backspace"),
+        Setting(
+            name: "auto-next", defaultValue: "off", kind: .millisecondsOrOff(millisecondRange),
+            summary: "ms of idle time that ends the syllable, or off"),
+        Setting(
+            name: "space-inserts", defaultValue: "false", kind: .boolean,
+            summary: "true: SPACE always inserts a blank"),
+        Setting(
+            name: "suggestions", defaultValue: "3", kind: .number(0...9),
+            summary: "word suggestions shown (0: none)"),
+        Setting(
+            name: "learn-words", defaultValue: "true", kind: .boolean,
+            summary: "learn the words you commit (never in password fields)"),
+        Setting(
+            name: "pick-adds-space", defaultValue: "true", kind: .boolean,
+            summary: "a picked suggestion is followed by a space"),
+        Setting(
+            name: "layout-options", defaultValue: "none", kind: .options(KeyboardLayout.Option.allCases.map(\.name)),
+            summary: "choices keyboards disagree on, comma-separated (docs/layouts.md)"),
+        Setting(
+            name: "layout", defaultValue: "cheonjiin", kind: .choice(KeyboardLayout.allCases.map(\.name)),
+            summary: "the layout of contexts made without naming one (CreateContext())"),
+        Setting(
+            name: "table", defaultValue: "/usr/share/hwalja/hwalja.table", kind: .path,
+            summary: "천지인's table, the other layouts' beside it"),
+        Setting(
+            name: "max-contexts", defaultValue: "64", kind: .number(1...10_000),
+            summary: "contexts one client may hold at once"),
+        Setting(
+            name: "max-unread-kib", defaultValue: "1024", kind: .number(16...1_048_576),
+            summary: "KiB a client may leave unread before it is cut off")
     ]
 
     /// The setting called `name`, if there is one.
@@ -125,7 +141,8 @@ extension DaemonSettings {
     public func value(of name: String) -> String? {
         switch name {
         case "layout": layout.name
-        case "layout-options": layoutOptions.isEmpty ? "none" : layoutOptions.map(\.name).sorted().joined(separator: ",")
+        case "layout-options":
+            layoutOptions.isEmpty ? "none" : layoutOptions.map(\.name).sorted().joined(separator: ",")
         case "keymap": keymap
         case "table": table ?? Self.setting(named: "table")!.defaultValue
         case "long-press": String(timing.longPress)

@@ -219,7 +219,8 @@ public struct TypingContext: Sendable {
             outcome.retract = given.unicodeScalars.count
             outcome.commit = text + suffix
         } else {
-            outcome.commit = String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(given.unicodeScalars.count))) + suffix
+            outcome.commit =
+                String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(given.unicodeScalars.count))) + suffix
         }
         outcome.preeditChanged = !preedit.isEmpty
         composer.reset()

@@ -38,8 +38,12 @@ public func hwaljaFcitx5ContextFree(_ engine: OpaquePointer, _ context: UInt64) 
 }
 
 @_cdecl("hwalja_fcitx5_key")
-public func hwaljaFcitx5Key(_ engine: OpaquePointer, _ context: UInt64, _ keysym: UInt32, _ keycode: UInt32, _ state: UInt32, _ time: UInt32) -> Bool {
-    embedding(engine).run { $0.processKey(Int(truncatingIfNeeded: context), keysym: keysym, keycode: keycode, state: state, eventTime: time) }
+public func hwaljaFcitx5Key(
+    _ engine: OpaquePointer, _ context: UInt64, _ keysym: UInt32, _ keycode: UInt32, _ state: UInt32, _ time: UInt32
+) -> Bool {
+    embedding(engine).run {
+        $0.processKey(Int(truncatingIfNeeded: context), keysym: keysym, keycode: keycode, state: state, eventTime: time)
+    }
 }
 
 @_cdecl("hwalja_fcitx5_has_work_after_key")

@@ -1,7 +1,7 @@
 import HwaljaFrontend
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A ``FrontendClock`` on one timer of the host's event loop (fcitx5's), armed through `arm`:
@@ -42,7 +42,9 @@ final class CallbackClock: FrontendClock {
     func fire() {
         armed = nil
         let time = now
-        while let (number, _) = deadlines.filter({ $0.value <= time }).min(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+        while let (number, _) = deadlines.filter({ $0.value <= time }).min(by: {
+            ($0.value, $0.key) < ($1.value, $1.key)
+        }) {
             deadlines[number] = nil
             onDeadline(number)
         }

@@ -29,7 +29,9 @@ public final class Fcitx5Adapter {
         let row = KeypadRow { [unowned self] number in frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [] }
         // A suggestion tapped on the keypad: accepted if the field still shows `word` at `index`
         // (else the tap came too late, and does nothing).
-        row.chosen = { [unowned self] number, index, word in update(number) { $0.acceptSuggestion(index, shownAs: word) ?? [] } }
+        row.chosen = { [unowned self] number, index, word in
+            update(number) { $0.acceptSuggestion(index, shownAs: word) ?? [] }
+        }
         return row
     }()
 
@@ -77,7 +79,8 @@ public final class Fcitx5Adapter {
         }
         guard let table = tables[layout] else { return nil }
         let session = InputSession(
-            table: table, settings: settings, resolved: keymap, onFocusLoss: .sessionCommits, wordSuggestions: wordSuggestions)
+            table: table, settings: settings, resolved: keymap, onFocusLoss: .sessionCommits,
+            wordSuggestions: wordSuggestions)
         return try? frontend.add(session, owner: Self.owner)
     }
 
@@ -99,12 +102,15 @@ public final class Fcitx5Adapter {
     /// Runs one key event (`state` has ``KeyEventState/release`` on a release; `eventTime` the
     /// client's time of it, 0 if not known) through context `number`; sends what it did and
     /// returns whether it used the key (`false`: the application gets it).
-    public func processKey(_ number: Int, keysym: UInt32, keycode: UInt32, state: UInt32, eventTime: UInt32 = 0) -> Bool {
+    public func processKey(_ number: Int, keysym: UInt32, keycode: UInt32, state: UInt32, eventTime: UInt32 = 0) -> Bool
+    {
         let time = frontend.now
         guard
-            let result = frontend.withAny(number, {
-                $0.processKeyEvent(keysym: keysym, keycode: keycode, state: state, eventTime: eventTime, at: time)
-            })
+            let result = frontend.withAny(
+                number,
+                {
+                    $0.processKeyEvent(keysym: keysym, keycode: keycode, state: state, eventTime: eventTime, at: time)
+                })
         else {
             return false
         }

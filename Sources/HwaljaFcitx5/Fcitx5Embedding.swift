@@ -8,7 +8,7 @@ import HwaljaRuntime
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One ``Fcitx5Adapter`` in fcitx5's process, wired as the IBus engine wires its own: the
@@ -110,11 +110,13 @@ final class Fcitx5Embedding: @unchecked Sendable {
         settingsFile = FileWatch(path: settingsPath ?? ConfigFile.defaultPath)
         queue.sync {
             let loader = SuggestionsLoader(
-                table: table.table, tablePath: tablePath, settings: loaded.settings, queue: queue, store: learnedWords, log: log)
+                table: table.table, tablePath: tablePath, settings: loaded.settings, queue: queue, store: learnedWords,
+                log: log)
             suggestions = loader
             adapter.wordSuggestions = loader.suggestions
             layoutOptions = loaded.settings.layoutOptions
-            optionTables.make(layoutOptions, from: { try? TableLoader.loadEveryLayout(path: tablePath) }, then: useTables)
+            optionTables.make(
+                layoutOptions, from: { try? TableLoader.loadEveryLayout(path: tablePath) }, then: useTables)
         }
         log("typing with \(Excerpt.path(tablePath)) in fcitx5's process (keymap \(loaded.settings.keymap))")
         nonisolated(unsafe) let unsentAdapter = adapter!

@@ -79,8 +79,12 @@ public final class Frontend<Context: FrontendContext> {
 
     /// Runs `body` on context `number` if `caller` owns it, then re-sets its timer.
     @inlinable
-    public func with<T>(_ number: Int, caller: String, _ body: (inout Context) -> T) throws(ContextRegistry<Context>.Refusal) -> T {
-        let (result, deadline) = try registry.with(number, caller: caller) { context in (body(&context), context.deadline) }
+    public func with<T>(_ number: Int, caller: String, _ body: (inout Context) -> T) throws(ContextRegistry<Context>
+        .Refusal) -> T
+    {
+        let (result, deadline) = try registry.with(number, caller: caller) { context in
+            (body(&context), context.deadline)
+        }
         clock.schedule(number, at: deadline)
         return result
     }
@@ -88,7 +92,8 @@ public final class Frontend<Context: FrontendContext> {
     /// Runs `body` on context `number` whoever owns it, then re-sets its timer; `nil` if it is gone.
     @inlinable
     public func withAny<T>(_ number: Int, _ body: (inout Context) -> T) -> T? {
-        guard let (result, deadline) = registry.withAny(number, { context in (body(&context), context.deadline) }) else { return nil }
+        guard let (result, deadline) = registry.withAny(number, { context in (body(&context), context.deadline) })
+        else { return nil }
         clock.schedule(number, at: deadline)
         return result
     }
@@ -104,7 +109,9 @@ public final class Frontend<Context: FrontendContext> {
 
     /// What `body` reads of context `number` if `caller` owns it, changing nothing.
     @inlinable
-    public func inspect<T>(_ number: Int, caller: String, _ body: (Context) -> T) throws(ContextRegistry<Context>.Refusal) -> T {
+    public func inspect<T>(_ number: Int, caller: String, _ body: (Context) -> T) throws(ContextRegistry<Context>
+        .Refusal) -> T
+    {
         try registry.read(number, caller: caller, body)
     }
 

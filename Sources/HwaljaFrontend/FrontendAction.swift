@@ -52,10 +52,13 @@ extension FrontendAction {
                     return
                 }
                 actions.append(.forwardKey(keysym: backspaceKeysym, keycode: backspaceKeycode, state: 0))
-                actions.append(.forwardKey(keysym: backspaceKeysym, keycode: backspaceKeycode, state: KeyEventState.release))
+                actions.append(
+                    .forwardKey(keysym: backspaceKeysym, keycode: backspaceKeycode, state: KeyEventState.release))
             }
         }
-        if outcome.preeditChanged || hidesPreedit { actions.append(.preedit(outcome.preedit, cursor: outcome.preedit.unicodeScalars.count)) }
+        if outcome.preeditChanged || hidesPreedit {
+            actions.append(.preedit(outcome.preedit, cursor: outcome.preedit.unicodeScalars.count))
+        }
         return actions
     }
 }

@@ -29,7 +29,9 @@ public final class ManualClock: FrontendClock {
 
     /// Moves time to `time`, firing every deadline up to it, earliest first, each at its own time.
     public func advance(to time: Int) {
-        while let (number, deadline) = deadlines.filter({ $0.value <= time }).min(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
+        while let (number, deadline) = deadlines.filter({ $0.value <= time }).min(by: {
+            ($0.value, $0.key) < ($1.value, $1.key)
+        }) {
             deadlines[number] = nil
             now = max(now, deadline)
             onDeadline(number)

@@ -50,7 +50,9 @@ public struct InputSession: Sendable {
         /// For a press, how its release will be answered; ``ReleaseAnswer/unknown`` for a release.
         public var release: ReleaseAnswer
 
-        public init(handled: Bool, actions: [FrontendAction], recorded: RecordedKey? = nil, release: ReleaseAnswer = .unknown) {
+        public init(
+            handled: Bool, actions: [FrontendAction], recorded: RecordedKey? = nil, release: ReleaseAnswer = .unknown
+        ) {
             self.handled = handled
             self.actions = actions
             self.recorded = recorded
@@ -139,7 +141,9 @@ public struct InputSession: Sendable {
     /// An event without a keysym (X's NoSymbol) is not a key the user pressed: Xlib makes one to
     /// carry the text an XIM server committed, and a client that filters it again (alacritty)
     /// passes it to the input method. It is the application's, and changes nothing here.
-    public mutating func processKeyEvent(keysym sent: UInt32, keycode: UInt32 = 0, state: UInt32, eventTime: UInt32 = 0, at time: Int) -> KeyResult {
+    public mutating func processKeyEvent(
+        keysym sent: UInt32, keycode: UInt32 = 0, state: UInt32, eventTime: UInt32 = 0, at time: Int
+    ) -> KeyResult {
         guard sent != Self.noSymbol else { return KeyResult(handled: false, actions: []) }
         let keysym = KeypadWithoutNumLock.keysym(sent, state: state)
         let isRelease = state & KeyEventState.release != 0
@@ -147,7 +151,9 @@ public struct InputSession: Sendable {
         if isRelease {
             lastRelease = eventTime == 0 ? nil : (keysym, eventTime)
         } else {
-            if eventTime != 0, let release = lastRelease { repeating = release.keysym == keysym && release.time == eventTime }
+            if eventTime != 0, let release = lastRelease {
+                repeating = release.keysym == keysym && release.time == eventTime
+            }
             lastRelease = nil
         }
         resetWitness.keyEvent()
@@ -169,7 +175,9 @@ public struct InputSession: Sendable {
             let commit = actions(for: typing.commit())
             // A shortcut goes to the application as it is, as ibus-hangul has it: a toolkit may
             // not take a forwarded one for a shortcut.
-            guard state & KeyEventState.shortcutModifiers == 0 else { return KeyResult(handled: false, actions: commit, release: .notHandled) }
+            guard state & KeyEventState.shortcutModifiers == 0 else {
+                return KeyResult(handled: false, actions: commit, release: .notHandled)
+            }
             return declined(commit, keysym: sent, keycode: keycode, state: state)
         }
         if key == .backspace, !isRelease, keycode != 0 { backspaceKeycode = keycode }
@@ -197,8 +205,12 @@ public struct InputSession: Sendable {
             case .forwardKey, .preedit, .suggestions: false
             }
         }
-        guard forwardsKeysAfterText, sendsText else { return KeyResult(handled: false, actions: actions, release: .notHandled) }
-        return KeyResult(handled: true, actions: actions + [.forwardKey(keysym: keysym, keycode: keycode, state: state)], release: .notHandled)
+        guard forwardsKeysAfterText, sendsText else {
+            return KeyResult(handled: false, actions: actions, release: .notHandled)
+        }
+        return KeyResult(
+            handled: true, actions: actions + [.forwardKey(keysym: keysym, keycode: keycode, state: state)],
+            release: .notHandled)
     }
 
     /// A picking key (``Keymap/pick(for:)``) while the suggestion it names is shown: the word
@@ -273,8 +285,11 @@ public struct InputSession: Sendable {
     /// The actions for `outcome`, learning the words it ended (never in a secret field).
     private mutating func actions(for outcome: TypingContext.Outcome) -> [FrontendAction] {
         learnWords(endedBy: outcome)
-        if outcome.preeditChanged { resetWitness.showed(preedit: outcome.preedit, clientReports: resetDropsPreedit && canDeleteSurrounding) }
-        return FrontendAction.actions(for: outcome, clientCanDelete: canDeleteSurrounding, backspaceKeycode: backspaceKeycode)
+        if outcome.preeditChanged {
+            resetWitness.showed(preedit: outcome.preedit, clientReports: resetDropsPreedit && canDeleteSurrounding)
+        }
+        return FrontendAction.actions(
+            for: outcome, clientCanDelete: canDeleteSurrounding, backspaceKeycode: backspaceKeycode)
     }
 
     /// `actions`, then the suggestions if they changed.
@@ -283,7 +298,9 @@ public struct InputSession: Sendable {
         // Most events (releases, timers, keys of other fields) leave the word as it was: no lookup.
         let keys = passesKeysThrough ? [] : typing.word.keys
         let hash = keys.hashValue
-        guard hash != suggestedFor || wordSuggestions.learned.clock != learnedClock || wordSuggestions.spellingsMade != spellingsMade
+        guard
+            hash != suggestedFor || wordSuggestions.learned.clock != learnedClock
+                || wordSuggestions.spellingsMade != spellingsMade
         else { return actions }
         suggestedFor = hash
         learnedClock = wordSuggestions.learned.clock

@@ -34,7 +34,7 @@ public enum InputPurpose {
         3,  // NUMBER
         4,  // PHONE
         8,  // PASSWORD
-        9,  // PIN
+        9  // PIN
     ]
     /// Purposes whose text is secret: never recorded, whatever the flags.
     public static let secret: Set<UInt32> = [8, 9]

@@ -78,7 +78,8 @@ public struct Keymap: Sendable, Equatable {
         }
         if layout == .cheonjiinPlus {
             for (keypadDigit, phoneDigit) in flippedRows {
-                bindings[KeypadWithoutNumLock.navigationKeysym(ofKeypadDigit: keypadDigit)!] = shiftedKey(forPhoneDigit: phoneDigit, layout)
+                bindings[KeypadWithoutNumLock.navigationKeysym(ofKeypadDigit: keypadDigit)!] = shiftedKey(
+                    forPhoneDigit: phoneDigit, layout)
             }
         }
         return Keymap(bindings: bindings)
@@ -134,7 +135,7 @@ public struct Keymap: Sendable, Equatable {
         0xFFAB: .next,  // KP_Add: next-character
         0xFFAE: .punctuation,  // KP_Decimal
         0x002E: .punctuation,  // period
-        0xFFAA: .punctuation,  // KP_Multiply, where * sits on a phone
+        0xFFAA: .punctuation  // KP_Multiply, where * sits on a phone
     ]
 
     static func digitBindings(_ map: (UInt32) -> UInt32) -> [UInt32: Key] {
@@ -166,7 +167,8 @@ public struct Keymap: Sendable, Equatable {
     public init(parsing text: String) throws(KeymapError) {
         var sections: [KeyboardLayout: Keymap] = [.cheonjiin: Keymap.phone]
         var layout = KeyboardLayout.cheonjiin
-        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {  // "\r\n" too
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+        {  // "\r\n" too
             let line = offset + 1
             let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let header = content.split(whereSeparator: \.isWhitespace).joined()
@@ -177,13 +179,17 @@ public struct Keymap: Sendable, Equatable {
                 if sections[layout] == nil { sections[layout] = Keymap.phone(for: layout) }
                 continue
             }
-            let parts = content.split(separator: "=", maxSplits: 1).map { $0.split(whereSeparator: \.isWhitespace).joined() }
+            let parts = content.split(separator: "=", maxSplits: 1).map {
+                $0.split(whereSeparator: \.isWhitespace).joined()
+            }
             if parts.allSatisfy(\.isEmpty) { continue }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                 throw .malformed(line: line, text: String(rawLine))
             }
             if parts[0] == "preset" {
-                guard let preset = Keymap.named(parts[1], layout: layout) else { throw .unknownPreset(line: line, name: parts[1]) }
+                guard let preset = Keymap.named(parts[1], layout: layout) else {
+                    throw .unknownPreset(line: line, name: parts[1])
+                }
                 sections[layout] = preset
                 continue
             }
@@ -197,7 +203,9 @@ public struct Keymap: Sendable, Equatable {
                 guard let key = Key(token: parts[1]) else { throw .unknownKey(line: line, name: parts[1]) }
                 sections[layout]!.bindings[keysym] = key
             } else {
-                guard let key = layout.key(token: parts[1]) else { throw .unknownLayoutKey(line: line, layout: layout, name: parts[1]) }
+                guard let key = layout.key(token: parts[1]) else {
+                    throw .unknownLayoutKey(line: line, layout: layout, name: parts[1])
+                }
                 sections[layout]!.bindings[keysym] = key
             }
         }
@@ -210,7 +218,9 @@ public struct Keymap: Sendable, Equatable {
 
     /// The suggestion index `PICK1` … `PICK9` names (0 … 8), else `nil`.
     static func pickIndex(_ token: String) -> Int? {
-        guard token.hasPrefix("PICK"), token.count == 5, let number = Int(token.dropFirst(4)), number >= 1 else { return nil }
+        guard token.hasPrefix("PICK"), token.count == 5, let number = Int(token.dropFirst(4)), number >= 1 else {
+            return nil
+        }
         return number - 1
     }
 
@@ -218,7 +228,9 @@ public struct Keymap: Sendable, Equatable {
     public static func keysym(named name: String) -> UInt32? {
         if name.hasPrefix("0x"), let value = UInt32(name.dropFirst(2), radix: 16) { return value }
         if let value = keysymNames[name] { return value }
-        if name.unicodeScalars.count == 1, let scalar = name.unicodeScalars.first, scalar.value >= 0x20, scalar.value < 0x7F {
+        if name.unicodeScalars.count == 1, let scalar = name.unicodeScalars.first, scalar.value >= 0x20,
+            scalar.value < 0x7F
+        {
             return scalar.value  // Latin-1 keysyms are their character
         }
         return nil
@@ -231,7 +243,7 @@ public struct Keymap: Sendable, Equatable {
             "numbersign": 0x23, "slash": 0x2F, "BackSpace": 0xFF08, "Tab": 0xFF09, "Return": 0xFF0D,
             "Escape": 0xFF1B, "Delete": 0xFFFF, "Left": 0xFF51, "Up": 0xFF52, "Right": 0xFF53, "Down": 0xFF54,
             "KP_Enter": 0xFF8D, "KP_Multiply": 0xFFAA, "KP_Add": 0xFFAB, "KP_Separator": 0xFFAC,
-            "KP_Subtract": 0xFFAD, "KP_Decimal": 0xFFAE, "KP_Divide": 0xFFAF, "Hangul": 0xFF31,
+            "KP_Subtract": 0xFFAD, "KP_Decimal": 0xFFAE, "KP_Divide": 0xFFAF, "Hangul": 0xFF31
         ]
         for digit in UInt32(0)...9 { names["KP_\(digit)"] = 0xFFB0 + digit }
         return names
@@ -251,10 +263,14 @@ public enum KeymapError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformed(let line, let text): "line \(line): expected 'KEYSYM = KEY', found \(Excerpt.quoted(text))"
-        case .unknownKeysym(let line, let name): "line \(line): unknown keysym \(Excerpt.quoted(name)) (use a name such as KP_7 or a hex value such as 0xffb7)"
-        case .unknownKey(let line, let name): "line \(line): unknown key \(Excerpt.quoted(name)) (use ㅣ ㆍ ㅡ ㄱㅋ … ㅇㅁ, digits, PUNCT, NEXT, SPACE, BS, ENTER or none)"
-        case .unknownPreset(let line, let name): "line \(line): unknown preset \(Excerpt.quoted(name)) (phone or keypad-position)"
-        case .unknownLayout(let line, let name): "line \(line): unknown layout \(Excerpt.quoted(name)) in [ ] (\(KeyboardLayout.nameSummary))"
+        case .unknownKeysym(let line, let name):
+            "line \(line): unknown keysym \(Excerpt.quoted(name)) (use a name such as KP_7 or a hex value such as 0xffb7)"
+        case .unknownKey(let line, let name):
+            "line \(line): unknown key \(Excerpt.quoted(name)) (use ㅣ ㆍ ㅡ ㄱㅋ … ㅇㅁ, digits, PUNCT, NEXT, SPACE, BS, ENTER or none)"
+        case .unknownPreset(let line, let name):
+            "line \(line): unknown preset \(Excerpt.quoted(name)) (phone or keypad-position)"
+        case .unknownLayout(let line, let name):
+            "line \(line): unknown layout \(Excerpt.quoted(name)) in [ ] (\(KeyboardLayout.nameSummary))"
         case .unknownLayoutKey(let line, let layout, let name):
             "line \(line): unknown \(layout.name) key \(Excerpt.quoted(name)) (use \(layout.tokenSummary), or none)"
         }

@@ -18,7 +18,7 @@ public enum KeypadWithoutNumLock {
         0xFF95: 0xFFB7,  // KP_Home: KP_7
         0xFF97: 0xFFB8,  // KP_Up: KP_8
         0xFF9A: 0xFFB9,  // KP_Prior: KP_9
-        0xFF9F: 0xFFAE,  // KP_Delete: KP_Decimal
+        0xFF9F: 0xFFAE  // KP_Delete: KP_Decimal
     ]
 
     /// The navigation keysym of keypad `digit` (KP_Left for 4): what Shift + that digit sends with NumLock on.

@@ -12,7 +12,9 @@ import HwaljaLexicon
 final class LexiconSpellings {
     /// Makes `table`'s spelling and hands it to the callback, on the frontend's thread: at once
     /// unless a program says otherwise (tests, hwalja-replay).
-    var make: (TransitionTable, @escaping (KeySpelling) -> Void) -> Void = { table, done in done(KeySpelling(table: table)) }
+    var make: (TransitionTable, @escaping (KeySpelling) -> Void) -> Void = { table, done in
+        done(KeySpelling(table: table))
+    }
     private var spellings: [KeyboardLayout: KeySpelling] = [:]
     /// How many spellings were handed back so far: a field looks its suggestions up again after one.
     private(set) var madeCount = 0
@@ -24,7 +26,9 @@ final class LexiconSpellings {
     /// layout's, else the keys that type the same text there; `nil` when that text cannot be
     /// spelled, or not yet. `beginning`: the keys are the start of a word, whose last letter may
     /// be a lone jamo.
-    func lexiconKeys(_ keys: [Key], typedWith table: TransitionTable, lexiconTable: TransitionTable, beginning: Bool) -> [Key]? {
+    func lexiconKeys(_ keys: [Key], typedWith table: TransitionTable, lexiconTable: TransitionTable, beginning: Bool)
+        -> [Key]?
+    {
         guard table.keyboard != lexiconTable.keyboard else { return keys }
         guard let spelling = spelling(lexiconTable) else { return nil }
         let text = TypedText.text(typing: keys, table: table)
@@ -37,10 +41,14 @@ final class LexiconSpellings {
         guard table.keyboard != lexiconTable.keyboard else { return keys }
         guard let spelling = spelling(table) else { return nil }
         let text = TypedText.text(typing: keys, table: lexiconTable)
-        if let spelled = spelling.keys(forWord: text), TypedText.text(typing: spelled, table: table) == text { return spelled }
+        if let spelled = spelling.keys(forWord: text), TypedText.text(typing: spelled, table: table) == text {
+            return spelled
+        }
         // Made for another table of the layout (other layout options): make it again. The same
         // table: the word cannot be typed there, nothing to make.
-        if spelling.table.transitionCount != table.transitionCount || spelling.table.livePairCount != table.livePairCount {
+        if spelling.table.transitionCount != table.transitionCount
+            || spelling.table.livePairCount != table.livePairCount
+        {
             spellings[table.keyboard] = nil
             _ = self.spelling(table)
         }

@@ -67,7 +67,9 @@ struct ResetWitness: Sendable {
 
         func copy() -> Reports {
             let copy = Reports()
-            (copy.latest, copy.previous, copy.reportedSinceKey, copy.watched) = (latest, previous, reportedSinceKey, watched)
+            (copy.latest, copy.previous, copy.reportedSinceKey, copy.watched) = (
+                latest, previous, reportedSinceKey, watched
+            )
             (copy.earlierPreedits, copy.currentPreedit) = (earlierPreedits, currentPreedit)
             return copy
         }
@@ -112,7 +114,8 @@ struct ResetWitness: Sendable {
         // The click may move the cursor first (Qt reports that too): watch on until the text changes.
         if report.isWhole, watching.report.isWhole, report.text == watching.report.text { return 0 }
         reports.watched = nil
-        return Self.report(report, is: watching.report, withCopyBeforeCursor: watching.syllable) ? watching.syllable.count : 0
+        return Self.report(report, is: watching.report, withCopyBeforeCursor: watching.syllable)
+            ? watching.syllable.count : 0
     }
 
     /// The preedit now shown (called for every change): an empty one ends the syllable. Kept only
@@ -156,8 +159,12 @@ struct ResetWitness: Sendable {
     }
 
     /// Whether `text` is `before` with `piece` appended, both possibly cut to their last ``kept`` scalars.
-    static func text(_ text: ArraySlice<Unicode.Scalar>, is before: ArraySlice<Unicode.Scalar>, followedBy piece: [Unicode.Scalar]) -> Bool {
-        guard !piece.isEmpty, text.count >= piece.count, text.suffix(piece.count).elementsEqual(piece) else { return false }
+    static func text(
+        _ text: ArraySlice<Unicode.Scalar>, is before: ArraySlice<Unicode.Scalar>, followedBy piece: [Unicode.Scalar]
+    ) -> Bool {
+        guard !piece.isEmpty, text.count >= piece.count, text.suffix(piece.count).elementsEqual(piece) else {
+            return false
+        }
         let rest = text.dropLast(piece.count)
         // A text shorter than the cut is whole: `before` must be exactly the rest.
         guard text.count == kept else { return rest.elementsEqual(before) }

@@ -37,7 +37,9 @@ public struct SuggestingReplay {
             lines += advance(to: time)
             lines.append(apply(session.typing.keyUp(key, at: time), as: "up \(key.name)"))
         case .pick(let index):
-            guard let outcome = session.pickSuggestion(index) else { return ["PICK \(index + 1)\tnot shown: nothing picked"] }
+            guard let outcome = session.pickSuggestion(index) else {
+                return ["PICK \(index + 1)\tnot shown: nothing picked"]
+            }
             lines.append(apply(outcome, as: "PICK \(index + 1)"))
         }
         return lines
@@ -61,7 +63,9 @@ public struct SuggestingReplay {
         _ = session.suggestionsUpdate()
         let retract = outcome.retract > 0 ? "\tretract \(outcome.retract)" : ""
         let passed = outcome.consumed ? "" : "\tpassed to host"
-        let shown = session.suggestions.isEmpty ? "" : "\tsuggest " + session.suggestions.map { "\"\($0.text)\"" }.joined(separator: " ")
+        let shown =
+            session.suggestions.isEmpty
+            ? "" : "\tsuggest " + session.suggestions.map { "\"\($0.text)\"" }.joined(separator: " ")
         return "\(name)\(retract)\tcommit \"\(outcome.commit)\"\tpreedit \"\(outcome.preedit)\"\(passed)\(shown)"
     }
 }

@@ -33,7 +33,10 @@ public final class WordSuggestions: @unchecked Sendable {
     /// How many layouts' spellings were made so far (a field looks its suggestions up again after one).
     var spellingsMade: Int { spellings.madeCount }
 
-    public init(suggester: Suggester?, learned: LearnedWords = LearnedWords(), limit: Int = 3, learns: Bool = true, pickAddsSpace: Bool = true) {
+    public init(
+        suggester: Suggester?, learned: LearnedWords = LearnedWords(), limit: Int = 3, learns: Bool = true,
+        pickAddsSpace: Bool = true
+    ) {
         self.suggester = suggester
         self.learned = learned
         self.limit = limit
@@ -71,7 +74,10 @@ public final class WordSuggestions: @unchecked Sendable {
         guard learns, !words.isEmpty else { return }
         for keys in words {
             if let suggester {  // stems need the lexicon's table
-                guard let spelled = spellings.lexiconKeys(keys, typedWith: table, lexiconTable: suggester.table, beginning: false) else { continue }
+                guard
+                    let spelled = spellings.lexiconKeys(
+                        keys, typedWith: table, lexiconTable: suggester.table, beginning: false)
+                else { continue }
                 suggester.learn(spelled, into: &learned)
             } else if table.keyboard == .cheonjiin {  // the lexicon's keys; another layout's wait for it
                 learned.learn(keys)

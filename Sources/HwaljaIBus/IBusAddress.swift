@@ -1,7 +1,7 @@
 import HwaljaRuntime
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Finds ibus-daemon's own bus, as libibus's `ibus_get_address` does: `$IBUS_ADDRESS`, else the
@@ -39,7 +39,9 @@ public enum IBusAddress {
             .compactMap(SystemFiles.read)
             .map { String(decoding: $0, as: UTF8.self).filter { !$0.isWhitespace } }
             .first { !$0.isEmpty }
-        guard let machineID else { throw NotFound(description: "no machine id in /var/lib/dbus/machine-id or /etc/machine-id") }
+        guard let machineID else {
+            throw NotFound(description: "no machine id in /var/lib/dbus/machine-id or /etc/machine-id")
+        }
         let host: String
         let display: String
         if let wayland = environment["WAYLAND_DISPLAY"], !wayland.isEmpty {
@@ -52,7 +54,9 @@ public enum IBusAddress {
             host = "unix"
             display = "0"
         }
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? "") + "/.config")
+        let config =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? "") + "/.config")
         return "\(config)/ibus/bus/\(machineID)-\(host)-\(display)"
     }
 }

@@ -24,7 +24,8 @@ public final class IBusEngineAdapter {
     /// settings' keymap, for that layout: ``Keymap/forLayout(_:setting:resolved:)``).
     public static let engines: [(name: String, layout: KeyboardLayout, keymap: Keymap?)] = [
         ("hwalja", .cheonjiin, nil), ("hwalja-keypad", .cheonjiin, .keypadPosition),
-        ("hwalja-cheonjiin-plus", .cheonjiinPlus, nil), ("hwalja-naratgeul", .naratgeul, nil), ("hwalja-vega", .vega, nil),
+        ("hwalja-cheonjiin-plus", .cheonjiinPlus, nil), ("hwalja-naratgeul", .naratgeul, nil),
+        ("hwalja-vega", .vega, nil)
     ]
 
     private let output: any MessageSink
@@ -77,9 +78,12 @@ public final class IBusEngineAdapter {
     private static let owner = "ibus-daemon"
 
     public init(
-        output: any MessageSink, clock: any FrontendClock, table: TransitionTable, settings: DaemonSettings, keymap: Keymap,
-        otherLayouts: [KeyboardLayout: TransitionTable] = [:], loadTable: @escaping (KeyboardLayout) -> TransitionTable? = { _ in nil },
-        recorder: (any KeystrokeRecording)? = nil, reloadSettings: @escaping (_ always: Bool) -> (DaemonSettings, Keymap)? = { _ in nil }
+        output: any MessageSink, clock: any FrontendClock, table: TransitionTable, settings: DaemonSettings,
+        keymap: Keymap,
+        otherLayouts: [KeyboardLayout: TransitionTable] = [:],
+        loadTable: @escaping (KeyboardLayout) -> TransitionTable? = { _ in nil },
+        recorder: (any KeystrokeRecording)? = nil,
+        reloadSettings: @escaping (_ always: Bool) -> (DaemonSettings, Keymap)? = { _ in nil }
     ) {
         self.output = output
         self.tables = otherLayouts.merging([table.keyboard: table]) { $1 }
@@ -87,7 +91,8 @@ public final class IBusEngineAdapter {
         self.settings = settings
         self.keymap = keymap
         self.reloadSettings = reloadSettings
-        frontend = Frontend(clock: clock, limitPerOwner: Int.max, recorder: recorder) { [unowned self] frontend, number in
+        frontend = Frontend(clock: clock, limitPerOwner: Int.max, recorder: recorder) {
+            [unowned self] frontend, number in
             guard let actions = frontend.withAny(number, { $0.advance(to: frontend.now) }) else { return }
             send(actions, engine: number)
             afterTimer()
@@ -99,7 +104,9 @@ public final class IBusEngineAdapter {
         self.settings = settings
         self.keymap = keymap
         for number in frontend.numbers(ownedBy: Self.owner) {
-            _ = frontend.withAny(number) { $0.apply(settings, resolved: keymap, keepsKeymap: fixedKeymaps[number] != nil) }
+            _ = frontend.withAny(number) {
+                $0.apply(settings, resolved: keymap, keepsKeymap: fixedKeymaps[number] != nil)
+            }
         }
     }
 
@@ -159,7 +166,9 @@ public final class IBusEngineAdapter {
                 throw BusError.invalidArgs("CreateEngine takes (s)")
             }
             guard let engine = Self.engines.first(where: { $0.name == name }) else {
-                throw BusError.invalidArgs("this component's engines are \(Self.engines.map(\.name).joined(separator: ", ")), not \(Excerpt.quoted(name))")
+                throw BusError.invalidArgs(
+                    "this component's engines are \(Self.engines.map(\.name).joined(separator: ", ")), not \(Excerpt.quoted(name))"
+                )
             }
             if tables[engine.layout] == nil { tables[engine.layout] = loadTable(engine.layout) }
             guard let table = tables[engine.layout] else {
@@ -202,7 +211,8 @@ public final class IBusEngineAdapter {
             return try call.methodReturn()
         case (Self.engineInterface, "SetSurroundingText"):
             let arguments = try call.arguments()
-            guard call.signature == "vuu", let text = IBusText.text(of: arguments[0]), case .uint32(let cursor) = arguments[1],
+            guard call.signature == "vuu", let text = IBusText.text(of: arguments[0]),
+                case .uint32(let cursor) = arguments[1],
                 case .uint32(let anchor) = arguments[2]
             else { throw BusError.invalidArgs("SetSurroundingText takes (vuu), the text an IBusText") }
             update(number) { $0.setSurroundingText(text, cursor: Int(cursor), anchor: Int(anchor)) }
@@ -212,7 +222,8 @@ public final class IBusEngineAdapter {
             // settings changed since apply now. FocusInId is FocusIn naming the client.
             if member == "FocusInId" {
                 // (ss), as ibus-daemon 1.5.27 sends it; (os) as IBus's introspection of later versions has it.
-                guard call.signature == "ss" || call.signature == "os", let client = try call.arguments()[1].stringValue else {
+                guard call.signature == "ss" || call.signature == "os", let client = try call.arguments()[1].stringValue
+                else {
                     throw BusError.invalidArgs("FocusInId takes (ss): the input context's path and the client's name")
                 }
                 clients[number] = client
@@ -225,13 +236,14 @@ public final class IBusEngineAdapter {
             // (a terminal) only after an engine asked, as libibus engines do.
             signal(Self.enginePrefix + String(number), "RequireSurroundingText", [])
             return try call.methodReturn()
-        case
-            (Self.engineInterface, "SetCursorLocation"),
-            (Self.engineInterface, "PropertyActivate"), (Self.engineInterface, "PropertyShow"), (Self.engineInterface, "PropertyHide"),
+        case (Self.engineInterface, "SetCursorLocation"),
+            (Self.engineInterface, "PropertyActivate"), (Self.engineInterface, "PropertyShow"),
+            (Self.engineInterface, "PropertyHide"),
             (Self.engineInterface, "PageUp"), (Self.engineInterface, "PageDown"),
             (Self.engineInterface, "CursorUp"), (Self.engineInterface, "CursorDown"):
             return try call.methodReturn()
-        case (Self.engineInterface, "FocusOut"), (Self.engineInterface, "FocusOutId"), (Self.engineInterface, "Disable"):
+        case (Self.engineInterface, "FocusOut"), (Self.engineInterface, "FocusOutId"),
+            (Self.engineInterface, "Disable"):
             // The preedit was shown in commit mode: the client or ibus-daemon commits it. Committing
             // here too would double it, or send it to the daemon's fake context (docs/ibus.md, "The protocol").
             update(number) { $0.focusOut() }
@@ -259,7 +271,8 @@ public final class IBusEngineAdapter {
             return try call.methodReturn([.variant(.boolean(true))])  // plain b, as ibus-daemon reads it
         case ("org.freedesktop.DBus.Properties", "Set"):
             let arguments = try call.arguments()
-            if arguments.count == 3, arguments[1].stringValue == "ContentType", case .variant(.structure(let fields)) = arguments[2],
+            if arguments.count == 3, arguments[1].stringValue == "ContentType",
+                case .variant(.structure(let fields)) = arguments[2],
                 fields.count == 2, case .uint32(let purpose) = fields[0], case .uint32(let hints) = fields[1]
             {
                 update(number) { $0.setContentType(purpose: purpose, hints: hints) }
@@ -299,7 +312,10 @@ public final class IBusEngineAdapter {
     /// Runs one key event through the engine's session; returns whether it used the key.
     private func processKey(keyval: UInt32, keycode: UInt32, state: UInt32, engine number: Int) -> Bool {
         let time = frontend.now
-        guard let result = frontend.withAny(number, { $0.processKeyEvent(keysym: keyval, keycode: keycode, state: state, at: time) }) else {
+        guard
+            let result = frontend.withAny(
+                number, { $0.processKeyEvent(keysym: keyval, keycode: keycode, state: state, at: time) })
+        else {
             return false
         }
         if let recorded = result.recorded { frontend.record(number, [(recorded.down, recorded.key)]) }
@@ -323,16 +339,19 @@ public final class IBusEngineAdapter {
         for action in actions {
             switch action {
             case .deleteSurrounding(let offset, let count):
-                signal(path, "DeleteSurroundingText", [.int32(Int32(clamping: offset)), .uint32(UInt32(clamping: count))])
+                signal(
+                    path, "DeleteSurroundingText", [.int32(Int32(clamping: offset)), .uint32(UInt32(clamping: count))])
             case .commit(let text):
                 signal(path, "CommitText", [IBusText.variant(text)])
             case .forwardKey(let keysym, let keycode, let state):
                 signal(path, "ForwardKeyEvent", [.uint32(keysym), .uint32(keycode), .uint32(state)])
             case .preedit(let text, let cursor):
-                signal(path, "UpdatePreeditText", [
-                    IBusText.variant(text, underlined: true), .uint32(UInt32(clamping: cursor)),
-                    .boolean(!text.isEmpty), .uint32(IBusConstants.preeditCommitMode),
-                ])
+                signal(
+                    path, "UpdatePreeditText",
+                    [
+                        IBusText.variant(text, underlined: true), .uint32(UInt32(clamping: cursor)),
+                        .boolean(!text.isEmpty), .uint32(IBusConstants.preeditCommitMode)
+                    ])
             case .suggestions(let words):
                 if words.isEmpty {
                     signal(path, "HideLookupTable", [])
@@ -400,5 +419,3 @@ public final class IBusEngineAdapter {
 
         """
 }
-
-

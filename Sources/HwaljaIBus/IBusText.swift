@@ -9,9 +9,16 @@ public enum IBusText {
         let length = UInt32(text.unicodeScalars.count)  // IBus counts characters, not bytes
         let attributes: [BusValue] =
             underlined && length > 0
-            ? [.variant(.structure([.string("IBusAttribute"), emptyAttachments, .uint32(1), .uint32(1), .uint32(0), .uint32(length)]))]
+            ? [
+                .variant(
+                    .structure([
+                        .string("IBusAttribute"), emptyAttachments, .uint32(1), .uint32(1), .uint32(0), .uint32(length)
+                    ]))
+            ]
             : []
-        let attributeList = BusValue.structure([.string("IBusAttrList"), emptyAttachments, .array(elementSignature: "v", attributes)])
+        let attributeList = BusValue.structure([
+            .string("IBusAttrList"), emptyAttachments, .array(elementSignature: "v", attributes)
+        ])
         return .variant(.structure([.string("IBusText"), emptyAttachments, .string(text), .variant(attributeList)]))
     }
 
@@ -26,14 +33,15 @@ public enum IBusText {
     /// `IBusLookupTable` `(sa{sv}uubbiavav)` of `candidates` in one row, no cursor shown, default
     /// labels (1, 2, 3 …), wrapped in the variant `UpdateLookupTable` carries.
     public static func lookupTable(_ candidates: [String]) -> BusValue {
-        .variant(.structure([
-            .string("IBusLookupTable"), emptyAttachments,
-            .uint32(UInt32(max(1, candidates.count))),  // page size: all of them on one page
-            .uint32(0), .boolean(false), .boolean(false),  // cursor at the first, not shown; no wrapping
-            .int32(0),  // IBUS_ORIENTATION_HORIZONTAL: a row, as a phone's suggestion bar
-            .array(elementSignature: "v", candidates.map { variant($0) }),
-            .array(elementSignature: "v", []),
-        ]))
+        .variant(
+            .structure([
+                .string("IBusLookupTable"), emptyAttachments,
+                .uint32(UInt32(max(1, candidates.count))),  // page size: all of them on one page
+                .uint32(0), .boolean(false), .boolean(false),  // cursor at the first, not shown; no wrapping
+                .int32(0),  // IBUS_ORIENTATION_HORIZONTAL: a row, as a phone's suggestion bar
+                .array(elementSignature: "v", candidates.map { variant($0) }),
+                .array(elementSignature: "v", [])
+            ]))
     }
 
     static let emptyAttachments = BusValue.array(elementSignature: "{sv}", [])

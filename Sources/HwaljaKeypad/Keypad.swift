@@ -35,7 +35,9 @@ public struct Keypad: Sendable {
     /// ``columns``/5: the width in pixels, for `pixelsPerMillimetre`, that
     /// makes it ``smallestKeyMillimetres`` wide, with `spacing` pixels between keys; and the
     /// height that makes each of `layer`'s rows as tall.
-    public func minimumSize(of layer: KeypadLayer, pixelsPerMillimetre: Double, spacing: Int) -> (width: Int, height: Int) {
+    public func minimumSize(of layer: KeypadLayer, pixelsPerMillimetre: Double, spacing: Int) -> (
+        width: Int, height: Int
+    ) {
         let key = Int((Self.smallestKeyMillimetres * pixelsPerMillimetre).rounded(.up))
         let narrowest = rows(layer).joined().compactMap(\.key).map(\.width).min() ?? 2
         let keysAcross = Self.columns / narrowest
@@ -59,7 +61,7 @@ public struct Keypad: Sendable {
             Self.control("⌫", "지우기", .key(.backspace)),
             Self.control("다음", "다음 글자", .key(.next)),
             Self.control("↵", "줄 바꿈", .key(.enter)),
-            Self.control("띄어쓰기", "띄어쓰기", .key(.space)),
+            Self.control("띄어쓰기", "띄어쓰기", .key(.space))
         ]
         var rows: [[KeypadSlot]] = (0..<4).map { row in
             (0..<3).flatMap { column in phoneKey(at: row * 3 + column) } + [.key(controls[row])]
@@ -69,7 +71,7 @@ public struct Keypad: Sendable {
             .key(KeypadKey(label: "!#1", accessibleName: "숫자와 기호", action: .layer(.symbols), width: 4)),
             .key(KeypadKey(label: "◀", accessibleName: "왼쪽으로", action: .applicationKey(.left), width: 4)),
             .key(KeypadKey(label: "▶", accessibleName: "오른쪽으로", action: .applicationKey(.right), width: 4)),
-            .key(Self.dismissKey),
+            .key(Self.dismissKey)
         ])
         return rows
     }
@@ -81,13 +83,17 @@ public struct Keypad: Sendable {
         guard let second = layout.shiftedKeypad[position] else {
             return [.key(letterKey(key, width: Self.phoneKeyWidth))]
         }
-        return [.key(letterKey(key, width: Self.phoneKeyWidth / 2)), .key(letterKey(second, width: Self.phoneKeyWidth / 2))]
+        return [
+            .key(letterKey(key, width: Self.phoneKeyWidth / 2)), .key(letterKey(second, width: Self.phoneKeyWidth / 2))
+        ]
     }
 
     private func letterKey(_ key: Key, width: Int) -> KeypadKey {
         let label = key == .punctuation ? ".,?!" : key.name
         let name = key == .punctuation ? "문장 부호" : key.name
-        return KeypadKey(label: label, accessibleName: name, action: .key(key), digit: layout.digit(of: key).map { String(Character($0)) }, width: width)
+        return KeypadKey(
+            label: label, accessibleName: name, action: .key(key),
+            digit: layout.digit(of: key).map { String(Character($0)) }, width: width)
     }
 
     private static func control(_ label: String, _ name: String, _ action: KeypadKey.Action) -> KeypadKey {
@@ -110,7 +116,7 @@ public struct Keypad: Sendable {
             .key(KeypadKey(label: "띄어쓰기", action: .key(.space), width: 6)),
             .key(KeypadKey(label: ".", accessibleName: "마침표", action: .text("."), width: 2)),
             .key(KeypadKey(label: "↵", accessibleName: "줄 바꿈", action: .key(.enter), width: 2)),
-            .key(KeypadKey(label: "⌨", accessibleName: "자판 숨기기", action: .dismiss, width: 4)),
+            .key(KeypadKey(label: "⌨", accessibleName: "자판 숨기기", action: .dismiss, width: 4))
         ]
     }
 
@@ -126,25 +132,26 @@ public struct Keypad: Sendable {
     private static func latinRows(capitals: Bool) -> [[KeypadSlot]] {
         let letters = ["qwertyuiop", "asdfghjkl", "zxcvbnm"].map { capitals ? $0.uppercased() : $0 }
         let shift = KeypadKey(
-            label: "⇧", accessibleName: capitals ? "소문자" : "대문자", action: .layer(capitals ? .latin : .capitals), width: 3)
+            label: "⇧", accessibleName: capitals ? "소문자" : "대문자", action: .layer(capitals ? .latin : .capitals),
+            width: 3)
         return [
             textKeys(letters[0]),
             [.gap(width: 1)] + textKeys(letters[1]) + [.gap(width: 1)],
             [.key(shift)] + textKeys(letters[2]) + [.key(backspace)],
-            bottomRow(other: ("!#1", "숫자와 기호", .symbols)),
+            bottomRow(other: ("!#1", "숫자와 기호", .symbols))
         ]
     }
 
     private static let symbolNames = [
         "@": "골뱅이", "#": "샵", "&": "앰퍼샌드", "-": "빼기", "_": "밑줄", "+": "더하기", "=": "등호", "(": "여는 괄호",
         ")": "닫는 괄호", "/": "빗금", "*": "별표", "\"": "큰따옴표", "'": "작은따옴표", ":": "쌍점", ";": "쌍반점", "!": "느낌표",
-        "?": "물음표", "~": "물결표",
+        "?": "물음표", "~": "물결표"
     ]
 
     private static let symbolRows: [[KeypadSlot]] = [
         textKeys("1234567890"),
         textKeys("@#&-_+=()/", names: symbolNames),
         [.gap(width: 1)] + textKeys("*\"':;!?~", names: symbolNames) + [.key(backspace)],
-        bottomRow(other: ("ABC", "영문 자판", .latin)),
+        bottomRow(other: ("ABC", "영문 자판", .latin))
     ]
 }

@@ -25,7 +25,11 @@ public struct KeySpelling: Sendable {
         var otherSpans: [UInt32: UInt32] = [:]
         for (scalar, keys) in spellings.sorted(by: { $0.key < $1.key }) {
             let span = UInt32(packed.count) << 8 | UInt32(keys.count)
-            if Hangul.isSyllable(scalar) { syllableSpans[Int(scalar - Hangul.firstSyllable)] = span } else { otherSpans[scalar] = span }
+            if Hangul.isSyllable(scalar) {
+                syllableSpans[Int(scalar - Hangul.firstSyllable)] = span
+            } else {
+                otherSpans[scalar] = span
+            }
             packed += keys
         }
         self.packed = packed
@@ -40,7 +44,8 @@ public struct KeySpelling: Sendable {
 
     /// The shortest keys that type `scalar` alone, if any.
     private func keys(forScalar scalar: UInt32) -> [Key]? {
-        let span = Hangul.isSyllable(scalar) ? syllableSpans[Int(scalar - Hangul.firstSyllable)] : otherSpans[scalar] ?? 0
+        let span =
+            Hangul.isSyllable(scalar) ? syllableSpans[Int(scalar - Hangul.firstSyllable)] : otherSpans[scalar] ?? 0
         guard span & 0xFF != 0 else { return nil }
         let start = Int(span >> 8)
         return Array(packed[start..<start + Int(span & 0xFF)])
@@ -62,7 +67,9 @@ public struct KeySpelling: Sendable {
         var keys: [Key] = []
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
-            let spelled = lastMayBeJamo && index == scalars.count - 1 ? self.keys(forScalar: scalar.value) : self.keys(forSyllable: scalar)
+            let spelled =
+                lastMayBeJamo && index == scalars.count - 1
+                ? self.keys(forScalar: scalar.value) : self.keys(forSyllable: scalar)
             guard let spelled else { return nil }
             if let last = keys.last, last == spelled.first { keys.append(.next) }
             keys += spelled

@@ -73,7 +73,9 @@ public struct LearnedWords: Sendable, Equatable {
 
     /// Restores a word read back from storage.
     public mutating func restore(_ word: Word) {
-        guard !word.keys.isEmpty, word.keys.allSatisfy(\.isLexiconKey), word.uses > 0, words.count < capacity else { return }
+        guard !word.keys.isEmpty, word.keys.allSatisfy(\.isLexiconKey), word.uses > 0, words.count < capacity else {
+            return
+        }
         let index = firstIndex(notBefore: word.keys)
         if index < words.count, words[index].keys == word.keys {
             words[index] = word
@@ -116,7 +118,8 @@ public struct LearnedWords: Sendable, Equatable {
             guard word.keys.count >= prefix.count + minimumRemaining else { continue }
             let score = UInt8(min(255, Self.baseScore + Self.scorePerUse * word.uses))
             guard best.count < limit || score > best[best.count - 1].score else { continue }
-            best.insert(LexiconEntry(keys: word.keys, score: score), at: best.firstIndex { $0.score < score } ?? best.count)
+            best.insert(
+                LexiconEntry(keys: word.keys, score: score), at: best.firstIndex { $0.score < score } ?? best.count)
             if best.count > limit { best.removeLast() }
         }
         return best

@@ -17,14 +17,17 @@ public enum LearnedWordsText {
     public static func encode(_ words: LearnedWords) -> String {
         var text = header + "\n"
         for word in words.words {
-            text += "\(word.uses) \(word.lastUse) \(String(word.keys.map { Character(String($0.lexiconCode ?? 0, radix: 16)) }))\n"
+            text +=
+                "\(word.uses) \(word.lastUse) \(String(word.keys.map { Character(String($0.lexiconCode ?? 0, radix: 16)) }))\n"
         }
         return text
     }
 
     /// The words in `text`, in a store of `capacity`, and the numbers of the lines that were not a
     /// learned word (skipped: the others still count).
-    public static func decode(_ text: String, capacity: Int = LearnedWords.defaultCapacity) -> (words: LearnedWords, badLines: [Int]) {
+    public static func decode(_ text: String, capacity: Int = LearnedWords.defaultCapacity) -> (
+        words: LearnedWords, badLines: [Int]
+    ) {
         var words = LearnedWords(capacity: capacity)
         var badLines: [Int] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {

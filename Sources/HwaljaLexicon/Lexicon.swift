@@ -45,14 +45,18 @@ public struct Lexicon: Sendable {
     /// keys more, highest score first (equal scores: key order, so shorter words first).
     public func best(startingWith prefix: [Key], limit: Int, minimumRemaining: Int = 0) -> [LexiconEntry] {
         guard limit > 0, !prefix.isEmpty, count > 0 else { return [] }
-        if minimumRemaining == 1, limit <= Self.shortPrefixLimit, let index = Self.shortPrefixIndex(prefix), !shortPrefixBest.isEmpty {
+        if minimumRemaining == 1, limit <= Self.shortPrefixLimit, let index = Self.shortPrefixIndex(prefix),
+            !shortPrefixBest.isEmpty
+        {
             return Array(shortPrefixBest[index].prefix(limit))
         }
         var cursor = Cursor(offset: Int(restarts[firstRestart(notAfter: prefix)]))
         var best: [LexiconEntry] = []
         while cursor.offset < entriesEnd, (try? cursor.advance(in: self)) != nil {
             if cursor.keys.starts(with: prefix) {
-                if cursor.keys.count >= prefix.count + minimumRemaining { Self.insert(cursor, into: &best, limit: limit) }
+                if cursor.keys.count >= prefix.count + minimumRemaining {
+                    Self.insert(cursor, into: &best, limit: limit)
+                }
             } else if !cursor.keys.precedesInLexicon(prefix) {
                 break  // past the run
             }
@@ -130,13 +134,19 @@ public struct Lexicon: Sendable {
             let shared = Int(payload[offset])
             let suffixCount = Int(payload[offset + 1])
             let keyBytes = (suffixCount + 1) / 2
-            guard shared <= keys.count else { throw .badEntry(index: -1, reason: "shares \(shared) keys with a shorter entry") }
-            guard offset + 2 + keyBytes + 1 <= lexicon.entriesEnd else { throw .badEntry(index: -1, reason: "runs past the entries") }
+            guard shared <= keys.count else {
+                throw .badEntry(index: -1, reason: "shares \(shared) keys with a shorter entry")
+            }
+            guard offset + 2 + keyBytes + 1 <= lexicon.entriesEnd else {
+                throw .badEntry(index: -1, reason: "runs past the entries")
+            }
             keys.removeLast(keys.count - shared)
             for position in 0..<suffixCount {
                 let byte = payload[offset + 2 + position / 2]
                 let nibble = position % 2 == 0 ? byte >> 4 : byte & 0x0F
-                guard let key = Key(lexiconCode: nibble) else { throw .badEntry(index: -1, reason: "key code \(nibble)") }
+                guard let key = Key(lexiconCode: nibble) else {
+                    throw .badEntry(index: -1, reason: "key code \(nibble)")
+                }
                 keys.append(key)
             }
             score = payload[offset + 2 + keyBytes]
@@ -151,7 +161,9 @@ public struct Lexicon: Sendable {
         var previous: [Key] = []
         for index in 0..<count {
             if index % interval == 0 {
-                guard Int(restarts[index / interval]) == cursor.offset else { throw .badEntry(index: index, reason: "restart offset does not point at it") }
+                guard Int(restarts[index / interval]) == cursor.offset else {
+                    throw .badEntry(index: index, reason: "restart offset does not point at it")
+                }
                 cursor.keys.removeAll(keepingCapacity: true)
             }
             do {
@@ -167,6 +179,8 @@ public struct Lexicon: Sendable {
             }
             previous = cursor.keys
         }
-        guard cursor.offset == entriesEnd else { throw .badEntry(index: count, reason: "\(entriesEnd - cursor.offset) bytes after the last entry") }
+        guard cursor.offset == entriesEnd else {
+            throw .badEntry(index: count, reason: "\(entriesEnd - cursor.offset) bytes after the last entry")
+        }
     }
 }

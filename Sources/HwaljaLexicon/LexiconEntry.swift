@@ -37,7 +37,8 @@ extension Key {
     /// The keys a word's keys may contain, the ten letters and next-character, in the order of
     /// their codes 1…11: the lexicon's own numbering, fixed whatever other keys exist.
     public static let lexiconKeys: [Key] = [
-        .in, .cheon, .ji, .giyeokKieuk, .nieunRieul, .digeutTieut, .bieupPieup, .siotHieut, .jieutChieut, .ieungMieum, .next,
+        .in, .cheon, .ji, .giyeokKieuk, .nieunRieul, .digeutTieut, .bieupPieup, .siotHieut, .jieutChieut, .ieungMieum,
+        .next
     ]
 
     /// This key's code in the lexicon and learned-words files (1…11), or `nil` for a key no word contains.

@@ -12,8 +12,11 @@ public enum LexiconError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .tooShort(let count): return "lexicon is \(count) bytes, shorter than its header; \(fix)"
         case .notALexicon: return "not a hwalja lexicon (no HWLX magic); \(fix)"
-        case .unsupportedVersion(let version): return "lexicon format version \(version) is not supported (this build reads version \(LexiconFile.version)); \(fix)"
-        case .lengthMismatch(let declared, let actual): return "lexicon declares \(declared) payload bytes but has \(actual); \(fix)"
+        case .unsupportedVersion(let version):
+            return
+                "lexicon format version \(version) is not supported (this build reads version \(LexiconFile.version)); \(fix)"
+        case .lengthMismatch(let declared, let actual):
+            return "lexicon declares \(declared) payload bytes but has \(actual); \(fix)"
         case .checksumMismatch: return "lexicon checksum does not match: the file is damaged; \(fix)"
         case .badEntry(let index, let reason): return "lexicon entry \(index) is malformed (\(reason)); \(fix)"
         }

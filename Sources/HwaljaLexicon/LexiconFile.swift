@@ -32,14 +32,18 @@ public enum LexiconFile {
             if index % restartInterval == 0 {
                 restarts.append(UInt32(payload.count))
             } else {
-                while shared < min(previous.count, entry.keys.count, 255), previous[shared] == entry.keys[shared] { shared += 1 }
+                while shared < min(previous.count, entry.keys.count, 255), previous[shared] == entry.keys[shared] {
+                    shared += 1
+                }
             }
             let suffix = entry.keys[shared...]
             payload.append(UInt8(shared))
             payload.append(UInt8(suffix.count))
             var nibbles = suffix.map { $0.lexiconCode ?? 0 }
             if nibbles.count % 2 == 1 { nibbles.append(0) }
-            for pair in stride(from: 0, to: nibbles.count, by: 2) { payload.append(nibbles[pair] << 4 | nibbles[pair + 1]) }
+            for pair in stride(from: 0, to: nibbles.count, by: 2) {
+                payload.append(nibbles[pair] << 4 | nibbles[pair + 1])
+            }
             payload.append(entry.score)
             previous = entry.keys
         }
@@ -62,16 +66,23 @@ public enum LexiconFile {
         let interval = Int(read(bytes, at: 6, size: 2))
         let count = Int(read(bytes, at: 8, size: 4))
         let length = Int(read(bytes, at: 12, size: 4))
-        guard length == bytes.count - headerSize else { throw .lengthMismatch(declared: length, actual: bytes.count - headerSize) }
+        guard length == bytes.count - headerSize else {
+            throw .lengthMismatch(declared: length, actual: bytes.count - headerSize)
+        }
         let payload = Array(bytes[headerSize...])
-        guard payload.withUnsafeBytes({ Checksum.of($0) }) == read(bytes, at: 16, size: 8) else { throw .checksumMismatch }
+        guard payload.withUnsafeBytes({ Checksum.of($0) }) == read(bytes, at: 16, size: 8) else {
+            throw .checksumMismatch
+        }
         guard interval > 0 else { throw .badEntry(index: 0, reason: "restart interval 0") }
         let restartCount = (count + interval - 1) / interval
-        guard restartCount * 4 <= payload.count else { throw .badEntry(index: 0, reason: "no room for \(restartCount) restart offsets") }
+        guard restartCount * 4 <= payload.count else {
+            throw .badEntry(index: 0, reason: "no room for \(restartCount) restart offsets")
+        }
         let entriesEnd = payload.count - restartCount * 4
         var restarts: [UInt32] = []
         for index in 0..<restartCount { restarts.append(UInt32(read(payload, at: entriesEnd + 4 * index, size: 4))) }
-        var lexicon = Lexicon(payload: payload, entriesEnd: entriesEnd, restarts: restarts, interval: interval, count: count)
+        var lexicon = Lexicon(
+            payload: payload, entriesEnd: entriesEnd, restarts: restarts, interval: interval, count: count)
         try lexicon.check()
         lexicon.indexShortPrefixes()
         return lexicon

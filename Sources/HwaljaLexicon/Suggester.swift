@@ -41,10 +41,13 @@ public struct Suggester: Sendable {
     public func learn(_ keys: [Key], into learned: inout LearnedWords) {
         let index = learned.firstIndex(notBefore: keys)
         var stem: [Key] = []
-        for neighbour in [index - 1, index, index + 1] where learned.words.indices.contains(neighbour) && learned.words[neighbour].keys != keys {
+        for neighbour in [index - 1, index, index + 1]
+        where learned.words.indices.contains(neighbour) && learned.words[neighbour].keys != keys {
             let other = learned.words[neighbour].keys
             let shared = zip(keys, other).prefix { $0 == $1 }.count
-            if let boundary = cleanSplits(of: keys).last(where: { $0 <= shared && $0 < other.count }), boundary > stem.count {
+            if let boundary = cleanSplits(of: keys).last(where: { $0 <= shared && $0 < other.count }),
+                boundary > stem.count
+            {
                 stem = Array(keys[..<boundary])
             }
         }
@@ -62,7 +65,9 @@ public struct Suggester: Sendable {
             let head = Array(TypedText.text(typing: keys[..<count], table: table).unicodeScalars)
             guard head.count >= 2, head.count < text.count, text.starts(with: head) else { continue }
             let tail = keys[count...].drop { $0 == .next }
-            if Array(TypedText.text(typing: tail, table: table).unicodeScalars) == Array(text[head.count...]) { splits.append(count) }
+            if Array(TypedText.text(typing: tail, table: table).unicodeScalars) == Array(text[head.count...]) {
+                splits.append(count)
+            }
         }
         return splits
     }
@@ -77,7 +82,8 @@ public struct Suggester: Sendable {
         for (index, key) in keys.enumerated() {
             if key == .next {
                 guard let before = result.last, index + 1 < keys.count else {
-                    if index + 1 == keys.count, result.last != nil { result.append(key) }  // a last one may precede the same key
+                    // a last one may precede the same key
+                    if index + 1 == keys.count, result.last != nil { result.append(key) }
                     continue
                 }
                 if keys[index + 1] != before { continue }

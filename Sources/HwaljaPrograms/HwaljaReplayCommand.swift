@@ -8,7 +8,7 @@ import HwaljaReplay
 import HwaljaRuntime
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `hwalja-replay`: types a keystroke log through the composer and prints the resulting text.
@@ -38,7 +38,8 @@ public struct HwaljaReplayCommand: ParsableCommand {
     @Argument(help: "Keystroke log to replay, or '-' for standard input.")
     var file: String?
 
-    @Flag(help: "Print every step: key, what it takes back of the text (retract N, in Unicode scalars), commit, preedit.")
+    @Flag(
+        help: "Print every step: key, what it takes back of the text (retract N, in Unicode scalars), commit, preedit.")
     var trace = false
 
     @OptionGroup var table: TableOption
@@ -76,7 +77,9 @@ public struct HwaljaReplayCommand: ParsableCommand {
     public func validate() throws {
         if !(0...9).contains(suggestions) { throw ValidationError("--suggestions takes 0-9, not \(suggestions)") }
         if keys != nil && file != nil { throw ValidationError("give either --keys or a FILE, not both") }
-        if keys == nil && file == nil { throw ValidationError("give --keys 'TOKENS' or a FILE ('-' for standard input)") }
+        if keys == nil && file == nil {
+            throw ValidationError("give --keys 'TOKENS' or a FILE ('-' for standard input)")
+        }
     }
 
     public func run() throws {
@@ -97,7 +100,9 @@ public struct HwaljaReplayCommand: ParsableCommand {
                 let text = try BusReplay.play(log, bus: bus, canDelete: !noRetract, trace: trace, layout: layout.layout)
                 print(text)
             } catch {
-                fail("through the daemon on the \(Excerpt.shortened(bus)) bus: \(Excerpt.shortened("\(error)"))", status: 1)
+                fail(
+                    "through the daemon on the \(Excerpt.shortened(bus)) bus: \(Excerpt.shortened("\(error)"))",
+                    status: 1)
             }
             return
         }
@@ -107,14 +112,19 @@ public struct HwaljaReplayCommand: ParsableCommand {
         let loaded = table.load(Diagnostics(program: "hwalja-replay"), layout: layout.keyboard)
         let options = Composer.Options(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, canRetract: !noRetract)
         let typingTable = OptionTables.table(layout.keyboard, loaded.table, options: layout.options)
-        if suggestions > 0 { return replayWithSuggestions(&reader, table: loaded, typing: typingTable, options: options, settings: settings) }
+        if suggestions > 0 {
+            return replayWithSuggestions(
+                &reader, table: loaded, typing: typingTable, options: options, settings: settings)
+        }
         var host = ReplayHost(composer: Composer(table: typingTable, options: options))
         host.keepsSteps = false
         if trace { host.onStep = { print($0) } }
         var timer = HoldTimer(settings: settings.timing)
         do {
             while let event = try reader.next() {
-                if case .pick = event { fail("the log picks a word suggestion (PICK n): replay it with --suggestions 3", status: 2) }
+                if case .pick = event {
+                    fail("the log picks a word suggestion (PICK n): replay it with --suggestions 3", status: 2)
+                }
                 host.play(event, timer: &timer)
             }
         } catch {
@@ -125,21 +135,28 @@ public struct HwaljaReplayCommand: ParsableCommand {
 
     /// Plays the log with word suggestions (``SuggestingReplay``), learning nothing.
     private func replayWithSuggestions(
-        _ reader: inout KeystrokeLogReader, table loaded: TableLoader.Loaded, typing typingTable: TransitionTable, options: Composer.Options,
+        _ reader: inout KeystrokeLogReader, table loaded: TableLoader.Loaded, typing typingTable: TransitionTable,
+        options: Composer.Options,
         settings: DaemonSettings
     ) {
         let diagnostics = Diagnostics(program: "hwalja-replay")
         // The lexicon spells its words with 천지인's keys: its table, whatever the log's layout.
         let lexiconTable: TransitionTable
         do {
-            lexiconTable = layout.keyboard == .cheonjiin ? loaded.table : try TableLoader.load(.cheonjiin, beside: loaded.path).table
+            lexiconTable =
+                layout.keyboard == .cheonjiin
+                ? loaded.table : try TableLoader.load(.cheonjiin, beside: loaded.path).table
         } catch {
             fail("--suggestions needs 천지인's table beside the table: \(error)", status: 1)
         }
-        guard let suggester = SuggestionsLoader.read(SuggestionsLoader.lexiconPath(beside: loaded.path), table: lexiconTable, log: diagnostics.log)
+        guard
+            let suggester = SuggestionsLoader.read(
+                SuggestionsLoader.lexiconPath(beside: loaded.path), table: lexiconTable, log: diagnostics.log)
         else { fail("--suggestions needs the lexicon beside the table", status: 1) }
-        let words = WordSuggestions(suggester: suggester, limit: suggestions, learns: false, pickAddsSpace: settings.pickAddsSpace)
-        var replay = SuggestingReplay(typing: TypingContext(table: typingTable, options: options, timing: settings.timing), suggestions: words)
+        let words = WordSuggestions(
+            suggester: suggester, limit: suggestions, learns: false, pickAddsSpace: settings.pickAddsSpace)
+        var replay = SuggestingReplay(
+            typing: TypingContext(table: typingTable, options: options, timing: settings.timing), suggestions: words)
         do {
             while let event = try reader.next() {
                 let lines = replay.play(event)
@@ -155,7 +172,10 @@ public struct HwaljaReplayCommand: ParsableCommand {
     private func openLog() throws -> KeystrokeLogReader {
         if let keys {
             var chunk: [UInt8]? = Array(keys.utf8)
-            return KeystrokeLogReader(layout: layout.keyboard) { defer { chunk = nil }; return chunk }
+            return KeystrokeLogReader(layout: layout.keyboard) {
+                defer { chunk = nil }
+                return chunk
+            }
         }
         let descriptor: Int32
         if file == "-" {

@@ -2,13 +2,13 @@ import ArgumentParser
 import Dispatch
 import HwaljaCommandLine
 import HwaljaCore
-import HwaljaDaemon
 import HwaljaDBus
+import HwaljaDaemon
 import HwaljaEngine
 import HwaljaRuntime
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `hwaljad`: the Cheon-Ji-In engine daemon on D-Bus. Wiring only: the service is HwaljaDaemon's.
@@ -40,7 +40,10 @@ public struct Hwaljad: ParsableCommand {
     @Option(help: "Contexts one client may hold at once (default 64).")
     var maxContexts: Int?
 
-    @Option(help: "KiB a client may leave unread before the daemon stops writing to it and frees its contexts (default 1024).")
+    @Option(
+        help:
+            "KiB a client may leave unread before the daemon stops writing to it and frees its contexts (default 1024)."
+    )
     var maxUnreadKib: Int?
 
     @Flag(help: "Take org.hwalja.Engine1 over from a running daemon.")
@@ -55,9 +58,12 @@ public struct Hwaljad: ParsableCommand {
         if printInterfaces { return print(EngineInterface.interfaceFile, terminator: "") }
         let program = BusService(program: "hwaljad", bus: BusConnection.Bus(bus), describedAs: "the \(bus) bus")
         let settings = self.settings(program.diagnostics)
-        let tables = table.loadEveryLayout(program.diagnostics, configured: table.table == nil ? settings.settings.table : nil)
+        let tables = table.loadEveryLayout(
+            program.diagnostics, configured: table.table == nil ? settings.settings.table : nil)
         let loaded = tables.main
-        if table.table == nil { TableLoader.noteIfNotConfigured(loaded.path, settings.settings.table, log: program.diagnostics.log) }
+        if table.table == nil {
+            TableLoader.noteIfNotConfigured(loaded.path, settings.settings.table, log: program.diagnostics.log)
+        }
         let peers = self.peers(program)
         let engine = EngineService(
             output: peers ?? program.connection, clock: program.clock, table: loaded, settings: settings.settings,
@@ -68,7 +74,8 @@ public struct Hwaljad: ParsableCommand {
         }
         engine.log = program.diagnostics.log
         let suggestions = SuggestionsLoader(
-            table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue, log: program.diagnostics.log)
+            table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue,
+            log: program.diagnostics.log)
         engine.wordSuggestions = suggestions.suggestions
         engine.forgetLearnedWords = suggestions.forgetAll
         program.beforeExit = {
@@ -95,7 +102,8 @@ public struct Hwaljad: ParsableCommand {
         // client, from here.
         // The rule before the question: a keypad starting meanwhile is seen.
         try? program.connection.addMatch(KeypadSuggestionLink.matchRule)
-        let keypadLink = KeypadSuggestionLink(output: program.connection, keypad: KeypadSuggestionLink.owner(on: program.connection))
+        let keypadLink = KeypadSuggestionLink(
+            output: program.connection, keypad: KeypadSuggestionLink.owner(on: program.connection))
         keypadLink.afterSend = program.writeSoon
         engine.keypadLink = keypadLink
         engine.writeSoon = {
@@ -128,10 +136,13 @@ public struct Hwaljad: ParsableCommand {
         }
         program.serve(
             name: EngineInterface.busName, replace: replace,
-            matchRules: ["type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'"],
+            matchRules: [
+                "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'"
+            ],
             handler: engine.handle, busGone: "the bus went away; exiting", busGoneStatus: 1,
             onReload: reload,
-            started: "serving \(EngineInterface.busName) on the \(bus) bus as \(program.connection.uniqueName) (table \(loaded.path), \(loaded.table.transitionCount) transitions; layouts \(KeyboardLayout.allCases.filter { tables.tables[$0] != nil }.map(\.name).joined(separator: ", ")))"
+            started:
+                "serving \(EngineInterface.busName) on the \(bus) bus as \(program.connection.uniqueName) (table \(loaded.path), \(loaded.table.transitionCount) transitions; layouts \(KeyboardLayout.allCases.filter { tables.tables[$0] != nil }.map(\.name).joined(separator: ", ")))"
         )
     }
 
@@ -155,7 +166,8 @@ public struct Hwaljad: ParsableCommand {
             if let maxUnreadKib { try loaded.settings.set("max-unread-kib", to: String(maxUnreadKib)) }
         } catch {
             let message = String(describing: error)  // a setting's error names line 0: there is no line
-            diagnostics.fail("bad flag: \(message.hasPrefix("line 0: ") ? String(message.dropFirst("line 0: ".count)) : message)")
+            diagnostics.fail(
+                "bad flag: \(message.hasPrefix("line 0: ") ? String(message.dropFirst("line 0: ".count)) : message)")
         }
         return loaded
     }

@@ -68,20 +68,23 @@ public struct IBusEngineCommand: ParsableCommand {
         } catch {
             diagnostics.fail("\(error)")
         }
-        let program = BusService(program: "ibus-engine-hwalja", bus: .address(busAddress), describedAs: "ibus-daemon at \(busAddress)")
+        let program = BusService(
+            program: "ibus-engine-hwalja", bus: .address(busAddress), describedAs: "ibus-daemon at \(busAddress)")
         let settings = service.loadSettings(diagnostics)
         let loaded = table.load(diagnostics, configured: settings.settings.table)
         TableLoader.noteIfNotConfigured(loaded.path, settings.settings.table, log: diagnostics.log)
         let layoutOptions = CurrentLayoutOptions(settings.settings.layoutOptions)
         let suggestions = SuggestionsLoader(
-            table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue, log: diagnostics.log)
+            table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue,
+            log: diagnostics.log)
         // The other layouts' tables are read when an engine of theirs is first made: a start as quick as before.
         // Read again when an engine is enabled, on SIGHUP, and when a field gets the focus if the
         // file changed since (hwalja's Preferences, fcitx5's configuration, a hand edit): a change
         // shows with no restart and no signal.
         let settingsFile = FileWatch(path: service.config ?? ConfigFile.defaultPath)
         let engines = IBusEngineAdapter(
-            output: program.connection, clock: program.clock, table: loaded.table, settings: settings.settings, keymap: settings.keymap,
+            output: program.connection, clock: program.clock, table: loaded.table, settings: settings.settings,
+            keymap: settings.keymap,
             loadTable: { layout in
                 do {
                     return try TableLoader.load(layout, beside: loaded.path).table
@@ -111,22 +114,26 @@ public struct IBusEngineCommand: ParsableCommand {
             diagnostics.log(said)
         }
         let tablePath = loaded.path
-        optionTables.make(layoutOptions.value, from: { try? TableLoader.loadEveryLayout(path: tablePath) }, then: useTables)
+        optionTables.make(
+            layoutOptions.value, from: { try? TableLoader.loadEveryLayout(path: tablePath) }, then: useTables)
         // Options changed in the file apply when an engine is next enabled, as the other settings do.
         layoutOptions.changed = { options in
             optionTables.reloadEveryLayout(path: tablePath, options: options, log: diagnostics.log, use: useTables)
         }
         program.beforeExit = { suggestions.saveNow() }  // the words learned within the last moments
         program.serve(
-            name: Self.componentName, handler: engines.handle, busGone: "ibus-daemon went away; exiting", busGoneStatus: 0,
+            name: Self.componentName, handler: engines.handle, busGone: "ibus-daemon went away; exiting",
+            busGoneStatus: 0,
             onReload: {
                 let changesBefore = layoutOptions.changes
                 engines.readSettingsAgain()  // changed options reload the tables themselves
                 guard layoutOptions.changes == changesBefore else { return }
                 // Every layout's table, also those no engine has used yet: cheap beside a reload.
-                optionTables.reloadEveryLayout(path: loaded.path, options: layoutOptions.value, log: diagnostics.log, use: useTables)
+                optionTables.reloadEveryLayout(
+                    path: loaded.path, options: layoutOptions.value, log: diagnostics.log, use: useTables)
             },
-            started: "serving \(Self.componentName) on \(busAddress) (table \(loaded.path), keymap \(settings.settings.keymap))"
+            started:
+                "serving \(Self.componentName) on \(busAddress) (table \(loaded.path), keymap \(settings.settings.keymap))"
         )
     }
 }

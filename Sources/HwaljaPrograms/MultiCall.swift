@@ -10,7 +10,7 @@ public enum MultiCall {
     public static let programs: [(name: String, command: any ParsableCommand.Type)] = [
         (Hwaljad.configuration.commandName!, Hwaljad.self),
         (IBusEngineCommand.configuration.commandName!, IBusEngineCommand.self),
-        (HwaljaReplayCommand.configuration.commandName!, HwaljaReplayCommand.self),
+        (HwaljaReplayCommand.configuration.commandName!, HwaljaReplayCommand.self)
     ]
 
     /// Runs the program `argument0` (the process's `argv[0]`) names by its last path component;

@@ -40,7 +40,10 @@ public struct KeystrokeLog: Sendable, Equatable {
     /// comment, so 나랏글's 쌍자음 is `쌍` here), naming the first bad token or line.
     public init(parsing text: String, layout: KeyboardLayout = .cheonjiin) throws(KeystrokeLogError) {
         var chunk: [UInt8]? = Array(text.utf8)
-        var reader = KeystrokeLogReader(layout: layout) { defer { chunk = nil }; return chunk }
+        var reader = KeystrokeLogReader(layout: layout) {
+            defer { chunk = nil }
+            return chunk
+        }
         var events: [Event] = []
         while let event = try reader.next() { events.append(event) }
         self.events = events
@@ -185,7 +188,9 @@ public struct KeystrokeLogReader {
     private mutating func tap(_ token: String) throws(KeystrokeLogError) {
         if pickPending {
             pickPending = false
-            guard let number = Int(token), (1...9).contains(number) else { throw .malformedPick(line: line, token: token) }
+            guard let number = Int(token), (1...9).contains(number) else {
+                throw .malformedPick(line: line, token: token)
+            }
             return ready.append(.pick(number - 1))
         }
         if token == "PICK" {
@@ -210,7 +215,9 @@ public struct KeystrokeLogReader {
             if pickPending { throw .malformedPick(line: line, token: "") }  // its number on the same line
             return
         }
-        let isTimedLine = !overlong && tokens.count == 3 && Self.looksLikeTime(tokens[0]) && (tokens[1] == "down" || tokens[1] == "up")
+        let isTimedLine =
+            !overlong && tokens.count == 3 && Self.looksLikeTime(tokens[0])
+            && (tokens[1] == "down" || tokens[1] == "up")
         if timed == nil { timed = isTimedLine }
         guard timed == true else {
             for token in tokens { try tap(token) }
@@ -228,7 +235,8 @@ public struct KeystrokeLogReader {
     }
 
     private static func unknown(_ token: String, _ line: Int, _ layout: KeyboardLayout) -> KeystrokeLogError {
-        layout == .cheonjiin ? .unknownKey(token: token, line: line) : .unknownLayoutKey(token: token, line: line, layout: layout)
+        layout == .cheonjiin
+            ? .unknownKey(token: token, line: line) : .unknownLayoutKey(token: token, line: line, layout: layout)
     }
 
     /// An integer in decimal, maybe signed, of any size: what a timed line starts with.

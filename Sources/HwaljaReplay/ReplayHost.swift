@@ -21,7 +21,8 @@ public struct ReplayHost: Sendable {
             case .erase: name = "held BS"
             }
             let retract = response.retract > 0 ? "\tretract \(response.retract)" : ""
-            return "\(name)\(retract)\tcommit \"\(response.commit)\"\tpreedit \"\(response.preedit)\"\(response.consumed ? "" : "\tpassed to host")"
+            return
+                "\(name)\(retract)\tcommit \"\(response.commit)\"\tpreedit \"\(response.preedit)\"\(response.consumed ? "" : "\tpassed to host")"
         }
     }
 

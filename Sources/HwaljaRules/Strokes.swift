@@ -25,7 +25,7 @@ public enum Strokes {
         "ㅡ": [.cheon: "ㅜ", .in: "ㅢ"],
         "ㅜ": [.cheon: "ㅠ", .in: "ㅟ"],
         "ㅠ": [.in: "ㅝ", .cheon: "ㅜ"],
-        "ㅝ": [.in: "ㅞ"],
+        "ㅝ": [.in: "ㅞ"]
     ]
 
     /// The vowel state one stroke starts (ㅣ, ㆍ or ㅡ).
@@ -56,7 +56,7 @@ public enum Strokes {
         .bieupPieup: ["ㅂ", "ㅍ", "ㅃ"],
         .siotHieut: ["ㅅ", "ㅎ", "ㅆ"],
         .jieutChieut: ["ㅈ", "ㅊ", "ㅉ"],
-        .ieungMieum: ["ㅇ", "ㅁ"],
+        .ieungMieum: ["ㅇ", "ㅁ"]
     ]
 
     /// The cycle a consonant belongs to.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file replaced whole: written to a new file beside it (mode 0600, in directories made mode

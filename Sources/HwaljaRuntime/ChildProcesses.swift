@@ -1,6 +1,7 @@
 import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The processes a program started that must not outlive it (a benchmark's dbus-daemon, its

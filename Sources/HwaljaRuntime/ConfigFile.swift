@@ -3,7 +3,7 @@ import HwaljaEngine
 import HwaljaFrontend
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The settings file hwaljad and ibus-engine-hwalja share, which a user edits without root:
@@ -11,7 +11,8 @@ import Glibc
 public enum ConfigFile {
     /// `$XDG_CONFIG_HOME/hwalja/hwalja.conf`, else `~/.config/hwalja/hwalja.conf`.
     public static var defaultPath: String? {
-        let base = SystemFiles.environment("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            SystemFiles.environment("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 }
             ?? SystemFiles.environment("HOME").map { $0 + "/.config" }
         return base.map { $0 + "/hwalja/hwalja.conf" }
     }
@@ -56,14 +57,18 @@ public enum ConfigFile {
     ///
     /// - Throws: one line naming the file and what the system said.
     public static func write(_ name: String, _ value: String, to path: String?) throws(Failure) {
-        guard let file = path ?? defaultPath else { throw Failure(description: "no settings file: neither XDG_CONFIG_HOME nor HOME is set") }
+        guard let file = path ?? defaultPath else {
+            throw Failure(description: "no settings file: neither XDG_CONFIG_HOME nor HOME is set")
+        }
         let old = SystemFiles.read(file).map { String(decoding: $0, as: UTF8.self) } ?? ""
         do {
             try AtomicFile.replace(file, with: Array(SettingsFileText.setting(name, to: value, in: old).utf8))
         } catch {
             switch error {
-            case .cannotCreateDirectory(let directory, let reason): throw Failure(description: "cannot create \(Excerpt.path(directory)): \(reason)")
-            case .cannotWrite(let written, let reason): throw Failure(description: "cannot write \(Excerpt.path(written)): \(reason)")
+            case .cannotCreateDirectory(let directory, let reason):
+                throw Failure(description: "cannot create \(Excerpt.path(directory)): \(reason)")
+            case .cannotWrite(let written, let reason):
+                throw Failure(description: "cannot write \(Excerpt.path(written)): \(reason)")
             }
         }
     }
@@ -82,7 +87,10 @@ public enum KeymapFile {
     public static func load(_ value: String) throws(ConfigFile.Failure) -> Keymap {
         if let keymap = Keymap.named(value) { return keymap }
         guard value.contains("/") else {
-            throw ConfigFile.Failure(description: "unknown keymap \(Excerpt.quoted(value)) (\(Keymap.names.joined(separator: ", ")), or a file's path)")
+            throw ConfigFile.Failure(
+                description:
+                    "unknown keymap \(Excerpt.quoted(value)) (\(Keymap.names.joined(separator: ", ")), or a file's path)"
+            )
         }
         guard let data = SystemFiles.read(value) else {
             throw ConfigFile.Failure(description: "cannot read keymap file \(Excerpt.path(value))")

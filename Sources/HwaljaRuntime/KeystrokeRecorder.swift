@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import HwaljaCore
 import HwaljaFrontend
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writes what clients type as timed replay logs, one file per context — only when the user
 /// started the daemon or the IBus engine with `--record DIR`. Nothing else writes keystrokes anywhere.
@@ -60,7 +61,10 @@ public final class KeystrokeRecorder: KeystrokeRecording {
         guard !refused.contains(number) else { return nil }
         switch PrivateFiles.createNew(at: "\(runDirectory)/context-\(number).log") {
         case .success(let file):
-            write(file, "# \(program) keystroke recording of context \(number) (started with --record); replay: hwalja-replay FILE\n")
+            write(
+                file,
+                "# \(program) keystroke recording of context \(number) (started with --record); replay: hwalja-replay FILE\n"
+            )
             files[number] = file
             return file
         case .failure(let failure):

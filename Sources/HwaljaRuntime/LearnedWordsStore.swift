@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import HwaljaCore
 import HwaljaLexicon
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where the user's learned words are kept between sessions: `$XDG_DATA_HOME/hwalja/learned-words`
 /// (else `~/.local/share/…`), mode 0600 in a directory of mode 0700, replaced whole on each save.
@@ -22,9 +23,11 @@ public struct LearnedWordsStore: Sendable {
         public var description: String {
             switch self {
             case .noHome: "neither XDG_DATA_HOME nor HOME is set: learned words are not kept"
-            case .cannotCreateDirectory(let path, let reason): "cannot create \(path): \(reason); learned words are not kept"
+            case .cannotCreateDirectory(let path, let reason):
+                "cannot create \(path): \(reason); learned words are not kept"
             case .cannotWrite(let path, let reason): "cannot write \(path): \(reason); learned words are not kept"
-            case .cannotRemove(let path, let reason): "cannot remove \(path): \(reason); remove it by hand to forget the learned words"
+            case .cannotRemove(let path, let reason):
+                "cannot remove \(path): \(reason); remove it by hand to forget the learned words"
             case .cannotLock(let path, let reason): "cannot lock \(path): \(reason); learned words are not kept"
             }
         }
@@ -38,7 +41,9 @@ public struct LearnedWordsStore: Sendable {
 
     /// The store of this user's environment, or `nil` without XDG_DATA_HOME and HOME.
     public static func standard(environment: [String: String] = SystemFiles.environment()) -> LearnedWordsStore? {
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return LearnedWordsStore(path: data + "/hwalja/learned-words") }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return LearnedWordsStore(path: data + "/hwalja/learned-words")
+        }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
         return LearnedWordsStore(path: home + "/.local/share/hwalja/learned-words")
     }
@@ -57,7 +62,8 @@ public struct LearnedWordsStore: Sendable {
             try AtomicFile.replace(path, with: Array(LearnedWordsText.encode(words).utf8))
         } catch {
             switch error {
-            case .cannotCreateDirectory(let directory, let reason): throw .cannotCreateDirectory(path: directory, reason: reason)
+            case .cannotCreateDirectory(let directory, let reason):
+                throw .cannotCreateDirectory(path: directory, reason: reason)
             case .cannotWrite(let file, let reason): throw .cannotWrite(path: file, reason: reason)
             }
         }
@@ -66,7 +72,9 @@ public struct LearnedWordsStore: Sendable {
     /// Learns `learned` (words, in the order they were learned) again on top of the words saved now,
     /// and saves the result, all under the lock; returns it. With `unlessRemoved`, a file that
     /// is not there (removed to forget the words) is left so: nothing is written, and `nil` comes back.
-    public func merge(_ learned: [[Key]], capacity: Int = LearnedWords.defaultCapacity, unlessRemoved: Bool) throws(Failure) -> LearnedWords? {
+    public func merge(_ learned: [[Key]], capacity: Int = LearnedWords.defaultCapacity, unlessRemoved: Bool)
+        throws(Failure) -> LearnedWords?
+    {
         try locked { () throws(Failure) -> LearnedWords? in
             if unlessRemoved && !SystemFiles.exists(path) { return nil }
             var words = load(capacity: capacity).words
@@ -81,7 +89,9 @@ public struct LearnedWordsStore: Sendable {
     /// writes back what it read before).
     public func forget() throws(Failure) {
         try locked { () throws(Failure) in
-            guard unlink(path) == 0 || errno == ENOENT else { throw .cannotRemove(path: path, reason: String(cString: strerror(errno))) }
+            guard unlink(path) == 0 || errno == ENOENT else {
+                throw .cannotRemove(path: path, reason: String(cString: strerror(errno)))
+            }
         }
     }
 
@@ -94,7 +104,9 @@ public struct LearnedWordsStore: Sendable {
         do {
             try AtomicFile.makeDirectories(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
         } catch {
-            guard case .cannotCreateDirectory(let directory, let reason) = error else { throw .cannotLock(path: lockPath, reason: "\(error)") }
+            guard case .cannotCreateDirectory(let directory, let reason) = error else {
+                throw .cannotLock(path: lockPath, reason: "\(error)")
+            }
             throw .cannotCreateDirectory(path: directory, reason: reason)
         }
         let file = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)

@@ -2,13 +2,14 @@ import Dispatch
 import HwaljaCore
 import HwaljaRules
 
-
 /// The tables of the layouts the settings' `layout-options` change, generated in memory from the
 /// layout's rules with those options (``TableGenerator``); the table files hold the defaults.
 public enum OptionTables {
     /// `loaded` (`layout`'s table from its file), or the table generated with `options` when
     /// some of them are that layout's.
-    public static func table(_ layout: KeyboardLayout, _ loaded: TransitionTable, options: Set<KeyboardLayout.Option>) -> TransitionTable {
+    public static func table(_ layout: KeyboardLayout, _ loaded: TransitionTable, options: Set<KeyboardLayout.Option>)
+        -> TransitionTable
+    {
         let own = options.filter { $0.layout == layout }
         return own.isEmpty ? loaded : TableGenerator(layout: layout, options: own).table
     }
@@ -45,7 +46,10 @@ public final class OptionTableMaker: @unchecked Sendable {  // `latest` confined
             let fresh = try TableLoader.loadEveryLayout(path: path)
             fresh.problems.forEach(log)
             make(options, from: { fresh }, then: use)
-            use(fresh, "reloaded the settings and the tables beside \(path) (\(fresh.main.table.transitionCount) transitions in \(fresh.main.path))")
+            use(
+                fresh,
+                "reloaded the settings and the tables beside \(path) (\(fresh.main.table.transitionCount) transitions in \(fresh.main.path))"
+            )
         } catch {
             log("reloaded the settings; kept the old table: \(error)")
         }

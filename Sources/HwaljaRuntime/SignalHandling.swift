@@ -1,6 +1,7 @@
 import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Unix signals delivered on a program's queue as Dispatch sources (hwaljad, ibus-engine-hwalja).

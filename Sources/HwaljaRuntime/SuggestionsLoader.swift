@@ -18,7 +18,8 @@ import HwaljaLexicon
 /// in one write (a fast typist ends a word a second, or more).
 public final class SuggestionsLoader: @unchecked Sendable {
     /// Runs `work` on the program's queue after `delay`: when the learned words are saved.
-    public typealias Scheduler = @Sendable (_ delay: DispatchTimeInterval, _ work: @escaping @Sendable () -> Void) -> Void
+    public typealias Scheduler =
+        @Sendable (_ delay: DispatchTimeInterval, _ work: @escaping @Sendable () -> Void) -> Void
 
     public let suggestions: WordSuggestions
     private let store: LearnedWordsStore?
@@ -70,7 +71,9 @@ public final class SuggestionsLoader: @unchecked Sendable {
             let suggester = Self.read(lexiconPath, table: table, log: log)
             queue.async {
                 suggestions.suggester = suggester
-                if let suggester { log("word suggestions: \(suggester.lexicon.count) words from \(Excerpt.path(lexiconPath))") }
+                if let suggester {
+                    log("word suggestions: \(suggester.lexicon.count) words from \(Excerpt.path(lexiconPath))")
+                }
             }
         }
     }
@@ -126,7 +129,8 @@ public final class SuggestionsLoader: @unchecked Sendable {
         let write: @Sendable () -> Void = { [self] in
             guard let merged = merge(learned, capacity: capacity) else { return }
             queue.async { [self] in
-                guard generation == saveGeneration, suggestions.learns else { return }  // forgotten, or a later save's words come
+                // forgotten, or a later save's words come
+                guard generation == saveGeneration, suggestions.learns else { return }
                 var words = merged
                 words.learnAgain(suggestions.learned.unsaved)
                 suggestions.replaceLearnedWords(words)
@@ -197,7 +201,9 @@ public final class SuggestionsLoader: @unchecked Sendable {
         let kept = SystemFiles.exists(store.path)
         writer.sync { fileKept = kept }  // after any save already queued
         let loaded = store.load()
-        if !loaded.badLines.isEmpty { log("\(Excerpt.path(store.path)): skipped \(loaded.badLines.count) damaged lines of learned words") }
+        if !loaded.badLines.isEmpty {
+            log("\(Excerpt.path(store.path)): skipped \(loaded.badLines.count) damaged lines of learned words")
+        }
         var words = loaded.words
         words.learnAgain(suggestions.learned.unsaved)  // not saved yet: kept, and saved when due
         suggestions.replaceLearnedWords(words)

@@ -4,7 +4,8 @@ import HwaljaTable
 /// Finds and loads the table files for the executables, one per layout.
 public enum TableLoader {
     /// The default search order in a sentence, for `--table`'s help.
-    public static let searchOrder = "$HWALJA_TABLE, the settings' table, share/hwalja beside the executable, ./Tables/hwalja.table, /usr/share/hwalja"
+    public static let searchOrder =
+        "$HWALJA_TABLE, the settings' table, share/hwalja beside the executable, ./Tables/hwalja.table, /usr/share/hwalja"
 
     /// Where the table is looked for when no path is given, in order: `$HWALJA_TABLE`; `configured`
     /// (the settings' `table`; when it is not there the search goes on, and the program says so); beside the
@@ -70,7 +71,9 @@ public enum TableLoader {
 
     /// Loads `layout`'s table from `path`, or from the first default path that exists
     /// (``defaultPaths(configured:)``, `configured` the settings' table).
-    public static func load(path: String? = nil, layout: KeyboardLayout = .cheonjiin, configured: String? = nil) throws(TableLoadError) -> Loaded {
+    public static func load(path: String? = nil, layout: KeyboardLayout = .cheonjiin, configured: String? = nil)
+        throws(TableLoadError) -> Loaded
+    {
         let candidates = path.map { [$0] } ?? defaultPaths(for: layout, configured: configured)
         guard let found = candidates.first(where: SystemFiles.exists) else {
             throw .notFound(searched: candidates)
@@ -87,7 +90,9 @@ public enum TableLoader {
     /// Loads every layout's table: 천지인's as ``load(path:layout:)`` does, every other from its
     /// file in the same folder; a layout whose table is missing or bad is left out, with the
     /// reason in ``Everything/problems``. Throws only if 천지인's table cannot be loaded.
-    public static func loadEveryLayout(path: String? = nil, configured: String? = nil) throws(TableLoadError) -> Everything {
+    public static func loadEveryLayout(path: String? = nil, configured: String? = nil) throws(TableLoadError)
+        -> Everything
+    {
         let main = try load(path: path, configured: configured)
         var everything = Everything(tables: [.cheonjiin: main], problems: [])
         for layout in KeyboardLayout.allCases where layout != .cheonjiin {
@@ -128,7 +133,8 @@ public enum TableLoadError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .notFound(let searched): "no table file found (looked in \(searched.map(Excerpt.path).joined(separator: ", "))); pass --table PATH"
+        case .notFound(let searched):
+            "no table file found (looked in \(searched.map(Excerpt.path).joined(separator: ", "))); pass --table PATH"
         case .unreadable(let path): "\(Excerpt.path(path)): cannot read the table file (check its permissions)"
         case .invalid(let path, let error): "\(Excerpt.path(path)): \(error)"
         }

@@ -12,7 +12,8 @@ public enum Checksum {
         var hash = offsetBasis
         let words = bytes.count / 8
         for index in 0..<words {
-            hash = (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))) &* prime
+            hash =
+                (hash ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))) &* prime
         }
         var tail: UInt64 = 0
         for index in (words * 8)..<bytes.count {

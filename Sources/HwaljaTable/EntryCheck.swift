@@ -36,7 +36,8 @@ enum EntryCheck {
         for key in 0..<layout.keyCount {
             var members = 0
             for word in 0..<TransitionTable.Layout.wordsPerSet {
-                members += layout.bits[(layout.keyCount + key) * TransitionTable.Layout.wordsPerSet + word].nonzeroBitCount
+                members +=
+                    layout.bits[(layout.keyCount + key) * TransitionTable.Layout.wordsPerSet + word].nonzeroBitCount
             }
             if key > 0 { result += (set..<(set + members)).map { ($0, key) } }
             set += members
@@ -82,7 +83,8 @@ enum EntryCheck {
                     let tail = word * 64 + members.trailingZeroBitCount
                     let first = (Int(truncatingIfNeeded: layout.patterns[Int(layout.values[index])]) + tail) & 0xFFFF
                     if first == 0 || first > Int(TableSymbol.count) {
-                        return "transition \(index) (key \(key), tail symbol \(tail)): replacement symbol \(first) outside 1...\(TableSymbol.count)"
+                        return
+                            "transition \(index) (key \(key), tail symbol \(tail)): replacement symbol \(first) outside 1...\(TableSymbol.count)"
                     }
                     members &= members &- 1
                     index += 1

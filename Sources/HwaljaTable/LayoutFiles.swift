@@ -12,7 +12,8 @@ extension KeyboardLayout {
     public func decodeTable(_ bytes: [UInt8]) throws(TableError) -> TransitionTable {
         let table = try TableFile.decode(bytes)
         guard let read = table.reading(as: self) else {
-            throw .inconsistent("\(table.layout.keyCount - 1) keys, \(name) has \(tableKeys.count) (is this \(name)'s table?)")
+            throw .inconsistent(
+                "\(table.layout.keyCount - 1) keys, \(name) has \(tableKeys.count) (is this \(name)'s table?)")
         }
         return read
     }

@@ -34,7 +34,8 @@ public enum TableFile {
     public static func encode(_ table: TransitionTable) -> [UInt8] {
         let layout = table.layout
         var payload: [UInt8] = []
-        payload.reserveCapacity(8 * (layout.defaults.count + layout.bits.count + layout.patterns.count) + 2 * layout.values.count)
+        payload.reserveCapacity(
+            8 * (layout.defaults.count + layout.bits.count + layout.patterns.count) + 2 * layout.values.count)
         for replacement in layout.defaults { payload.appendLittleEndian(replacement) }
         for word in layout.bits { payload.appendLittleEndian(word) }
         for pattern in layout.patterns { payload.appendLittleEndian(pattern) }
@@ -69,7 +70,8 @@ public enum TableFile {
     /// Reads a table file from raw bytes; see ``decode(_:)-([UInt8])``.
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws(TableError) -> TransitionTable {
         guard bytes.count >= magic.count else {
-            throw bytes.elementsEqual(magic.prefix(bytes.count)) ? .truncated(at: bytes.count, needed: headerSize) : .badMagic
+            throw bytes.elementsEqual(magic.prefix(bytes.count))
+                ? .truncated(at: bytes.count, needed: headerSize) : .badMagic
         }
         guard bytes.prefix(magic.count).elementsEqual(magic) else { throw .badMagic }
         guard bytes.count >= 10 else { throw .truncated(at: bytes.count, needed: headerSize) }
@@ -77,7 +79,9 @@ public enum TableFile {
         guard version == formatVersion else { throw .unsupportedVersion(found: version, supported: formatVersion) }
         guard bytes.count >= headerSize else { throw .truncated(at: bytes.count, needed: headerSize) }
         let declaredHeader: UInt16 = bytes.littleEndian(at: 10)
-        guard declaredHeader == headerSize else { throw .inconsistent("header size \(declaredHeader), expected \(headerSize)") }
+        guard declaredHeader == headerSize else {
+            throw .inconsistent("header size \(declaredHeader), expected \(headerSize)")
+        }
         let alphabet: UInt32 = bytes.littleEndian(at: 12)
         let keyCount = Int(bytes.littleEndian(at: 16) as UInt16)
         let wordsPerSet = Int(bytes.littleEndian(at: 18) as UInt16)
@@ -91,8 +95,11 @@ public enum TableFile {
         guard wordsPerSet == TransitionTable.Layout.wordsPerSet else {
             throw .inconsistent("\(wordsPerSet) words per set, expected \(TransitionTable.Layout.wordsPerSet)")
         }
-        guard (1...TransitionTable.Layout.maximumKeyCount).contains(keyCount), sets <= 1 << 16, patterns <= 1 << 16, values <= 1 << 26 else {
-            throw .inconsistent("implausible sizes (\(keyCount) keys, \(sets) sets, \(patterns) patterns, \(values) transitions)")
+        guard (1...TransitionTable.Layout.maximumKeyCount).contains(keyCount), sets <= 1 << 16, patterns <= 1 << 16,
+            values <= 1 << 26
+        else {
+            throw .inconsistent(
+                "implausible sizes (\(keyCount) keys, \(sets) sets, \(patterns) patterns, \(values) transitions)")
         }
         let bitsOffset = headerSize + 8 * keyCount
         let patternsOffset = bitsOffset + 8 * sets * wordsPerSet
@@ -110,7 +117,9 @@ public enum TableFile {
             patterns: bytes.littleEndianArray(of: UInt64.self, at: patternsOffset, count: patterns),
             values: bytes.littleEndianArray(of: UInt16.self, at: valuesOffset, count: values)
         )
-        guard let table = TransitionTable(layout: layout) else { throw .inconsistent(layout.problem ?? "unknown problem") }
+        guard let table = TransitionTable(layout: layout) else {
+            throw .inconsistent(layout.problem ?? "unknown problem")
+        }
         if let problem = EntryCheck.problem(layout) { throw .inconsistent(problem) }
         return table
     }

@@ -21,10 +21,10 @@ constexpr uint32_t releaseBit = 1u << 30;
 uint32_t purpose(fcitx::CapabilityFlags flags) {
     using fcitx::CapabilityFlag;
     if (flags.test(CapabilityFlag::Password)) {
-        return flags.test(CapabilityFlag::Digit) ? 9 : 8;  // PIN, password
+        return flags.test(CapabilityFlag::Digit) ? 9 : 8; // PIN, password
     }
     if (flags.test(CapabilityFlag::Dialable)) {
-        return 4;  // phone
+        return 4; // phone
     }
     if (flags.test(CapabilityFlag::Number)) {
         return 3;
@@ -32,12 +32,12 @@ uint32_t purpose(fcitx::CapabilityFlags flags) {
     if (flags.test(CapabilityFlag::Digit)) {
         return 2;
     }
-    return 0;  // free form
+    return 0; // free form
 }
 } // namespace
 
 HwaljaContext::~HwaljaContext() {
-    hideSuggestions(ic_, false);  // their words call this context
+    hideSuggestions(ic_, false); // their words call this context
     close();
 }
 
@@ -98,7 +98,7 @@ bool HwaljaContext::processKey(uint32_t keysym, uint32_t keycode, uint32_t state
 
 void HwaljaContext::focusIn() {
     if (number_ == 0) {
-        open();  // says FocusIn itself to a new context of a focused field
+        open(); // says FocusIn itself to a new context of a focused field
     } else {
         hwalja_fcitx5_focus_in(engine_.engine(), number_);
     }
@@ -140,7 +140,7 @@ void HwaljaContext::useLayout(const std::string &layout) {
     if (layout == layout_) {
         return;
     }
-    close();  // another input method was selected: its FocusOut has already ended the syllable
+    close(); // another input method was selected: its FocusOut has already ended the syllable
     layout_ = layout;
 }
 
@@ -149,7 +149,8 @@ void HwaljaContext::showPreedit(const std::string &text, uint32_t cursor) {
     if (!text.empty()) {
         preedit.append(text, fcitx::TextFormatFlag::Underline);
         auto length = fcitx::utf8::length(text);
-        preedit.setCursor(static_cast<int>(fcitx::utf8::ncharByteLength(text.begin(), std::min<size_t>(cursor, length))));
+        preedit.setCursor(
+            static_cast<int>(fcitx::utf8::ncharByteLength(text.begin(), std::min<size_t>(cursor, length))));
     }
     bool client = ic_.capabilityFlags().test(fcitx::CapabilityFlag::Preedit);
     clientPreedit_ = client ? text : "";
@@ -178,7 +179,7 @@ void HwaljaContext::apply(Change change) {
             return true;
         });
     }
-    heldBackEvent_->setOneShot();  // once, on the loop's next turn (again each time changes are held back)
+    heldBackEvent_->setOneShot(); // once, on the loop's next turn (again each time changes are held back)
 }
 
 bool HwaljaContext::deletesAsAsked() const {
@@ -216,7 +217,8 @@ void HwaljaContext::applyNow(const Change &change) {
         ic_.deleteSurroundingText(change.offset, change.count);
         break;
     case Kind::forwardKey: {
-        fcitx::Key key(static_cast<fcitx::KeySym>(change.keysym), fcitx::KeyStates(change.state & ~releaseBit), change.keycode);
+        fcitx::Key key(static_cast<fcitx::KeySym>(change.keysym), fcitx::KeyStates(change.state & ~releaseBit),
+                       change.keycode);
         ic_.forwardKey(key, (change.state & releaseBit) != 0);
         break;
     }

@@ -21,11 +21,11 @@ struct Change {
     explicit Change(Kind kind) : kind(kind) {}
     Kind kind;
     std::string text;
-    uint32_t cursor = 0;  // preedit
-    int32_t offset = 0;   // deleteSurrounding, with count
+    uint32_t cursor = 0; // preedit
+    int32_t offset = 0;  // deleteSurrounding, with count
     uint32_t count = 0;
-    uint32_t keysym = 0, keycode = 0, state = 0;  // forwardKey
-    std::vector<std::string> words;               // suggestions
+    uint32_t keysym = 0, keycode = 0, state = 0; // forwardKey
+    std::vector<std::string> words;              // suggestions
 };
 
 /// The engine's context of one fcitx5 input context, made on first use (of the layout of the

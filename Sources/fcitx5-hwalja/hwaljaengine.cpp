@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include <dbus_public.h>  // Fcitx5::Module::DBus
+#include <dbus_public.h> // Fcitx5::Module::DBus
 #include <fcitx-utils/log.h>
 #include <fcitx/inputcontextmanager.h>
 
@@ -44,7 +44,7 @@ HwaljaEngine::HwaljaEngine(fcitx::Instance *instance)
 }
 
 HwaljaEngine::~HwaljaEngine() {
-    factory_.unregister();  // each context lets its engine context go while the engine is there
+    factory_.unregister(); // each context lets its engine context go while the engine is there
     timer_.reset();
     afterKey_.reset();
     dispatcher_.detach();
@@ -94,10 +94,10 @@ hwalja_fcitx5_callbacks HwaljaEngine::callbacks(HwaljaEngine *engine) {
         }
         if (!self->timer_) {
             self->timer_ = self->eventLoop().addTimeEvent(CLOCK_MONOTONIC, static_cast<uint64_t>(deadline), 1000,
-                [self](fcitx::EventSourceTime *, uint64_t) {
-                    hwalja_fcitx5_timer(self->engine_);
-                    return true;
-                });
+                                                          [self](fcitx::EventSourceTime *, uint64_t) {
+                                                              hwalja_fcitx5_timer(self->engine_);
+                                                              return true;
+                                                          });
         } else {
             self->timer_->setTime(static_cast<uint64_t>(deadline));
         }
@@ -124,12 +124,16 @@ void HwaljaEngine::afterKey() {
             return true;
         });
     }
-    afterKey_->setOneShot();  // on the loop's next turn: after fcitx5 has answered the key
+    afterKey_->setOneShot(); // on the loop's next turn: after fcitx5 has answered the key
 }
 
-void HwaljaEngine::route(uint64_t number, HwaljaContext *context) { routes_[number] = context; }
+void HwaljaEngine::route(uint64_t number, HwaljaContext *context) {
+    routes_[number] = context;
+}
 
-void HwaljaEngine::unroute(uint64_t number) { routes_.erase(number); }
+void HwaljaEngine::unroute(uint64_t number) {
+    routes_.erase(number);
+}
 
 HwaljaContext *HwaljaEngine::routed(uint64_t number) const {
     auto route = routes_.find(number);
@@ -147,7 +151,8 @@ void HwaljaEngine::keyEvent(const fcitx::InputMethodEntry &entry, fcitx::KeyEven
 }
 
 void HwaljaEngine::activate(const fcitx::InputMethodEntry &entry, fcitx::InputContextEvent &event) {
-    FCITX_LOGC(hwaljaLog, Debug) << "activate " << entry.uniqueName() << " (event " << static_cast<int>(event.type()) << ")";
+    FCITX_LOGC(hwaljaLog, Debug) << "activate " << entry.uniqueName() << " (event " << static_cast<int>(event.type())
+                                 << ")";
     auto *hwaljaContext = context(event.inputContext());
     hwaljaContext->useLayout(layoutOf(entry));
     hwaljaContext->focusIn();
@@ -192,7 +197,9 @@ const fcitx::Configuration *HwaljaEngine::getConfig() const {
     std::vector<SettingDescription> settings;
     if (reply >> fcitx::dbus::Container(fcitx::dbus::Container::Type::Array, fcitx::dbus::Signature("(sssssas)"))) {
         while (!reply.end()) {
-            fcitx::dbus::DBusStruct<std::string, std::string, std::string, std::string, std::string, std::vector<std::string>> entry;
+            fcitx::dbus::DBusStruct<std::string, std::string, std::string, std::string, std::string,
+                                    std::vector<std::string>>
+                entry;
             if (!(reply >> entry)) {
                 break;
             }
@@ -208,7 +215,7 @@ const fcitx::Configuration *HwaljaEngine::getConfig() const {
 void HwaljaEngine::setConfig(const fcitx::RawConfig &config) {
     const auto *current = static_cast<const HwaljaSettings *>(getConfig());
     if (!current) {
-        return;  // said by getConfig
+        return; // said by getConfig
     }
     for (const auto &[name, value] : current->changes(config)) {
         auto reply = callDaemon("SetSetting", {name, value});
@@ -229,7 +236,7 @@ void HwaljaEngine::setConfig(const fcitx::RawConfig &config) {
         }
     }
     if (engine_) {
-        hwalja_fcitx5_reload_settings(engine_);  // hwaljad wrote the file: typing here follows it at once
+        hwalja_fcitx5_reload_settings(engine_); // hwaljad wrote the file: typing here follows it at once
     }
 }
 

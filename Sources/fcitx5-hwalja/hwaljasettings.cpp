@@ -6,7 +6,9 @@ namespace hwalja {
 
 namespace {
 /// The label fcitx5's tools show: the name as hwalja.conf writes it, then what it does.
-std::string labelOf(const SettingDescription &setting) { return setting.name + ": " + setting.summary; }
+std::string labelOf(const SettingDescription &setting) {
+    return setting.name + ": " + setting.summary;
+}
 } // namespace
 
 SettingOption::SettingOption(fcitx::Configuration *parent, SettingDescription setting)
@@ -34,7 +36,7 @@ std::string SettingOption::fromFcitx(const std::string &value) const {
 }
 
 bool SettingOption::unmarshall(const fcitx::RawConfig &config, bool) {
-    value_ = fromFcitx(config.value());  // hwaljad checks it when it is set
+    value_ = fromFcitx(config.value()); // hwaljad checks it when it is set
     return true;
 }
 
@@ -55,7 +57,7 @@ std::vector<std::string> SettingOption::choices() const {
         words = setting_.allowed;
     }
     if (setting_.kind == "preset-or-file" && std::find(words.begin(), words.end(), value_) == words.end()) {
-        words.push_back(value_);  // a keymap file in use stays selectable
+        words.push_back(value_); // a keymap file in use stays selectable
     }
     return words;
 }
@@ -69,14 +71,15 @@ void SettingOption::dumpDescription(fcitx::RawConfig &config) const {
     }
     auto words = choices();
     if (!words.empty()) {
-        config.setValueByPath("IsEnum", "True");  // fcitx-config's EnumAnnotation: a list to pick from
+        config.setValueByPath("IsEnum", "True"); // fcitx-config's EnumAnnotation: a list to pick from
         for (size_t index = 0; index < words.size(); index++) {
             config.setValueByPath("Enum/" + std::to_string(index), words[index]);
             config.setValueByPath("EnumI18n/" + std::to_string(index), words[index]);
         }
     }
     if (setting_.kind == "milliseconds-or-off" && setting_.allowed.size() == 2) {
-        config.setValueByPath("Tooltip", "milliseconds " + setting_.allowed[0] + "-" + setting_.allowed[1] + ", or off");
+        config.setValueByPath("Tooltip",
+                              "milliseconds " + setting_.allowed[0] + "-" + setting_.allowed[1] + ", or off");
     } else if (setting_.kind == "options") {
         std::string words;
         for (const auto &word : setting_.allowed) {
@@ -91,7 +94,12 @@ HwaljaSettings::HwaljaSettings(std::vector<SettingDescription> settings) {
         options_.push_back(std::make_unique<SettingOption>(this, std::move(setting)));
     }
     forget_ = std::make_unique<SettingOption>(
-        this, SettingDescription{forgetLearnedWords, "false", "false", "boolean", "forget every word learned so far (once, when applied)", {}});
+        this, SettingDescription{forgetLearnedWords,
+                                 "false",
+                                 "false",
+                                 "boolean",
+                                 "forget every word learned so far (once, when applied)",
+                                 {}});
 }
 
 std::vector<std::pair<std::string, std::string>> HwaljaSettings::changes(const fcitx::RawConfig &config) const {

@@ -57,7 +57,9 @@ public:
 
 private:
     bool isBoolean() const { return setting_.kind == "boolean"; }
-    bool isNumber() const { return (setting_.kind == "number" || setting_.kind == "milliseconds") && setting_.allowed.size() == 2; }
+    bool isNumber() const {
+        return (setting_.kind == "number" || setting_.kind == "milliseconds") && setting_.allowed.size() == 2;
+    }
     /// The words a list offers: a choice's, or a preset-or-file's presets and the file in use.
     std::vector<std::string> choices() const;
 

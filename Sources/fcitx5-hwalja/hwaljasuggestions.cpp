@@ -32,11 +32,14 @@ private:
 /// The list of hwalja's suggestions, told apart from other addons' candidates.
 class SuggestionList : public fcitx::CommonCandidateList {};
 
-void update(fcitx::InputContext &ic) { ic.updateUserInterface(fcitx::UserInterfaceComponent::InputPanel); }
+void update(fcitx::InputContext &ic) {
+    ic.updateUserInterface(fcitx::UserInterfaceComponent::InputPanel);
+}
 
 } // namespace
 
-void showSuggestions(fcitx::InputContext &ic, const std::vector<std::string> &words, std::function<void(uint32_t)> accept) {
+void showSuggestions(fcitx::InputContext &ic, const std::vector<std::string> &words,
+                     std::function<void(uint32_t)> accept) {
     if (words.empty()) {
         hideSuggestions(ic);
         return;
@@ -44,7 +47,7 @@ void showSuggestions(fcitx::InputContext &ic, const std::vector<std::string> &wo
     auto list = std::make_unique<SuggestionList>();
     list->setLabels(std::vector<std::string>(words.size(), ""));
     list->setLayoutHint(fcitx::CandidateLayoutHint::Horizontal);
-    list->setPageSize(static_cast<int>(words.size()));  // all on one page: the engine sends only a few
+    list->setPageSize(static_cast<int>(words.size())); // all on one page: the engine sends only a few
     for (uint32_t index = 0; index < words.size(); ++index) {
         list->append<Suggestion>(words[index], index, accept);
     }

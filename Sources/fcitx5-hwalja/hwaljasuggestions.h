@@ -16,7 +16,8 @@ namespace hwalja {
 /// Shows `words` (best first) as `ic`'s candidate list, in a row and with no labels (in 천지인
 /// the digits are letters: keys never pick, they go to the engine); no words hide it. Picking word
 /// `i` calls `accept(i)`.
-void showSuggestions(fcitx::InputContext &ic, const std::vector<std::string> &words, std::function<void(uint32_t)> accept);
+void showSuggestions(fcitx::InputContext &ic, const std::vector<std::string> &words,
+                     std::function<void(uint32_t)> accept);
 
 /// Hides the suggestions `ic` shows, if it shows any (not another addon's candidates);
 /// `updateUI` false while the context is going away.

@@ -24,7 +24,9 @@ enum Benchmark {
         }
         if let file = options.keystrokeSaving {
             let table = try KeyboardLayout.cheonjiin.decodeTable(try read(options.table))
-            try KeystrokeSaving.run(file: file, learn: options.learn, limit: options.suggestions, table: table, lexiconPath: options.lexicon)
+            try KeystrokeSaving.run(
+                file: file, learn: options.learn, limit: options.suggestions, table: table, lexiconPath: options.lexicon
+            )
             return
         }
         let tableBytes = try read(options.table)
@@ -34,30 +36,41 @@ enum Benchmark {
         let table = try KeyboardLayout.cheonjiin.decodeTable(tableBytes)
         let repetitions = max(1, 1_000_000 / keys.count)
 
-        print("hwalja-bench: \(keys.count) keys from \(options.keys), typed \(repetitions) times (\(keys.count * repetitions) keys)")
+        print(
+            "hwalja-bench: \(keys.count) keys from \(options.keys), typed \(repetitions) times (\(keys.count * repetitions) keys)"
+        )
         print("")
         print("hwalja binary table (\(options.table))")
         print("  bytes:            \(tableBytes.count)")
         let load = median(of: 101) { _ = try? TableFile.decode(tableBytes) }
         print("  decode:           \(format(load)) median of 101 (bytes already in memory)")
-        let readAndLoad = median(of: 101) { _ = try? TableFile.decode([UInt8](FileManager.default.contents(atPath: options.table) ?? Data())) }
+        let readAndLoad = median(of: 101) {
+            _ = try? TableFile.decode([UInt8](FileManager.default.contents(atPath: options.table) ?? Data()))
+        }
         print("  read + decode:    \(format(readAndLoad)) median of 101")
-        print("  composer:         \(nanoseconds(composerPerKey(keys, table: table))) per key (median of 7 runs of about a million keys, as each figure below)")
+        print(
+            "  composer:         \(nanoseconds(composerPerKey(keys, table: table))) per key (median of 7 runs of about a million keys, as each figure below)"
+        )
         // The same keys with no boundaries: the undo history stays at its full depth.
         let oneRun = keys.filter { $0 != .space && $0 != .punctuation && $0 != .next }
         let full = composerPerKey(oneRun, table: table)
-        print("   no boundaries:  \(nanoseconds(full)) per key (no SPACE, PUNCT, NEXT: \(oneRun.count) keys, undo history full)")
+        print(
+            "   no boundaries:  \(nanoseconds(full)) per key (no SPACE, PUNCT, NEXT: \(oneRun.count) keys, undo history full)"
+        )
         // A slip and its correction every fifth letter: backspace undoes it, taking committed text back where it must.
         let slips = withSlips(oneRun)
         let corrected = composerPerKey(slips, table: table)
-        print("   with slips:     \(nanoseconds(corrected)) per key (\(slips.count) keys: ㄱㅋ BS after every fifth letter)")
+        print(
+            "   with slips:     \(nanoseconds(corrected)) per key (\(slips.count) keys: ㄱㅋ BS after every fifth letter)"
+        )
         let held = composerPerKey(slips, table: table, options: Composer.Options(canRetract: false))
         print("   no retraction:  \(nanoseconds(held)) per key (the same for an application that cannot delete)")
         print("")
         print("Hwalja-style JSON table used as Hwalja's README shows (\(options.json))")
         print("  bytes:            \(jsonBytes.count)")
         let jsonLoad = median(of: 11) { _ = HwaljaStyleTable(json: Data(jsonBytes)) }
-        print("  parse:            \(format(jsonLoad)) median of 11 (JSONSerialization into [String: [String: String]])")
+        print(
+            "  parse:            \(format(jsonLoad)) median of 11 (JSONSerialization into [String: [String: String]])")
         guard let hwaljaStyle = HwaljaStyleTable(json: Data(jsonBytes)) else {
             print("  (not a {key: {tail: replacement}} JSON file)")
             return
@@ -68,7 +81,9 @@ enum Benchmark {
             for _ in 0..<jsonRepetitions { sink &+= hwaljaStyle.type(keys).count }
             return sink
         }
-        print("  five-line rule:   \(String(format: "%.1f", jsonPerKey)) ns per key (string-keyed lookups on the text's last scalars)")
+        print(
+            "  five-line rule:   \(String(format: "%.1f", jsonPerKey)) ns per key (string-keyed lookups on the text's last scalars)"
+        )
         try LayoutFigures.print()
         try Footprint.run(log: log, keysPerCopy: keys.count)
     }
@@ -83,7 +98,9 @@ enum Benchmark {
         var keys = "tools/bench/udhr-article-1.keys"
         @Option(help: "The lexicon for --keystroke-saving (default Tables/hwalja.lexicon).")
         var lexicon = "Tables/hwalja.lexicon"
-        @Option(name: .customLong("keystroke-saving"), help: "Measure instead the keys word suggestions save on the text in FILE.")
+        @Option(
+            name: .customLong("keystroke-saving"),
+            help: "Measure instead the keys word suggestions save on the text in FILE.")
         var keystrokeSaving: String?
         @Flag(help: "With --keystroke-saving: learn the words typed, as the daemon does.")
         var learn = false
@@ -95,8 +112,10 @@ enum Benchmark {
     struct Command: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "hwalja-bench",
-            abstract: "Measures the composer, the tables, word suggestions and the programs' memory, beside anchors in the same run.",
-            discussion: "Run from the package's folder after swift build -c release: the default paths are the checkout's.",
+            abstract:
+                "Measures the composer, the tables, word suggestions and the programs' memory, beside anchors in the same run.",
+            discussion:
+                "Run from the package's folder after swift build -c release: the default paths are the checkout's.",
             version: hwaljaVersion
         )
         @OptionGroup var options: Options
@@ -104,7 +123,9 @@ enum Benchmark {
 
     /// Nanoseconds per key of a fresh composer typing `keys` over and over, about a million keys
     /// in all: the median of seven such runs (this machine is shared; one run can be twice another).
-    static func composerPerKey(_ keys: [Key], table: TransitionTable, options: Composer.Options = Composer.Options()) -> Double {
+    static func composerPerKey(_ keys: [Key], table: TransitionTable, options: Composer.Options = Composer.Options())
+        -> Double
+    {
         let repetitions = max(1, 1_000_000 / keys.count)
         let runs = (0..<7).map { _ in
             perKey(keys.count * repetitions) {
@@ -145,7 +166,9 @@ enum Benchmark {
     }
 
     static func parseKeys(_ log: String) -> [Key] {
-        log.split(separator: "\n").filter { !$0.hasPrefix("#") }.flatMap { $0.split(separator: " ") }.compactMap { Key(token: String($0)) }
+        log.split(separator: "\n").filter { !$0.hasPrefix("#") }.flatMap { $0.split(separator: " ") }.compactMap {
+            Key(token: String($0))
+        }
     }
 
     static func median(of runs: Int, _ body: () -> Void) -> Duration {
@@ -173,6 +196,7 @@ enum Benchmark {
     static func format(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let microseconds = Double(seconds) * 1e6 + Double(attoseconds) / 1e12
-        return microseconds >= 1000 ? String(format: "%.2f ms", microseconds / 1000) : String(format: "%.0f µs", microseconds)
+        return microseconds >= 1000
+            ? String(format: "%.2f ms", microseconds / 1000) : String(format: "%.0f µs", microseconds)
     }
 }

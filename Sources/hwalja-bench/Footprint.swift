@@ -9,9 +9,14 @@ enum Footprint {
     static func run(log: String, keysPerCopy: Int) throws {
         print("")
         print("Whole programs")
-        let replay = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hwalja-replay").path
-        guard FileManager.default.isExecutableFile(atPath: replay), FileManager.default.isExecutableFile(atPath: time) else {
-            print("  hwalja-replay:    (needs \(time), apt-get install time, and hwalja-replay built beside hwalja-bench: swift build -c release --product hwalja-replay)")
+        let replay = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "hwalja-replay"
+        ).path
+        guard FileManager.default.isExecutableFile(atPath: replay), FileManager.default.isExecutableFile(atPath: time)
+        else {
+            print(
+                "  hwalja-replay:    (needs \(time), apt-get install time, and hwalja-replay built beside hwalja-bench: swift build -c release --product hwalja-replay)"
+            )
             return packageSize()
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-bench-\(getpid())")
@@ -31,10 +36,13 @@ enum Footprint {
             ("\(max(1, copies / 10) * keysPerCopy) keys", [short.path]),
             ("\(copies * keysPerCopy) keys", [long.path]),
             ("the same, --trace", ["--trace", long.path]),
-            (String(format: "them on one line of %.1f MB", Double(line.utf8.count) / 1_048_576), [oneLine.path]),
+            (String(format: "them on one line of %.1f MB", Double(line.utf8.count) / 1_048_576), [oneLine.path])
         ] {
             let (peak, anonymous, seconds) = try peakMemory(replay, arguments)
-            print(String(format: "  hwalja-replay:    %.1f MB peak (anonymous %.1f MB), %.2f s (%@)", Double(peak) / 1024, Double(anonymous) / 1024, seconds, what))
+            print(
+                String(
+                    format: "  hwalja-replay:    %.1f MB peak (anonymous %.1f MB), %.2f s (%@)", Double(peak) / 1024,
+                    Double(anonymous) / 1024, seconds, what))
         }
         packageSize()
     }
@@ -42,7 +50,9 @@ enum Footprint {
     /// The package `tools/build-deb` left in dist/, if any.
     static func packageSize() {
         let dist = "dist"
-        let packages = ((try? FileManager.default.contentsOfDirectory(atPath: dist)) ?? []).filter { $0.hasPrefix("hwalja_") && $0.hasSuffix(".deb") }
+        let packages = ((try? FileManager.default.contentsOfDirectory(atPath: dist)) ?? []).filter {
+            $0.hasPrefix("hwalja_") && $0.hasSuffix(".deb")
+        }
         guard let package = packages.sorted().last,
             let size = (try? FileManager.default.attributesOfItem(atPath: "\(dist)/\(package)"))?[.size] as? Int
         else {
@@ -57,7 +67,9 @@ enum Footprint {
     /// seen in it every millisecond, and how long it ran. (Not `wait4`'s own count: a child
     /// spawned from this process starts its count at this process's resident memory, over 100 MB
     /// here.)
-    static func peakMemory(_ program: String, _ arguments: [String]) throws -> (kilobytes: Int, anonymous: Int, seconds: Double) {
+    static func peakMemory(_ program: String, _ arguments: [String]) throws -> (
+        kilobytes: Int, anonymous: Int, seconds: Double
+    ) {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-bench-time-\(getpid())")
         defer { try? FileManager.default.removeItem(at: report) }
         let process = Process()
@@ -77,10 +89,18 @@ enum Footprint {
         process.waitUntilExit()
         ChildProcesses.shared.remove(process.processIdentifier)
         guard process.terminationStatus == 0 else {
-            throw CocoaError(.executableLoad, userInfo: [NSFilePathErrorKey: program, NSLocalizedDescriptionKey: "\(program) \(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus))"])
+            throw CocoaError(
+                .executableLoad,
+                userInfo: [
+                    NSFilePathErrorKey: program,
+                    NSLocalizedDescriptionKey:
+                        "\(program) \(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus))"
+                ])
         }
         let fields = (try String(contentsOf: report, encoding: .utf8)).split(whereSeparator: \.isWhitespace)
-        guard fields.count >= 2, let kilobytes = Int(fields[fields.count - 2]), let seconds = Double(fields[fields.count - 1]) else {
+        guard fields.count >= 2, let kilobytes = Int(fields[fields.count - 2]),
+            let seconds = Double(fields[fields.count - 1])
+        else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: report.path])
         }
         return (kilobytes, anonymous, seconds)

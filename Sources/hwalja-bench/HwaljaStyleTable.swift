@@ -8,7 +8,9 @@ struct HwaljaStyleTable {
     let maps: [String: [String: String]]
 
     init?(json: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: [String: String]] else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: [String: String]] else {
+            return nil
+        }
         maps = object
     }
 

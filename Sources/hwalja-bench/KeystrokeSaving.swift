@@ -53,7 +53,9 @@ enum KeystrokeSaving {
                 guard typed > 0, cost[typed] + 1 < best else { continue }
                 let prefix = Array(keys[..<typed])
                 var shown: [String] = []
-                lookupTime += clock.measure { shown = suggester.suggestions(forKeys: prefix, limit: limit, learned: learned) }
+                lookupTime += clock.measure {
+                    shown = suggester.suggestions(forKeys: prefix, limit: limit, learned: learned)
+                }
                 lookups += 1
                 for (entry, _) in zip(suggester.entries(forKeys: prefix, limit: limit, learned: learned), shown) {
                     guard keys.starts(with: entry.keys) else { continue }
@@ -73,11 +75,19 @@ enum KeystrokeSaving {
         }
         let (seconds, attoseconds) = lookupTime.components
         let microseconds = (Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(max(1, lookups))
-        print("hwalja-bench: keystroke saving on \(file), top \(limit)\(learn ? ", learning as it goes" : ""), lexicon of \(lexicon.count) words (\(lexicon.byteCount) bytes)")
-        print("  lexicon decode:   \(Benchmark.format(load)) median of 11 (checking every entry, indexing the short prefixes)")
+        print(
+            "hwalja-bench: keystroke saving on \(file), top \(limit)\(learn ? ", learning as it goes" : ""), lexicon of \(lexicon.count) words (\(lexicon.byteCount) bytes)"
+        )
+        print(
+            "  lexicon decode:   \(Benchmark.format(load)) median of 11 (checking every entry, indexing the short prefixes)"
+        )
         print("  Hangul words:     \(words), \(picked) of them picked from the suggestions")
-        print("  suggestions:      \(String(format: "%.1f", microseconds)) µs per key (mean of \(lookups) lookups of the top \(limit) and their text)")
-        print("  Hangul words only: \(wordKeysWithout) keys without, \(wordKeysWith) with: \(percent(wordKeysWithout, wordKeysWith)) fewer")
+        print(
+            "  suggestions:      \(String(format: "%.1f", microseconds)) µs per key (mean of \(lookups) lookups of the top \(limit) and their text)"
+        )
+        print(
+            "  Hangul words only: \(wordKeysWithout) keys without, \(wordKeysWith) with: \(percent(wordKeysWithout, wordKeysWith)) fewer"
+        )
         print("  keys without:     \(without)")
         print("  keys with:        \(with)")
         print("  saving:           \(percent(without, with))")

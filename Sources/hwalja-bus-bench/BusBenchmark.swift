@@ -28,7 +28,8 @@ import HwaljaRuntime
 struct BusBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hwalja-bus-bench",
-        abstract: "Measures typing through the bus: hwaljad's PressKey beside a bare libdbus echo, in one run on private buses.",
+        abstract:
+            "Measures typing through the bus: hwaljad's PressKey beside a bare libdbus echo, in one run on private buses.",
         discussion: """
             It starts its own dbus-daemon, two echo services (the second one the run's control) and \
             hwaljad (from the same build folder, or \
@@ -71,14 +72,20 @@ struct BusBenchmark: ParsableCommand {
             return
         }
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        guard placements >= 1, calls >= placements else { throw ValidationError("--calls must be at least --placements, and --placements at least 1") }
-        try Self.measure(calls: calls, placements: placements, hwaljad: hwaljad ?? folder.appendingPathComponent("hwaljad").path, table: table, folder: folder)
+        guard placements >= 1, calls >= placements else {
+            throw ValidationError("--calls must be at least --placements, and --placements at least 1")
+        }
+        try Self.measure(
+            calls: calls, placements: placements, hwaljad: hwaljad ?? folder.appendingPathComponent("hwaljad").path,
+            table: table, folder: folder)
     }
 
     static func measure(calls: Int, placements: Int, hwaljad: String, table: String, folder: URL) throws {
         let bench = folder.appendingPathComponent("hwalja-bus-bench").path
         let each = calls / placements
-        print("hwalja-bus-bench: \(placements) placements (a private bus and its services started afresh for each), \(each) calls of each kind in each")
+        print(
+            "hwalja-bus-bench: \(placements) placements (a private bus and its services started afresh for each), \(each) calls of each kind in each"
+        )
         var pooled = RoundTrips()
         var startups: [Duration] = []
         var afterStartup: Int?
@@ -96,7 +103,10 @@ struct BusBenchmark: ParsableCommand {
             if number == 1 { perContext = contexts }
             let samples = try placement.roundTrips(calls: each)
             let (press, twin) = (samples.ratios(samples.press), samples.ratios(samples.twin))
-            print(String(format: "placement %d: PressKey / echo median %.2f×, p99 %.2f×; twin / echo (control) %.2f×, %.2f×", number, press.median, press.p99, twin.median, twin.p99))
+            print(
+                String(
+                    format: "placement %d: PressKey / echo median %.2f×, p99 %.2f×; twin / echo (control) %.2f×, %.2f×",
+                    number, press.median, press.p99, twin.median, twin.p99))
             pooled.pool(samples)
             last = placement
         }
@@ -127,36 +137,80 @@ struct BusBenchmark: ParsableCommand {
 
         print("")
         print("All \(placements) placements pooled:")
-        print("PressKey round trip (hwaljad):     median \(format(percentile(press, 50))), p99 \(format(percentile(press, 99)))")
-        print("Echo round trip (bare libdbus):    median \(format(percentile(bare, 50))), p99 \(format(percentile(bare, 99)))")
-        print("Ping to hwaljad (libdbus answers): median \(format(percentile(pooled.ping, 50))), p99 \(format(percentile(pooled.ping, 99)))")
-        print("Echo twin (the same, another one): median \(format(percentile(pooled.twin, 50))), p99 \(format(percentile(pooled.twin, 99)))")
-        let (pressRatios, controlRatios, pingRatios) = (pooled.ratios(press), pooled.ratios(pooled.twin), pooled.ratios(pooled.ping))
-        print(String(format: "ratio PressKey / echo:             median %.2f×, p99 %.2f×", pressRatios.median, pressRatios.p99))
-        print(String(format: "ratio echo twin / echo (control):  median %.2f×, p99 %.2f× (two identical services: how much where the processes ran alone moves a ratio)",
-            controlRatios.median, controlRatios.p99))
-        print(String(format: "ratio Ping / echo:                 median %.2f×, p99 %.2f× (libdbus alone answers Ping inside hwaljad: how the runs placed hwaljad against the echo)",
-            pingRatios.median, pingRatios.p99))
+        print(
+            "PressKey round trip (hwaljad):     median \(format(percentile(press, 50))), p99 \(format(percentile(press, 99)))"
+        )
+        print(
+            "Echo round trip (bare libdbus):    median \(format(percentile(bare, 50))), p99 \(format(percentile(bare, 99)))"
+        )
+        print(
+            "Ping to hwaljad (libdbus answers): median \(format(percentile(pooled.ping, 50))), p99 \(format(percentile(pooled.ping, 99)))"
+        )
+        print(
+            "Echo twin (the same, another one): median \(format(percentile(pooled.twin, 50))), p99 \(format(percentile(pooled.twin, 99)))"
+        )
+        let (pressRatios, controlRatios, pingRatios) = (
+            pooled.ratios(press), pooled.ratios(pooled.twin), pooled.ratios(pooled.ping)
+        )
+        print(
+            String(
+                format: "ratio PressKey / echo:             median %.2f×, p99 %.2f×", pressRatios.median,
+                pressRatios.p99))
+        print(
+            String(
+                format:
+                    "ratio echo twin / echo (control):  median %.2f×, p99 %.2f× (two identical services: how much where the processes ran alone moves a ratio)",
+                controlRatios.median, controlRatios.p99))
+        print(
+            String(
+                format:
+                    "ratio Ping / echo:                 median %.2f×, p99 %.2f× (libdbus alone answers Ping inside hwaljad: how the runs placed hwaljad against the echo)",
+                pingRatios.median, pingRatios.p99))
         if [controlRatios.median, controlRatios.p99].contains(where: { abs($0 - 1) > 0.1 }) {
-            print("caution: in this run two identical services differed by more than 10 %, as much as the goal allows: its ratios say little of hwaljad; run it again")
+            print(
+                "caution: in this run two identical services differed by more than 10 %, as much as the goal allows: its ratios say little of hwaljad; run it again"
+            )
         }
         print(describe(handlers))
-        print("hwaljad start-up to owning name:   median \(format(percentile(startups, 50))) of \(placements) starts (\(format(startups.min()!)) to \(format(startups.max()!)))")
-        print("hwaljad resident memory:           \(megabytes(rss)) after the calls, \(megabytes(afterStartup)) half a second after start-up, \(megabytes(idle)) idle (7 s after the last message)")
-        print("hwaljad anonymous memory idle:     \(megabytes(idleAnonymous)) Anonymous, \(megabytes(idlePrivateDirty)) Private_Dirty (/proc/PID/smaps_rollup, 7 s after the last message)")
-        print(String(format: "PressKey after a 7 s pause:        %@ (their median %.2f× a warm PressKey's)",
-            afterIdle.map(format).joined(separator: ", "), slowedPress))
-        print(String(format: "echo after a 7 s pause:            %@ (their median %.2f× a warm echo's)",
-            echoAfterIdle.map(format).joined(separator: ", "), slowedEcho))
-        print(String(format: "ratio PressKey / echo after a pause: %.2f× (their medians: what hwaljad adds to what the machine's own wake-up costs)",
-            ratio(percentile(afterIdle, 50), percentile(echoAfterIdle, 50))))
+        print(
+            "hwaljad start-up to owning name:   median \(format(percentile(startups, 50))) of \(placements) starts (\(format(startups.min()!)) to \(format(startups.max()!)))"
+        )
+        print(
+            "hwaljad resident memory:           \(megabytes(rss)) after the calls, \(megabytes(afterStartup)) half a second after start-up, \(megabytes(idle)) idle (7 s after the last message)"
+        )
+        print(
+            "hwaljad anonymous memory idle:     \(megabytes(idleAnonymous)) Anonymous, \(megabytes(idlePrivateDirty)) Private_Dirty (/proc/PID/smaps_rollup, 7 s after the last message)"
+        )
+        print(
+            String(
+                format: "PressKey after a 7 s pause:        %@ (their median %.2f× a warm PressKey's)",
+                afterIdle.map(format).joined(separator: ", "), slowedPress))
+        print(
+            String(
+                format: "echo after a 7 s pause:            %@ (their median %.2f× a warm echo's)",
+                echoAfterIdle.map(format).joined(separator: ", "), slowedEcho))
+        print(
+            String(
+                format:
+                    "ratio PressKey / echo after a pause: %.2f× (their medians: what hwaljad adds to what the machine's own wake-up costs)",
+                ratio(percentile(afterIdle, 50), percentile(echoAfterIdle, 50))))
         let (first, second) = (perContext[0], perContext[1])
-        print(String(format: "memory per context:                %.2f KB (%d contexts of %d clients: %@ → %@), %@ a second after they went",
-            first.grown, first.contexts, ContextRound.clients, megabytes(first.before), megabytes(first.with), megabytes(first.after)))
-        print(String(format: "memory per context held, idle:     %.2f KB, %.2f KB the next %d (anonymous memory, idle and trimmed, with the contexts against before them)",
-            first.held, second.held, second.contexts))
-        print(String(format: "memory per context kept after:     %.2f KB, %.2f KB the next %d (anonymous memory a second after the contexts went, against before them)",
-            first.kept, second.kept, second.contexts))
+        print(
+            String(
+                format:
+                    "memory per context:                %.2f KB (%d contexts of %d clients: %@ → %@), %@ a second after they went",
+                first.grown, first.contexts, ContextRound.clients, megabytes(first.before), megabytes(first.with),
+                megabytes(first.after)))
+        print(
+            String(
+                format:
+                    "memory per context held, idle:     %.2f KB, %.2f KB the next %d (anonymous memory, idle and trimmed, with the contexts against before them)",
+                first.held, second.held, second.contexts))
+        print(
+            String(
+                format:
+                    "memory per context kept after:     %.2f KB, %.2f KB the next %d (anonymous memory a second after the contexts went, against before them)",
+                first.kept, second.kept, second.contexts))
     }
 
     static func describe(_ handlers: HandlerCost.Figures) -> String {
@@ -198,7 +252,9 @@ struct BusBenchmark: ParsableCommand {
     static func contextRound(address: String, daemon: Int32) throws -> ContextRound {
         /// A figure of the daemon's `/proc/PID/status`; a bench without it measures nothing.
         func read(_ field: String) throws -> Int {
-            guard let value = ProcessFigures.kilobytes(daemon, field) else { throw BusError.failed("cannot read \(field) of hwaljad (\(daemon)) in /proc") }
+            guard let value = ProcessFigures.kilobytes(daemon, field) else {
+                throw BusError.failed("cannot read \(field) of hwaljad (\(daemon)) in /proc")
+            }
             return value
         }
         var round = ContextRound()
@@ -254,12 +310,16 @@ struct BusBenchmark: ParsableCommand {
     static func waitForOwner(_ name: String, _ connection: BusConnection, timeout: Double) throws {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))  // not the wall clock, which may step
         let ask = { () throws -> Bool in
-            let message = BusMessage.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameHasOwner")
+            let message = BusMessage.methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "NameHasOwner")
             try message.append([.string(name)])
             return try connection.call(message).arguments() == [.boolean(true)]
         }
         while try !ask() {
-            guard ContinuousClock.now < deadline else { throw BusError.failed("\(name) did not appear on the bus within \(timeout) s") }
+            guard ContinuousClock.now < deadline else {
+                throw BusError.failed("\(name) did not appear on the bus within \(timeout) s")
+            }
             usleep(500)
         }
     }
@@ -312,7 +372,9 @@ final class Child {
     /// The first line the child prints (dbus-daemon's address).
     func firstLine() throws -> String {
         var bytes: [UInt8] = []
-        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") { bytes.append(byte) }
+        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != UInt8(ascii: "\n") {
+            bytes.append(byte)
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -23,16 +23,21 @@ enum HandlerCost {
     static func measure(table path: String, keys: [String]) throws -> Figures {
         let sink = DiscardingSink()
         let service = EngineService(
-            output: sink, clock: ManualClock(), table: try TableLoader.load(path: path), settings: DaemonSettings(), keymap: .phone)
+            output: sink, clock: ManualClock(), table: try TableLoader.load(path: path), settings: DaemonSettings(),
+            keymap: .phone)
         // As in hwaljad, whose suggestions are there for the clients that ask (the bench's client does not).
         service.wordSuggestions = WordSuggestions(suggester: nil)
         let caller = ":1.9"
         let create = try BusMessage.incomingCall(
-            sender: caller, serial: 1, path: EngineInterface.enginePath, interface: EngineInterface.engineInterface, member: "CreateContext")
-        guard service.handle(create), let path = sink.lastReply?.stringArgument else { throw BusError.failed("the service made no context") }
+            sender: caller, serial: 1, path: EngineInterface.enginePath, interface: EngineInterface.engineInterface,
+            member: "CreateContext")
+        guard service.handle(create), let path = sink.lastReply?.stringArgument else {
+            throw BusError.failed("the service made no context")
+        }
         let presses = try keys.enumerated().map { index, key in
             try BusMessage.incomingCall(
-                sender: caller, serial: UInt32(index + 2), path: path, interface: EngineInterface.contextInterface, member: "PressKey", [.string(key)])
+                sender: caller, serial: UInt32(index + 2), path: path, interface: EngineInterface.contextInterface,
+                member: "PressKey", [.string(key)])
         }
         let echo = try BusMessage.incomingCall(
             sender: caller, serial: 1, path: "/", interface: BusBenchmark.echoName, member: "Echo", [.string("ㄱㅋ")])
@@ -45,7 +50,9 @@ enum HandlerCost {
             guard service.handle(incoming) else { preconditionFailure("hwaljad's service refused PressKey") }
         }
         let answerEcho = { (_: Int) in
-            guard let reply = BusBenchmark.echoReply(to: incoming) else { preconditionFailure("the echo handler refused Echo") }
+            guard let reply = BusBenchmark.echoReply(to: incoming) else {
+                preconditionFailure("the echo handler refused Echo")
+            }
             _ = sink.send(reply)
         }
         let takePress = { (index: Int) in incoming = presses[index % presses.count] }
@@ -64,11 +71,17 @@ enum HandlerCost {
             takeEcho(index)
             answerEcho(index)
         }
-        guard sink.errors == 0 else { throw BusError.failed("hwaljad's service answered \(sink.errors) calls with an error") }
+        guard sink.errors == 0 else {
+            throw BusError.failed("hwaljad's service answered \(sink.errors) calls with an error")
+        }
         let figures = Figures(
-            pressWarm: median(warmCalls, press, before: takePress), pressCold: median(coldCalls, press, before: readPress),
-            echoWarm: median(warmCalls, answerEcho, before: takeEcho), echoCold: median(coldCalls, answerEcho, before: readEcho))
-        guard sink.errors == 0 else { throw BusError.failed("hwaljad's service answered \(sink.errors) calls with an error") }
+            pressWarm: median(warmCalls, press, before: takePress),
+            pressCold: median(coldCalls, press, before: readPress),
+            echoWarm: median(warmCalls, answerEcho, before: takeEcho),
+            echoCold: median(coldCalls, answerEcho, before: readEcho))
+        guard sink.errors == 0 else {
+            throw BusError.failed("hwaljad's service answered \(sink.errors) calls with an error")
+        }
         return figures
     }
 
@@ -113,7 +126,8 @@ enum HandlerCost {
 
         mutating func flush() {
             buffer.withUnsafeMutableBufferPointer { bytes in
-                for index in stride(from: 0, to: bytes.count, by: 64) { bytes[index] &+= 1 }  // kept: the buffer outlives the sweep
+                // kept: the buffer outlives the sweep
+                for index in stride(from: 0, to: bytes.count, by: 64) { bytes[index] &+= 1 }
             }
         }
     }

@@ -35,7 +35,9 @@ final class Placement {
         startup = ContinuousClock.now - started
         echoCall = try Self.echoCall(BusBenchmark.echoName)
         twinCall = try Self.echoCall(BusBenchmark.twinName)
-        ping = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: "/org/hwalja/Engine1", interface: "org.freedesktop.DBus.Peer", member: "Ping")
+        ping = BusMessage.methodCall(
+            destination: "org.hwalja.Engine1", path: "/org/hwalja/Engine1", interface: "org.freedesktop.DBus.Peer",
+            member: "Ping")
     }
 
     /// Stops the services, then the bus, and waits until each has ended, so that the next
@@ -56,7 +58,8 @@ final class Placement {
             _ = try client.connection.call(twinCall)
         }
         pressCalls = try keys.map { key in
-            let message = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: path, interface: "org.hwalja.Context1", member: "PressKey")
+            let message = BusMessage.methodCall(
+                destination: "org.hwalja.Engine1", path: path, interface: "org.hwalja.Context1", member: "PressKey")
             try message.append([.string(key)])
             return message
         }
@@ -70,10 +73,12 @@ final class Placement {
                 switch kind {
                 case 0:
                     let call = pressCalls[index % keys.count]
-                    samples.press.append(try clock.measure {
-                        _ = try client.connection.call(call)
-                        client.connection.dispatchReceived()  // any signal that came with it (none unless asked for)
-                    })
+                    samples.press.append(
+                        try clock.measure {
+                            _ = try client.connection.call(call)
+                            // any signal that came with it (none unless asked for)
+                            client.connection.dispatchReceived()
+                        })
                 case 1: samples.echo.append(try clock.measure { _ = try client.connection.call(echoCall) })
                 case 2: samples.twin.append(try clock.measure { _ = try client.connection.call(twinCall) })
                 default: samples.ping.append(try clock.measure { _ = try client.connection.call(ping) })
@@ -103,7 +108,9 @@ struct RoundTrips {
 
     /// `samples`' median and p99 over the echo's.
     func ratios(_ samples: [Duration]) -> (median: Double, p99: Double) {
-        (BusBenchmark.ratio(BusBenchmark.percentile(samples, 50), BusBenchmark.percentile(echo, 50)),
-            BusBenchmark.ratio(BusBenchmark.percentile(samples, 99), BusBenchmark.percentile(echo, 99)))
+        (
+            BusBenchmark.ratio(BusBenchmark.percentile(samples, 50), BusBenchmark.percentile(echo, 50)),
+            BusBenchmark.ratio(BusBenchmark.percentile(samples, 99), BusBenchmark.percentile(echo, 99))
+        )
     }
 }

@@ -36,7 +36,9 @@ struct GeneratedFiles {
     /// match; it quotes at most a short prefix of a path or a line (``Excerpt``).
     func firstDifference(inDirectory directory: String) throws -> String? {
         let binaryPath = "\(directory)/\(layout.tableFileName)"
-        guard let committed = FileManager.default.contents(atPath: binaryPath) else { return "\(Excerpt.path(binaryPath)) is missing" }
+        guard let committed = FileManager.default.contents(atPath: binaryPath) else {
+            return "\(Excerpt.path(binaryPath)) is missing"
+        }
         if [UInt8](committed) != binary {
             let old: TransitionTable
             do {
@@ -44,16 +46,23 @@ struct GeneratedFiles {
             } catch {
                 return "\(Excerpt.path(binaryPath)): \(error)"
             }
-            return "\(Excerpt.path(binaryPath)): " + Self.firstDifference(old: old.transitions, new: table.transitions, oldPairs: old.livePairs.count, newPairs: table.livePairs.count)
+            return "\(Excerpt.path(binaryPath)): "
+                + Self.firstDifference(
+                    old: old.transitions, new: table.transitions, oldPairs: old.livePairs.count,
+                    newPairs: table.livePairs.count)
         }
         let jsonPath = "\(directory)/\(layout.jsonFileName)"
-        guard let committedJSON = FileManager.default.contents(atPath: jsonPath) else { return "\(Excerpt.path(jsonPath)) is missing" }
-        let oldLines = String(decoding: committedJSON, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let committedJSON = FileManager.default.contents(atPath: jsonPath) else {
+            return "\(Excerpt.path(jsonPath)) is missing"
+        }
+        let oldLines = String(decoding: committedJSON, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let newLines = json.split(separator: "\n", omittingEmptySubsequences: false)
         if let line = zip(oldLines, newLines).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
             let has = line.element.0.trimmingCharacters(in: .whitespaces)
             let gives = line.element.1.trimmingCharacters(in: .whitespaces)
-            return "\(Excerpt.path(jsonPath)) line \(line.offset + 1): has \(Excerpt.quoted(has, mark: "`")), generator gives \(Excerpt.quoted(gives, mark: "`"))"
+            return
+                "\(Excerpt.path(jsonPath)) line \(line.offset + 1): has \(Excerpt.quoted(has, mark: "`")), generator gives \(Excerpt.quoted(gives, mark: "`"))"
         }
         if oldLines.count != newLines.count {
             return "\(Excerpt.path(jsonPath)) has \(oldLines.count) lines, generator gives \(newLines.count)"

@@ -25,7 +25,10 @@ struct HwaljaGen: ParsableCommand {
     @Flag(help: "Regenerate in memory and fail, naming the first difference, if the files on disk are stale.")
     var check = false
 
-    @Option(help: "Also write (with --check: check) each layout's keypad picture, keypad-NAME.svg, in this directory (docs/images).")
+    @Option(
+        help:
+            "Also write (with --check: check) each layout's keypad picture, keypad-NAME.svg, in this directory (docs/images)."
+    )
     var pictures: String?
 
     @Flag(help: "Print states, transitions, bytes and the number of reachable syllables.")
@@ -51,7 +54,9 @@ struct HwaljaGen: ParsableCommand {
                 print("\(layout.name): \(directory) is up to date (\(generator.statistics.transitions) transitions)")
             } else if !stats {
                 try files.write(toDirectory: directory)
-                print("\(layout.name): wrote \(files.binaryBytes) bytes to \(directory)/\(layout.tableFileName), \(files.json.utf8.count) bytes to \(directory)/\(layout.jsonFileName)")
+                print(
+                    "\(layout.name): wrote \(files.binaryBytes) bytes to \(directory)/\(layout.tableFileName), \(files.json.utf8.count) bytes to \(directory)/\(layout.jsonFileName)"
+                )
             }
             if let pictures { try picture(of: layout, in: pictures) }
         }
@@ -99,11 +104,13 @@ enum GenError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .stale(let difference): "generated table is stale: \(difference); run `swift run hwalja-gen` and commit Tables/"
+        case .stale(let difference):
+            "generated table is stale: \(difference); run `swift run hwalja-gen` and commit Tables/"
         case .stalePicture(let path, let directory):
             "\(Excerpt.path(path)) is missing or differs from what the layout draws; run `swift run hwalja-gen --pictures \(Excerpt.path(directory))` and commit it"
         case .unwritable(let path, let reason): "cannot write \(Excerpt.path(path)): \(Excerpt.shortened(reason))"
-        case .unknownLayout(let name): "no layout \(Excerpt.quoted(name, mark: "`")) (layouts: \(KeyboardLayout.nameSummary))"
+        case .unknownLayout(let name):
+            "no layout \(Excerpt.quoted(name, mark: "`")) (layouts: \(KeyboardLayout.nameSummary))"
         }
     }
 }

@@ -21,7 +21,7 @@ struct KeypadPicture {
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">",
             "<title>\(Self.escaped(title))</title>",
             "<rect width=\"\(width)\" height=\"\(height)\" rx=\"16\" fill=\"#2b2d31\"/>",
-            "<g font-family=\"Noto Sans CJK KR, Noto Sans KR, NanumGothic, Apple SD Gothic Neo, Malgun Gothic, sans-serif\" text-anchor=\"middle\">",
+            "<g font-family=\"Noto Sans CJK KR, Noto Sans KR, NanumGothic, Apple SD Gothic Neo, Malgun Gothic, sans-serif\" text-anchor=\"middle\">"
         ]
         for position in 0..<12 {
             lines += key(at: position)
@@ -47,16 +47,24 @@ struct KeypadPicture {
         let x = Self.margin + (position % 3) * (Self.keyWidth + Self.gap)
         let y = Self.margin + (position / 3) * (Self.keyHeight + Self.gap)
         let center = x + Self.keyWidth / 2
-        var lines = ["<rect x=\"\(x)\" y=\"\(y)\" width=\"\(Self.keyWidth)\" height=\"\(Self.keyHeight)\" rx=\"12\" fill=\"#f4f4f6\"/>"]
+        var lines = [
+            "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(Self.keyWidth)\" height=\"\(Self.keyHeight)\" rx=\"12\" fill=\"#f4f4f6\"/>"
+        ]
         let digit = Character(KeyboardLayout.positionLabels[position])
-        lines.append("<text x=\"\(x + Self.keyWidth - 12)\" y=\"\(y + 24)\" font-size=\"18\" fill=\"#5a5d66\" text-anchor=\"end\">\(Self.escaped(String(digit)))</text>")
+        lines.append(
+            "<text x=\"\(x + Self.keyWidth - 12)\" y=\"\(y + 24)\" font-size=\"18\" fill=\"#5a5d66\" text-anchor=\"end\">\(Self.escaped(String(digit)))</text>"
+        )
         guard let label = label(at: position) else { return lines }
         let shifted = layout.shiftedKeypad[position]
         let size = label.count > 2 ? 26 : 40
         let baseline = y + (shifted == nil ? Self.keyHeight / 2 + size * 3 / 8 : Self.keyHeight / 2 + 6)
-        lines.append("<text x=\"\(center)\" y=\"\(baseline)\" font-size=\"\(size)\" font-weight=\"bold\" fill=\"#111318\">\(Self.escaped(label))</text>")
+        lines.append(
+            "<text x=\"\(center)\" y=\"\(baseline)\" font-size=\"\(size)\" font-weight=\"bold\" fill=\"#111318\">\(Self.escaped(label))</text>"
+        )
         if let shifted {
-            lines.append("<text x=\"\(center)\" y=\"\(y + Self.keyHeight - 14)\" font-size=\"20\" fill=\"#3b5bdb\">⇧ \(Self.escaped(shifted.name))</text>")
+            lines.append(
+                "<text x=\"\(center)\" y=\"\(y + Self.keyHeight - 14)\" font-size=\"20\" fill=\"#3b5bdb\">⇧ \(Self.escaped(shifted.name))</text>"
+            )
         }
         return lines
     }

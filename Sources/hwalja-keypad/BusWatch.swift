@@ -36,7 +36,9 @@ private final class BusWatch {
 /// `handler` in GTK's main loop; throws if the bus cannot be reached or another program has the name.
 func ownOnSessionBus(_ name: String, handler: @escaping (BusMessage) -> Bool) throws(BusError) -> BusConnection {
     guard let bus = BusConnection.Bus.existingSession else {
-        throw BusError(name: "org.freedesktop.DBus.Error.NoServer", message: "no session bus (neither DBUS_SESSION_BUS_ADDRESS nor $XDG_RUNTIME_DIR/bus)")
+        throw BusError(
+            name: "org.freedesktop.DBus.Error.NoServer",
+            message: "no session bus (neither DBUS_SESSION_BUS_ADDRESS nor $XDG_RUNTIME_DIR/bus)")
     }
     let connection = try BusConnection(bus: bus)
     guard try connection.requestName(name, allowReplacement: false, replaceExisting: false) == .primaryOwner else {

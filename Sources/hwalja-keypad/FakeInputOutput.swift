@@ -30,9 +30,12 @@ final class FakeInputOutput: KeyOutput {
     init(display: OpaquePointer, layout: KeyboardLayout) throws(Unavailable) {
         self.display = display
         keysyms = PhoneKeysyms.of(layout)
-        guard let fakeInput = WaylandGlobals(display: display)?.bind(hwalja_fake_input_interface(), version: 4) else { throw Unavailable() }
+        guard let fakeInput = WaylandGlobals(display: display)?.bind(hwalja_fake_input_interface(), version: 4) else {
+            throw Unavailable()
+        }
         self.fakeInput = fakeInput
-        org_kde_kwin_fake_input_authenticate(fakeInput, "hwalja-keypad", "types the keys of the on-screen Korean keypad")
+        org_kde_kwin_fake_input_authenticate(
+            fakeInput, "hwalja-keypad", "types the keys of the on-screen Korean keypad")
         wl_display_flush(display)
     }
 
@@ -69,10 +72,14 @@ final class FakeInputOutput: KeyOutput {
         do {
             let connection = try fcitx5 ?? BusConnection(bus: .session)
             fcitx5 = connection
-            let call = BusMessage.methodCall(destination: "org.fcitx.Fcitx5", path: "/controller", interface: "org.fcitx.Fcitx.Controller1", member: member)
+            let call = BusMessage.methodCall(
+                destination: "org.fcitx.Fcitx5", path: "/controller", interface: "org.fcitx.Fcitx.Controller1",
+                member: member)
             _ = try connection.call(call, timeoutMilliseconds: 1_000)
         } catch {
-            warn("fcitx5 did not turn its input method \(layer == .hangul ? "on" : "off") for the \(layer) keys: \(error)")
+            warn(
+                "fcitx5 did not turn its input method \(layer == .hangul ? "on" : "off") for the \(layer) keys: \(error)"
+            )
         }
     }
 
@@ -88,7 +95,9 @@ final class FakeInputOutput: KeyOutput {
             gdk_keymap_get_entries_for_keyval(keymap, keysym, &entries, &count) != 0, let entries
         else { return nil }
         defer { g_free(entries) }
-        let found = (0..<Int(count)).map { entries[$0] }.filter { $0.group == 0 && $0.level <= 1 }.min { $0.level < $1.level }
+        let found = (0..<Int(count)).map { entries[$0] }.filter { $0.group == 0 && $0.level <= 1 }.min {
+            $0.level < $1.level
+        }
         return found.map { (UInt32($0.keycode) - 8, $0.level == 1) }  // XKB's codes are evdev's plus 8
     }
 

@@ -43,13 +43,17 @@ struct HwaljaKeypadCommand: ParsableCommand {
         if let size {
             sides = size.split(separator: "x").compactMap { Int32($0) }
             guard sides.count == 2, sides.allSatisfy({ (100...10_000).contains($0) }) else {
-                throw ValidationError("--size takes WIDTHxHEIGHT in pixels, each 100 to 10000, not \"\(size.prefix(40))\"")
+                throw ValidationError(
+                    "--size takes WIDTHxHEIGHT in pixels, each 100 to 10000, not \"\(size.prefix(40))\"")
             }
         }
         guard gtk_init_check(nil, nil) != 0 else {
-            throw ValidationError("cannot open a display: set WAYLAND_DISPLAY to a Wayland compositor or DISPLAY to an X server")
+            throw ValidationError(
+                "cannot open a display: set WAYLAND_DISPLAY to a Wayland compositor or DISPLAY to an X server")
         }
-        if size == nil, hwalja_wayland_display() != nil, let screen = KeypadWindow.firstMonitor(), screen.width >= 100, screen.height >= 100 {
+        if size == nil, hwalja_wayland_display() != nil, let screen = KeypadWindow.firstMonitor(), screen.width >= 100,
+            screen.height >= 100
+        {
             sides = [screen.width, min(420, screen.height * 45 / 100)]  // a panel as wide as the screen
         }
         let keypad = Keypad(layout: chosen)
@@ -72,7 +76,8 @@ struct HwaljaKeypadCommand: ParsableCommand {
                 } catch {
                     throw ValidationError(error.description)
                 }
-                let window = KeypadWindow(keypad: keypad, output: output, width: sides[0], height: sides[1], panel: .dock)
+                let window = KeypadWindow(
+                    keypad: keypad, output: output, width: sides[0], height: sides[1], panel: .dock)
                 let row = Self.suggestionRowService(for: window)
                 run(window, shown: true)
                 return withExtendedLifetime(row) {}
@@ -81,20 +86,26 @@ struct HwaljaKeypadCommand: ParsableCommand {
             }
             try runAsInputMethod(inputMethod, keypad: keypad, layout: chosen, width: sides[0], height: sides[1])
         } else {
-            throw ValidationError("hwalja-keypad runs on X11 and on Wayland compositors with input-method-v2 (sway, Phosh) or KWin's fake input")
+            throw ValidationError(
+                "hwalja-keypad runs on X11 and on Wayland compositors with input-method-v2 (sway, Phosh) or KWin's fake input"
+            )
         }
     }
 
     /// The keypad as the compositor's input method, with hwaljad composing: a panel that shows
     /// when a field is active, with the suggestions above the keys.
-    private func runAsInputMethod(_ inputMethod: WaylandInputMethod, keypad: Keypad, layout: KeyboardLayout, width: Int32, height: Int32) throws {
+    private func runAsInputMethod(
+        _ inputMethod: WaylandInputMethod, keypad: Keypad, layout: KeyboardLayout, width: Int32, height: Int32
+    ) throws {
         let output: InputMethodOutput
         do {
             output = try InputMethodOutput(bus: .session, layout: layout, inputMethod: inputMethod)
         } catch {
-            throw ValidationError("cannot reach hwaljad on the session bus (is the hwalja package installed?): \(error)")
+            throw ValidationError(
+                "cannot reach hwaljad on the session bus (is the hwalja package installed?): \(error)")
         }
-        let window = KeypadWindow(keypad: keypad, output: output, width: width, height: height, panel: .onScreenKeyboard)
+        let window = KeypadWindow(
+            keypad: keypad, output: output, width: width, height: height, panel: .onScreenKeyboard)
         window.onSuggestion = { [unowned output] index in output.acceptSuggestion(index) }
         output.onSuggestions = { [unowned window] words in window.showSuggestions(words) }
         let activeChange = { [unowned window, unowned output] (active: Bool) in
@@ -113,7 +124,8 @@ struct HwaljaKeypadCommand: ParsableCommand {
     private static func onScreenKeyboardService(for window: KeypadWindow) -> OnScreenKeyboardService? {
         do {
             let service = try OnScreenKeyboardService()
-            service.onSetVisible = { [unowned window] shown in if shown { window.present() } else { window.withdraw() } }
+            service.onSetVisible = { [unowned window] shown in if shown { window.present() } else { window.withdraw() }
+            }
             window.onShownChange = { [unowned service] shown in service.setVisible(shown) }
             return service
         } catch {
@@ -144,7 +156,9 @@ struct HwaljaKeypadCommand: ParsableCommand {
         withExtendedLifetime(window) {}
     }
 
-    private static let quit: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _ in gtk_main_quit() }
+    private static let quit: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, _ in
+        gtk_main_quit()
+    }
 }
 
 /// Writes `message` on standard error, after the program's name.

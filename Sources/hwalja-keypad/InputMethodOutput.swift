@@ -89,7 +89,8 @@ final class InputMethodOutput: KeyOutput {
     func endSyllable() {
         guard !preedit.isEmpty else { return }
         call { context in
-            let committed = try client.call(context, EngineInterface.contextInterface, "Commit").first?.stringValue ?? ""
+            let committed =
+                try client.call(context, EngineInterface.contextInterface, "Commit").first?.stringValue ?? ""
             preedit = ""
             inputMethod.change(commit: committed, preedit: "")
         }
@@ -164,7 +165,8 @@ final class InputMethodOutput: KeyOutput {
     /// The errors after which a new context is made: hwaljad restarted (or not running, when D-Bus
     /// starts it again) knows nothing of the keypad's.
     private static let lostContext: Set<String> = [
-        EngineInterface.ErrorName.noSuchContext, EngineInterface.ErrorName.accessDenied, "org.freedesktop.DBus.Error.ServiceUnknown",
+        EngineInterface.ErrorName.noSuchContext, EngineInterface.ErrorName.accessDenied,
+        "org.freedesktop.DBus.Error.ServiceUnknown"
     ]
 
     private func makeContext() throws(BusError) -> String {

@@ -76,7 +76,9 @@ final class KeypadWindow {
             gtk_widget_show(label)  // the button itself shows only when folded (no_show_all)
             atk_object_set_name(gtk_widget_get_accessible(restore), Self.restoreName)
             gtk_widget_set_no_show_all(restore, 1)
-            hwalja_signal_connect(restore, "clicked", unsafeBitCast(Self.restoreClicked, to: GCallback.self), Unmanaged.passUnretained(self).toOpaque())
+            hwalja_signal_connect(
+                restore, "clicked", unsafeBitCast(Self.restoreClicked, to: GCallback.self),
+                Unmanaged.passUnretained(self).toOpaque())
             gtk_box_pack_start(Self.cast(content, to: GtkBox.self), restore, 0, 0, 0)
             restoreButton = restore
         }
@@ -186,7 +188,8 @@ final class KeypadWindow {
             let button = gtk_button_new()!
             gtk_widget_set_can_focus(button, 0)
             let label = Self.boldLabel(word, points: 18 * labelScale)
-            gtk_label_set_ellipsize(Self.cast(label, to: GtkLabel.self), PANGO_ELLIPSIZE_END)  // a long word never widens the panel
+            // a long word never widens the panel
+            gtk_label_set_ellipsize(Self.cast(label, to: GtkLabel.self), PANGO_ELLIPSIZE_END)
             gtk_container_add(Self.cast(button, to: GtkContainer.self), label)
             atk_object_set_name(gtk_widget_get_accessible(button), word)
             suggestionButtons[UnsafeMutableRawPointer(button)] = index
@@ -199,7 +202,8 @@ final class KeypadWindow {
     private var suggestionButtons: [UnsafeMutableRawPointer: Int] = [:]
     private var suggestionsShown: [String] = []
 
-    private static let suggestionClicked: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = { button, me in
+    private static let suggestionClicked: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = {
+        button, me in
         guard let button, let me else { return }
         let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
         if let index = window.suggestionButtons[UnsafeMutableRawPointer(button)] { window.onSuggestion?(index) }
@@ -210,13 +214,16 @@ final class KeypadWindow {
         gtk_widget_set_can_focus(button, 0)
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let digit = gtk_label_new(nil)!
-        gtk_label_set_markup(Self.cast(digit, to: GtkLabel.self), "<span font_size='\(Int((13 * labelScale).rounded()))pt' alpha='70%'>\(key.digit ?? " ")</span>")
+        gtk_label_set_markup(
+            Self.cast(digit, to: GtkLabel.self),
+            "<span font_size='\(Int((13 * labelScale).rounded()))pt' alpha='70%'>\(key.digit ?? " ")</span>")
         gtk_label_set_xalign(Self.cast(digit, to: GtkLabel.self), 1)
         // Large and bold, for older eyes: compatibility jamo are drawn small within their em, so
         // a key's one or two letters are larger than words.
         // A key half a phone key wide (천지인 플러스's halves, a Latin letter) has smaller letters.
         let narrow = key.width * 2 <= Keypad.columns / 5 ? 0.75 : 1
-        let label = Self.boldLabel(key.label, points: Double([1: 34, 2: 28][key.label.count] ?? 18) * labelScale * narrow)
+        let label = Self.boldLabel(
+            key.label, points: Double([1: 34, 2: 28][key.label.count] ?? 18) * labelScale * narrow)
         gtk_box_pack_start(Self.cast(box, to: GtkBox.self), digit, 0, 0, 0)
         gtk_box_pack_start(Self.cast(box, to: GtkBox.self), label, 1, 1, 0)
         gtk_container_add(Self.cast(button, to: GtkContainer.self), box)
@@ -229,12 +236,15 @@ final class KeypadWindow {
         return button
     }
 
-    private typealias ButtonHandler = @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkEventButton>?, gpointer?) -> gboolean
+    private typealias ButtonHandler =
+        @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkEventButton>?, gpointer?) -> gboolean
 
     private static let pressed: ButtonHandler = { button, event, me in
         // A quick second tap comes as a press and then GDK's double-click press for the same
         // touch (GDK_2BUTTON_PRESS, and a third's GDK_3BUTTON_PRESS): only the first is a press.
-        guard let button, let event, let me, event.pointee.button == 1, event.pointee.type == GDK_BUTTON_PRESS else { return 0 }
+        guard let button, let event, let me, event.pointee.button == 1, event.pointee.type == GDK_BUTTON_PRESS else {
+            return 0
+        }
         let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
         window.press(UnsafeMutableRawPointer(button), y: event.pointee.y_root)
         return 0
@@ -318,15 +328,19 @@ final class KeypadWindow {
     /// Buttons with little padding: the key's label, not the theme's margins, decides its size.
     private static func useCompactButtons() {
         let provider = gtk_css_provider_new()
-        _ = gtk_css_provider_load_from_data(provider, "button { padding: 2px 4px; min-width: 0; min-height: 0; }", -1, nil)
+        _ = gtk_css_provider_load_from_data(
+            provider, "button { padding: 2px 4px; min-width: 0; min-height: 0; }", -1, nil)
         let screen = gdk_screen_get_default()
-        gtk_style_context_add_provider_for_screen(screen, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_style_context_add_provider_for_screen(
+            screen, OpaquePointer(provider), UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
     /// The first monitor's size in logical pixels and its width in millimetres (0 if it reports
     /// none), if GDK knows it.
     static func firstMonitor() -> (width: Int32, height: Int32, widthMillimetres: Int32)? {
-        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_monitor(display, 0) else { return nil }
+        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_monitor(display, 0) else {
+            return nil
+        }
         var geometry = GdkRectangle()
         gdk_monitor_get_geometry(monitor, &geometry)
         guard geometry.width > 0, geometry.height > 0 else { return nil }
@@ -349,7 +363,9 @@ final class KeypadWindow {
         let label = gtk_label_new(nil)!
         let escaped = g_markup_escape_text(text, -1)!
         defer { g_free(escaped) }
-        gtk_label_set_markup(cast(label, to: GtkLabel.self), "<span font_size='\(Int(points.rounded()))pt' weight='bold'>\(String(cString: escaped))</span>")
+        gtk_label_set_markup(
+            cast(label, to: GtkLabel.self),
+            "<span font_size='\(Int(points.rounded()))pt' weight='bold'>\(String(cString: escaped))</span>")
         return label
     }
 }

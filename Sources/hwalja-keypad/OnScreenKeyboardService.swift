@@ -30,10 +30,12 @@ final class OnScreenKeyboardService {
     func setVisible(_ shown: Bool) {
         guard shown != visible else { return }
         visible = shown
-        let changed = BusMessage.signal(path: Self.path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged")
+        let changed = BusMessage.signal(
+            path: Self.path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged")
         try? changed.append([
-            .string(Self.interface), .array(elementSignature: "{sv}", [.dictEntry(.string("Visible"), .variant(.boolean(shown)))]),
-            .array(elementSignature: "s", []),
+            .string(Self.interface),
+            .array(elementSignature: "{sv}", [.dictEntry(.string("Visible"), .variant(.boolean(shown)))]),
+            .array(elementSignature: "s", [])
         ])
         connection.send(changed)
         connection.flush()
@@ -47,10 +49,13 @@ final class OnScreenKeyboardService {
         case (Self.interface, "SetVisible", .boolean(let shown)?):
             onSetVisible?(shown)
             reply = try? message.methodReturn()
-        case ("org.freedesktop.DBus.Properties", "Get", .string(Self.interface)?) where arguments.count == 2 && arguments[1] == .string("Visible"):
+        case ("org.freedesktop.DBus.Properties", "Get", .string(Self.interface)?)
+        where arguments.count == 2 && arguments[1] == .string("Visible"):
             reply = try? message.methodReturn([.variant(.boolean(visible))])
         case ("org.freedesktop.DBus.Properties", "GetAll", .string(Self.interface)?):
-            reply = try? message.methodReturn([.array(elementSignature: "{sv}", [.dictEntry(.string("Visible"), .variant(.boolean(visible)))])])
+            reply = try? message.methodReturn([
+                .array(elementSignature: "{sv}", [.dictEntry(.string("Visible"), .variant(.boolean(visible)))])
+            ])
         case ("org.freedesktop.DBus.Introspectable", "Introspect", _):
             reply = try? message.methodReturn([.string(Self.introspection)])
         default:

@@ -9,7 +9,8 @@ import HwaljaFrontend
 enum PhoneKeysyms {
     static func of(_ layout: KeyboardLayout) -> [Key: UInt32] {
         var chosen: [Key: UInt32] = [:]
-        for (keysym, key) in Keymap.phone(for: layout).bindings.sorted(by: { $0.key < $1.key }) where chosen[key] == nil {
+        for (keysym, key) in Keymap.phone(for: layout).bindings.sorted(by: { $0.key < $1.key }) where chosen[key] == nil
+        {
             chosen[key] = keysym
         }
         return chosen

@@ -28,7 +28,8 @@ final class SuggestionRowService {
     /// Tells the framework that the suggestion at `index` was tapped.
     func choose(_ index: Int) {
         guard shown.indices.contains(index), let shownBy else { return }
-        let chosen = BusMessage.signal(path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.suggestionChosen)
+        let chosen = BusMessage.signal(
+            path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.suggestionChosen)
         guard (try? chosen.append([.uint32(UInt32(index)), .string(shown[index])])) != nil else { return }
         chosen.setDestination(shownBy)
         connection.send(chosen)
@@ -41,7 +42,10 @@ final class SuggestionRowService {
         switch (message.interface, message.member) {
         case (KeypadInterface.interface, KeypadInterface.showSuggestions):
             guard message.signature == "as", case .array(_, let values)? = try? message.arguments().first else {
-                reply = message.errorReply(BusError(name: EngineInterface.ErrorName.invalidArgs, message: "\(KeypadInterface.showSuggestions) takes (as)"))
+                reply = message.errorReply(
+                    BusError(
+                        name: EngineInterface.ErrorName.invalidArgs,
+                        message: "\(KeypadInterface.showSuggestions) takes (as)"))
                 break
             }
             shown = values.compactMap(\.stringValue)
@@ -50,7 +54,10 @@ final class SuggestionRowService {
             reply = try? message.methodReturn()
         case (KeypadInterface.interface, KeypadInterface.fieldFocused):
             guard message.signature == "b", case .boolean(let focused)? = try? message.arguments().first else {
-                reply = message.errorReply(BusError(name: EngineInterface.ErrorName.invalidArgs, message: "\(KeypadInterface.fieldFocused) takes (b)"))
+                reply = message.errorReply(
+                    BusError(
+                        name: EngineInterface.ErrorName.invalidArgs,
+                        message: "\(KeypadInterface.fieldFocused) takes (b)"))
                 break
             }
             onFieldFocused?(focused)
@@ -58,7 +65,10 @@ final class SuggestionRowService {
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
             reply = try? message.methodReturn([.string(KeypadInterface.introspection)])
         default:
-            reply = message.errorReply(.unknownMethod("\(KeypadInterface.path) has \(KeypadInterface.showSuggestions)(as) and \(KeypadInterface.fieldFocused)(b)"))
+            reply = message.errorReply(
+                .unknownMethod(
+                    "\(KeypadInterface.path) has \(KeypadInterface.showSuggestions)(as) and \(KeypadInterface.fieldFocused)(b)"
+                ))
         }
         answer(message, with: reply, on: connection)
         return true

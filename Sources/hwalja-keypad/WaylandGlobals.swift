@@ -17,7 +17,8 @@ final class WaylandGlobals {
             to: wl_registry_listener(
                 global: { me, _, name, interface, version in
                     guard let me, let interface else { return }
-                    Unmanaged<WaylandGlobals>.fromOpaque(me).takeUnretainedValue().offered.append((name, String(cString: interface), version))
+                    Unmanaged<WaylandGlobals>.fromOpaque(me).takeUnretainedValue().offered.append(
+                        (name, String(cString: interface), version))
                 },
                 global_remove: { _, _, _ in }))
         wl_registry_add_listener(registry, listener, Unmanaged.passUnretained(self).toOpaque())

@@ -19,12 +19,14 @@ final class WaylandInputMethod {
 
         var description: String {
             switch self {
-            case .noInputMethodManager: "this Wayland compositor offers no input method protocol (input-method-unstable-v2)"
+            case .noInputMethodManager:
+                "this Wayland compositor offers no input method protocol (input-method-unstable-v2)"
             case .noVirtualKeyboardManager:
                 "this Wayland compositor offers no virtual keyboard (virtual-keyboard-unstable-v1), which the keypad needs for Return and the arrows"
             case .noSeat: "this Wayland compositor offers no seat"
             case .noRegistry: "could not read what this Wayland compositor offers (wl_registry)"
-            case .noKeymap(let why): "could not make a keymap for the keypad's virtual keyboard (\(why)): check that xkb-data is installed and XKB_DEFAULT_* names a layout"
+            case .noKeymap(let why):
+                "could not make a keymap for the keypad's virtual keyboard (\(why)): check that xkb-data is installed and XKB_DEFAULT_* names a layout"
             }
         }
     }
@@ -66,7 +68,9 @@ final class WaylandInputMethod {
         self.display = display
         let me = Unmanaged.passUnretained(self).toOpaque()
         guard let globals = WaylandGlobals(display: display) else { throw .noRegistry }
-        guard let inputMethodManager = globals.bind(hwalja_input_method_manager_interface(), version: 1) else { throw .noInputMethodManager }
+        guard let inputMethodManager = globals.bind(hwalja_input_method_manager_interface(), version: 1) else {
+            throw .noInputMethodManager
+        }
         guard let virtualKeyboardManager = globals.bind(hwalja_virtual_keyboard_manager_interface(), version: 1) else {
             throw .noVirtualKeyboardManager
         }
@@ -90,7 +94,8 @@ final class WaylandInputMethod {
         virtualKeyboard = zwp_virtual_keyboard_manager_v1_create_virtual_keyboard(virtualKeyboardManager, seat)
         // The compositor reads the keymap through the descriptor, which libwayland duplicates as
         // it sends the request: closing ours after is safe.
-        zwp_virtual_keyboard_v1_keymap(virtualKeyboard, UInt32(WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue), keymap.file, keymap.size)
+        zwp_virtual_keyboard_v1_keymap(
+            virtualKeyboard, UInt32(WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1.rawValue), keymap.file, keymap.size)
         wl_display_flush(display)
     }
 
@@ -160,7 +165,9 @@ final class WaylandInputMethod {
         }
         guard let keymap else { throw .noKeymap("no default keymap, nor a US one") }
         defer { xkb_keymap_unref(keymap) }
-        guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { throw .noKeymap("xkbcommon wrote none") }
+        guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else {
+            throw .noKeymap("xkbcommon wrote none")
+        }
         defer { free(text) }
         var name: UnsafeMutablePointer<CChar>?
         let file = g_file_open_tmp("hwalja-keypad-keymap-XXXXXX", &name, nil)

@@ -36,7 +36,8 @@ final class XTestOutput: KeyOutput {
     func keyUp(_ key: Key, flickedUp: Bool) {
         guard let keysym = keysyms[key] else { return }
         press(keysym, down: false)
-        guard flickedUp, hwaljaFieldFocused, spareKeycode != nil, let digit = layout.digit(of: key), let backspace = keysyms[.backspace]
+        guard flickedUp, hwaljaFieldFocused, spareKeycode != nil, let digit = layout.digit(of: key),
+            let backspace = keysyms[.backspace]
         else { return }
         send(backspace)
         type(String(digit))
@@ -64,7 +65,9 @@ final class XTestOutput: KeyOutput {
         var highest: Int32 = 0
         XDisplayKeycodes(display, &lowest, &highest)
         var perKeycode: Int32 = 0
-        guard let mapping = XGetKeyboardMapping(display, UInt8(lowest), highest - lowest + 1, &perKeycode) else { return nil }
+        guard let mapping = XGetKeyboardMapping(display, UInt8(lowest), highest - lowest + 1, &perKeycode) else {
+            return nil
+        }
         defer { XFree(mapping) }
         for code in stride(from: highest, through: lowest, by: -1) {
             let first = Int((code - lowest) * perKeycode)

@@ -35,8 +35,11 @@ struct HwaljaLexiconGen: ParsableCommand {
     var stats = false
 
     mutating func run() throws {
-        guard let tableBytes = FileManager.default.contents(atPath: table) else { throw LexiconGenError.unreadable(table) }
-        let spelling = KeySpelling(table: try KeyboardLayout.cheonjiin.decodeTable([UInt8](tableBytes)))  // another layout's table is refused, not read as 천지인's
+        guard let tableBytes = FileManager.default.contents(atPath: table) else {
+            throw LexiconGenError.unreadable(table)
+        }
+        // another layout's table is refused, not read as 천지인's
+        let spelling = KeySpelling(table: try KeyboardLayout.cheonjiin.decodeTable([UInt8](tableBytes)))
         guard let list = FileManager.default.contents(atPath: words) else { throw LexiconGenError.unreadable(words) }
         var entries: [LexiconEntry] = []
         var lines = 0

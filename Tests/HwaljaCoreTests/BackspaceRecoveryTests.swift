@@ -1,6 +1,7 @@
-@testable import HwaljaCore
 import HwaljaTestSupport
 import Testing
+
+@testable import HwaljaCore
 
 /// Backspace as exact undo, over every word of the hunspell dictionary: undoing keystrokes and
 /// typing them again, and a wrong key corrected at once, both give the word back — for an
@@ -37,7 +38,9 @@ struct BackspaceRecoveryTests {
             for n in stride(from: keys.count - 1, through: max(0, keys.count - Composer.undoDepth), by: -1) {
                 if keys[n] == .next { break }
                 host.press(.backspace)
-                retraced.record(host.shows(texts[n])) { "\(word) BS×\(keys.count - n): \(host.text), typing gave \(String(scalars: texts[n]))" }
+                retraced.record(host.shows(texts[n])) {
+                    "\(word) BS×\(keys.count - n): \(host.text), typing gave \(String(scalars: texts[n]))"
+                }
             }
         }
         #expect(retyped.failures == 0, "retyped: \(retyped)")
@@ -65,12 +68,15 @@ struct BackspaceRecoveryTests {
             var prefix = TypingHost(options: options)
             var restoredSlips: [(position: Int, slip: Key)] = []
             for position in 0...keys.count {
-                let slip = WrongKey.pick(number &* 7 &+ position, insteadOf: position < keys.count ? keys[position] : nil)
+                let slip = WrongKey.pick(
+                    number &* 7 &+ position, insteadOf: position < keys.count ? keys[position] : nil)
                 var host = prefix
                 host.press(slip)
                 host.press(.backspace)
                 // Every sixteenth word is typed out all the same, keeping the shortcut honest.
-                if number % 16 != 0 && host.committed == prefix.committed && host.composer.hasSameState(as: prefix.composer) {
+                if number % 16 != 0 && host.committed == prefix.committed
+                    && host.composer.hasSameState(as: prefix.composer)
+                {
                     restoredSlips.append((position, slip))
                 } else {
                     typedOut += 1

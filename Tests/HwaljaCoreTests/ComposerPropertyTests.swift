@@ -28,7 +28,9 @@ struct ComposerPropertyTests {
             let actual = committed + Array(response.preedit.string.unicodeScalars)
             let expected = referenceDone + referenceSegment
             if actual != expected {
-                Issue.record("seed \(seed) step \(step) key \(key.name): composer \(String(String.UnicodeScalarView(actual.suffix(8)))), rule \(String(String.UnicodeScalarView(expected.suffix(8))))")
+                Issue.record(
+                    "seed \(seed) step \(step) key \(key.name): composer \(String(String.UnicodeScalarView(actual.suffix(8)))), rule \(String(String.UnicodeScalarView(expected.suffix(8))))"
+                )
                 return
             }
             #expect(response.preedit.count <= 3, "preedit \(response.preedit) grew past three scalars")
@@ -46,7 +48,9 @@ struct ComposerPropertyTests {
     @Test(arguments: [true, false], 0..<20)
     func backspaceUndoesExactlyOnRandomStreams(canRetract: Bool, seed: UInt64) {
         var random = SeededGenerator(seed: seed)
-        let keys: [Key] = Key.tableKeys + Key.tableKeys.filter { $0 != .punctuation } + [.next] + Array(repeating: .backspace, count: 8)
+        let keys: [Key] =
+            Key.tableKeys + Key.tableKeys.filter { $0 != .punctuation } + [.next]
+            + Array(repeating: .backspace, count: 8)
         let punctuation: Set<Unicode.Scalar> = [".", ",", "?", "!"]
         var host = TypingHost(options: Composer.Options(canRetract: canRetract))
         var done: [Unicode.Scalar] = []
@@ -56,7 +60,9 @@ struct ComposerPropertyTests {
         for step in 0..<3000 {
             var key = keys.randomElement(using: &random)!
             let afterBoundary = undoable == 0 && segment.last!.isEmpty
-            if key == .backspace && !afterBoundary && (undoable == 0 || (!canRetract && previous == .backspace)) { key = .in }
+            if key == .backspace && !afterBoundary && (undoable == 0 || (!canRetract && previous == .backspace)) {
+                key = .in
+            }
             // Composer.backspaceUndoes (what the word tracker asks) says what a backspace would do:
             // exactly the model's for an application that can delete; without, at least after a letter.
             let undoes = host.composer.backspaceUndoes
@@ -88,7 +94,9 @@ struct ComposerPropertyTests {
             }
             let expected = done + segment.last!
             if host.scalars != expected.map(\.value) {
-                Issue.record("seed \(seed) step \(step) key \(key.name): composer \(host.text.unicodeScalars.suffix(8)), rule \(String(String.UnicodeScalarView(expected.suffix(8))))")
+                Issue.record(
+                    "seed \(seed) step \(step) key \(key.name): composer \(host.text.unicodeScalars.suffix(8)), rule \(String(String.UnicodeScalarView(expected.suffix(8))))"
+                )
                 return
             }
             #expect(host.composer.preedit.count <= (canRetract ? 3 : ComposedText.capacity - 1))

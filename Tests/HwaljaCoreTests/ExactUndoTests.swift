@@ -38,7 +38,7 @@ struct ExactUndoTests {
         ("ㄱㅋ ㅈㅊ BS ㅣ ㆍ", "가"),  // not ㄱㅏ
         ("ㄱㅋ ㅣ ㅡ BS ㅅㅎ", "깃"),  // 기 ㅡ BS ㅅ, not 기ㅅ
         ("ㅇㅁ ㄱㅋ BS ㅇㅁ", "ㅁ"),  // not ㅇㅇ
-        ("ㅅㅎ ㅅㅎ ㅣ ㆍ ㄷㅌ ㅣ ㆍ ㅇㅁ ㅇㅁ ㅂㅍ BS ㅣ", "하다미"),  // 하담 ㅂ BS ㅣ, not 하담ㅣ
+        ("ㅅㅎ ㅅㅎ ㅣ ㆍ ㄷㅌ ㅣ ㆍ ㅇㅁ ㅇㅁ ㅂㅍ BS ㅣ", "하다미")  // 하담 ㅂ BS ㅣ, not 하담ㅣ
     ])
     func aTypoCorrectedAtOnceLeavesTheWordIntact(keys: String, expected: String) {
         #expect(typed(keys) == expected)
@@ -73,7 +73,7 @@ struct ExactUndoTests {
         ("ㄱㅋ ㅣ ㆍ PUNCT BS BS", ""),  // 가 is deleted in the application
         ("ㄱㅋ ㅣ ㆍ PUNCT PUNCT PUNCT BS", "가,"),  // cycling still undoes within the punctuation
         ("ㄱㅋ ㅣ ㆍ PUNCT ㄴㄹ BS BS", "가"),
-        ("ㄱㅋ ㅣ ㆍ PUNCT ㄴㄹ BS BS BS", ""),
+        ("ㄱㅋ ㅣ ㆍ PUNCT ㄴㄹ BS BS BS", "")
     ])
     func undoStopsAtABoundary(keys: String, expected: String) {
         #expect(typed(keys) == expected)
@@ -85,7 +85,8 @@ struct ExactUndoTests {
         for key in [Key.giyeokKieuk, .in, .cheon, .giyeokKieuk, .in] { _ = composer.press(key) }  // 가기
         #expect(composer.typeDigit(of: .ieungMieum).commit == "가기0")
         #expect(composer.press(.backspace).consumed == false)
-        for key in [Key.giyeokKieuk, .in, .cheon, .giyeokKieuk, .in, .cheon] { _ = composer.press(key) }  // 가가, 가 committed
+        // 가가, 가 committed
+        for key in [Key.giyeokKieuk, .in, .cheon, .giyeokKieuk, .in, .cheon] { _ = composer.press(key) }
         #expect(composer.flush().commit == "가")
         #expect(composer.press(.backspace).consumed == false)
         for key in [Key.giyeokKieuk, .in, .cheon, .giyeokKieuk, .in, .cheon] { _ = composer.press(key) }

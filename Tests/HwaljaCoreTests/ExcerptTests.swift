@@ -7,7 +7,9 @@ struct ExcerptTests {
         #expect(Excerpt.quoted("가") == "\"가\"")
         #expect(Excerpt.quoted("a b", mark: "`") == "`a b`")
         #expect(Excerpt.shortened("/tmp/x") == "/tmp/x")
-        #expect(Excerpt.path(String(repeating: "p", count: Excerpt.longLimit)) == String(repeating: "p", count: Excerpt.longLimit))
+        #expect(
+            Excerpt.path(String(repeating: "p", count: Excerpt.longLimit))
+                == String(repeating: "p", count: Excerpt.longLimit))
     }
 
     @Test func longTextIsCutToItsLimitSayingHowManyBytesWereLeftOut() {
@@ -15,7 +17,9 @@ struct ExcerptTests {
         #expect(Excerpt.quoted(text) == "\"" + String(repeating: "ㄱ", count: 64) + "…\" (+2808 more bytes)")
         #expect(Excerpt.quoted(text, mark: "`") == "`" + String(repeating: "ㄱ", count: 64) + "…` (+2808 more bytes)")
         #expect(Excerpt.shortened(text, limit: 2) == "ㄱㄱ… (+2994 more bytes)")
-        #expect(Excerpt.path(String(repeating: "p", count: 300)) == String(repeating: "p", count: 256) + "… (+44 more bytes)")
+        #expect(
+            Excerpt.path(String(repeating: "p", count: 300)) == String(repeating: "p", count: 256)
+                + "… (+44 more bytes)")
     }
 
     @Test func oneHugeGraphemeClusterIsCutToo() {

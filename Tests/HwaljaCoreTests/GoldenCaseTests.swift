@@ -138,8 +138,11 @@ struct GoldenCaseTests {
         GoldenCase(105, "ㄱㅋ ㅣ ㆍ ㄴㄹ ㄴㄹ ㄷㅌ ㄷㅌ ㄷㅌ", "갈ㄸ", .confident, "ㄹ+ㄸ is no cluster"),
         GoldenCase(106, "ㄱㅋ ㅣ ㆍ ㄴㄹ ㄴㄹ ㄷㅌ ㄷㅌ ㄷㅌ ㄷㅌ", "갈ㄷ", .probable, "wrap inside the ㄹ+ㄷ run"),
         GoldenCase(107, "ㅂㅍ ㅣ ㆍ ㄴㄹ ㄴㄹ ㅂㅍ ㅂㅍ ㅣ", "발피", .confident, "ㄿ+ㅣ: only ㅍ moves"),
-        GoldenCase(108, "ㄱㅋ ㅣ ㆍ ㄴㄹ ㄴㄹ ㄷㅌ ㄷㅌ BS", "갈ㄷ", .probable, "issue #2: BS undoes the last keystroke (갍 ← 갈ㄷ + ㄷㅌ)"),
-        GoldenCase(109, "ㄴㄹ ㅣ ㆍ ㅇㅁ ㅇㅁ ㅡ ㆍ ㅇㅁ ㅡ ㆍ ㅣ ㄱㅋ ㄱㅋ ㅣ", "나무위키", .confident, "worked example published for 천지인 (namu-wiki mirrors)"),
+        GoldenCase(
+            108, "ㄱㅋ ㅣ ㆍ ㄴㄹ ㄴㄹ ㄷㅌ ㄷㅌ BS", "갈ㄷ", .probable, "issue #2: BS undoes the last keystroke (갍 ← 갈ㄷ + ㄷㅌ)"),
+        GoldenCase(
+            109, "ㄴㄹ ㅣ ㆍ ㅇㅁ ㅇㅁ ㅡ ㆍ ㅇㅁ ㅡ ㆍ ㅣ ㄱㅋ ㄱㅋ ㅣ", "나무위키", .confident,
+            "worked example published for 천지인 (namu-wiki mirrors)")
     ]
 
     @Test(arguments: cases)
@@ -168,7 +171,7 @@ struct GoldenCaseTests {
         ("ㄱㅋ ㅣ ㆍ ㄴㄹ ㄴㄹ ㅂㅍ ㅂㅍ ㅂㅍ", "갈ㅃ"),
         ("ㄱㅋ ㅣ ㆍ ㄴㄹ ㅅㅎ", "간ㅅ"),
         ("ㄱㅋ ㅣ ㆍ ㄴㄹ ㅅㅎ ㅅㅎ", "갆"),
-        ("ㅇㅁ ㅣ ㆍ ㄴㄹ ㅅㅎ ㅅㅎ ㅣ", "안히"),
+        ("ㅇㅁ ㅣ ㆍ ㄴㄹ ㅅㅎ ㅅㅎ ㅣ", "안히")
     ])
     func typesTheIssueExamples(keys: String, expected: String) {
         #expect(typed(keys) == expected)

@@ -7,7 +7,8 @@ import Testing
 /// #11: holding backspace still deletes quickly now that undo reaches back through the word).
 struct HeldBackspaceTests {
     private func host(after tokens: String, canRetract: Bool = true) -> ReplayHost {
-        var host = ReplayHost(composer: Composer(table: committedTable, options: Composer.Options(canRetract: canRetract)))
+        var host = ReplayHost(
+            composer: Composer(table: committedTable, options: Composer.Options(canRetract: canRetract)))
         for token in tokens.split(separator: " ") { host.apply(.press(Key(token: String(token))!)) }
         return host
     }
@@ -65,7 +66,8 @@ struct HeldBackspaceTests {
         let words = try #require(HunspellWords.sorted, "\(HunspellWords.missing)")
         var slow: [String] = []
         for (number, word) in words.enumerated() where number % 4 == 0 {
-            var host = ReplayHost(composer: Composer(table: committedTable, options: Composer.Options(canRetract: canRetract)))
+            var host = ReplayHost(
+                composer: Composer(table: committedTable, options: Composer.Options(canRetract: canRetract)))
             for key in SamsungSpelling.keys(forWord: word) { host.apply(.press(key)) }
             host.apply(.press(.backspace))
             var repeats = 0
@@ -73,7 +75,9 @@ struct HeldBackspaceTests {
                 host.apply(.erase)
                 repeats += 1
             }
-            if !host.text.isEmpty || repeats > word.count { slow.append("\(word): \(repeats) repeats left \(host.text)") }
+            if !host.text.isEmpty || repeats > word.count {
+                slow.append("\(word): \(repeats) repeats left \(host.text)")
+            }
         }
         #expect(slow.count == 0, "\(slow.count) words: \(slow.prefix(5))")
     }

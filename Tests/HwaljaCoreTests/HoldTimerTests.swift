@@ -65,7 +65,9 @@ struct HoldTimerTests {
 
     /// X's auto-repeat, as XIM clients and Qt 6 pass it on: a release and a press of the held key
     /// at once, every 40 ms after 660 ms (X's default), `gap` ms apart on the way here.
-    static func xRepeats(_ key: Key, on timer: inout HoldTimer, from start: Int = 660, to end: Int, gap: Int = 2) -> [HoldTimer.Action] {
+    static func xRepeats(_ key: Key, on timer: inout HoldTimer, from start: Int = 660, to end: Int, gap: Int = 2)
+        -> [HoldTimer.Action]
+    {
         var actions: [HoldTimer.Action] = []
         for time in stride(from: start, to: end, by: 40) {
             actions += timer.advance(to: time) + timer.keyUp(key, at: time)
@@ -105,7 +107,9 @@ struct HoldTimerTests {
         var timer = Self.guessing(.init(longPress: 500, repeatInterval: 100))
         #expect(timer.keyDown(.backspace, at: 0) == [.press(.backspace)])
         let actions = timer.advance(to: 650) + Self.xRepeats(.backspace, on: &timer, to: 1000) + timer.advance(to: 1000)
-        #expect(actions == Array(repeating: .erase, count: 6), "500, 600 … 1000: once each, never a press (an undo) per repeat")
+        #expect(
+            actions == Array(repeating: .erase, count: 6),
+            "500, 600 … 1000: once each, never a press (an undo) per repeat")
         #expect(timer.keyUp(.backspace, at: 1010) == [])
         #expect(timer.advance(to: 5000) == [])
     }
@@ -130,9 +134,11 @@ struct HoldTimerTests {
         _ = timer.keyDown(.giyeokKieuk, at: 0)
         #expect(timer.advance(to: 500) == [.typeDigitInstead(.giyeokKieuk)])
         #expect(timer.keyUp(.giyeokKieuk, at: 700) == [])
-        #expect(timer.keyDown(.giyeokKieuk, at: 950, repeating: true) == [], "late on the way here, a repeat all the same")
+        #expect(
+            timer.keyDown(.giyeokKieuk, at: 950, repeating: true) == [], "late on the way here, a repeat all the same")
         #expect(timer.keyUp(.giyeokKieuk, at: 960) == [])
-        #expect(timer.keyDown(.giyeokKieuk, at: 961, repeating: false) == [.press(.giyeokKieuk)], "soon, but a new press")
+        #expect(
+            timer.keyDown(.giyeokKieuk, at: 961, repeating: false) == [.press(.giyeokKieuk)], "soon, but a new press")
     }
 
     @Test func withoutGuessingAQuickPressAfterALongHoldIsANewOne() {
@@ -159,7 +165,8 @@ struct HoldTimerTests {
         _ = timer.keyDown(.giyeokKieuk, at: 0)
         #expect(timer.keyUp(.giyeokKieuk, at: 300) == [.press(.giyeokKieuk)])
         #expect(timer.keyDown(.giyeokKieuk, at: 301) == [])
-        #expect(timer.keyUp(.giyeokKieuk, at: 350) == [.press(.giyeokKieuk)], "its own tap, never the first one's digit")
+        #expect(
+            timer.keyUp(.giyeokKieuk, at: 350) == [.press(.giyeokKieuk)], "its own tap, never the first one's digit")
     }
 
     @Test func controlKeysActOnPress() {

@@ -71,7 +71,7 @@ struct LayoutGoldenCaseTests {
         LayoutCase(.naratgeul, "ㅇ ㅡ ㅡ", "으ㅡ", "rules (P)"),
         LayoutCase(.naratgeul, "ㅇ ㅏㅓ 획 ㅏㅓ", "야ㅏ", "rules (P): after a stroked vowel a vowel key starts anew"),
         LayoutCase(.naratgeul, "ㅇ 획 ㅏㅓ ㄱ ㄱ ㅗㅜ 획", "학교", "rules: no next-character"),
-        LayoutCase(.naratgeul, "ㄱ 획 ㄱ 획 ㄱ 획", "ㅋㅋㅋ", "rules: no next-character"),
+        LayoutCase(.naratgeul, "ㄱ 획 ㄱ 획 ㄱ 획", "ㅋㅋㅋ", "rules: no next-character")
     ]
 
     static let vega: [LayoutCase] = [
@@ -96,7 +96,7 @@ struct LayoutGoldenCaseTests {
         LayoutCase(.vega, "ㄱㅋ ㅏㅑ ㄴㄹ ㄴㄹ ㅂㅍ ㅂㅍ", "갎", "rules"),
         LayoutCase(.vega, "ㄱㅋ ㅗㅛ ㅏㅑ ㅣㅡ ㄴㄹ ㅈㅊ ㅈㅊ", "괜ㅊ", "rules"),
         LayoutCase(.vega, "ㄱㅋ ㅏㅑ ㅂㅍ NEXT ㅁㅅ ㅁㅅ", "갑ㅅ", "rules: next-character is a hard boundary"),
-        LayoutCase(.vega, "ㅇㅎ ㅗㅛ ㅏㅑ ㅏㅑ", "오ㅑ", "G, default: snapshot after a compound vowel"),
+        LayoutCase(.vega, "ㅇㅎ ㅗㅛ ㅏㅑ ㅏㅑ", "오ㅑ", "G, default: snapshot after a compound vowel")
     ]
 
     static let cheonjiinPlus: [LayoutCase] = [
@@ -125,7 +125,7 @@ struct LayoutGoldenCaseTests {
         LayoutCase(.cheonjiinPlus, "ㅋ ㅋ ㅋ", "ㅋ", "G, default: a third press wraps"),
         LayoutCase(.cheonjiinPlus, "ㄱ ㅣ ㆍ ㄱ NEXT ㅋ ㅋ", "각ㄲ", "rules: next-character is a hard boundary"),
         LayoutCase(.cheonjiinPlus, "ㄱ ㅣ ㆍ ㅋ ㅋ", "갂", "rules: ㅋㅋ as a final"),
-        LayoutCase(.cheonjiinPlus, "ㄱ ㅣ ㆍ NEXT ㅋ ㅋ", "가ㄲ", "rules: next-character is a hard boundary"),
+        LayoutCase(.cheonjiinPlus, "ㄱ ㅣ ㆍ NEXT ㅋ ㅋ", "가ㄲ", "rules: next-character is a hard boundary")
     ]
 
     @Test(arguments: naratgeul + vega + cheonjiinPlus)
@@ -145,7 +145,7 @@ struct LayoutGoldenCaseTests {
     @Test(arguments: [
         (KeyboardLayout.naratgeul, Key.in, "9"), (.naratgeul, .ji, "0"), (.naratgeul, .giyeok, "1"),
         (.vega, .iEu, "2"), (.vega, .ieungHieut, "0"), (.vega, .giyeokKieuk, "1"),
-        (.cheonjiinPlus, .giyeok, "4"), (.cheonjiinPlus, .ieung, "0"), (.cheonjiin, .in, "1"),
+        (.cheonjiinPlus, .giyeok, "4"), (.cheonjiinPlus, .ieung, "0"), (.cheonjiin, .in, "1")
     ])
     func aLongPressTypesTheLayoutsDigit(layout: KeyboardLayout, key: Key, digit: String) {
         var composer = Composer(table: committedTables[layout]!)

@@ -24,9 +24,13 @@ struct BlockingClientTests {
             guard rawValue.hasSuffix(".c") else { return source }
             let library = self == .libdbus ? "dbus-1" : "libsystemd"
             let flags = try runCommand("pkg-config", ["--cflags", "--libs", library])
-            try #require(flags.status == 0, "pkg-config \(library): \(flags.stderr) (tools/install-deps installs its -dev package)")
+            try #require(
+                flags.status == 0,
+                "pkg-config \(library): \(flags.stderr) (tools/install-deps installs its -dev package)")
             let binary = folder.url.appendingPathComponent(rawValue.replacingOccurrences(of: ".c", with: "")).path
-            let built = try runCommand("cc", ["-O2", "-o", binary, source] + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init))
+            let built = try runCommand(
+                "cc",
+                ["-O2", "-o", binary, source] + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init))
             try #require(built.status == 0, "cc \(rawValue): \(built.stderr)")
             return binary
         }
@@ -37,14 +41,17 @@ struct BlockingClientTests {
         let folder = try TemporaryFolder("hwalja-clients")
         let command = try client.command(in: folder)
         let daemon = try PrivateDaemon()
-        try DaemonLifecycleTests.waitFor(daemon, "word suggestions:", seconds: 60)  // the lexicon, read after start-up, is in "before"
+        // the lexicon, read after start-up, is in "before"
+        try DaemonLifecycleTests.waitFor(daemon, "word suggestions:", seconds: 60)
         let before = try #require(daemon.anonymousKilobytes)
         let rounds = 8_334  // of 12 keys: 안녕 and a space
         let outcome = try runCommand(command, [daemon.bus.address, String(rounds)], seconds: 600)
         try #require(outcome.status == 0, "\(client.rawValue) failed: \(outcome.stderr)")
         let report = try JSONDecoder().decode(Report.self, from: Data(outcome.stdout.utf8))
         let after = try #require(daemon.anonymousKilobytes)
-        print("\(client.rawValue): \(report.keys) keys, slowest reply \(report.slowest_ms) ms; hwaljad anonymous memory \(before) → \(after) KiB")
+        print(
+            "\(client.rawValue): \(report.keys) keys, slowest reply \(report.slowest_ms) ms; hwaljad anonymous memory \(before) → \(after) KiB"
+        )
         #expect(report.error == nil)
         #expect(report.keys == rounds * 12)
         #expect(report.text_ok, "the text was not 안녕 and a space, over and over")

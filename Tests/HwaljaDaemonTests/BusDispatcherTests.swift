@@ -28,7 +28,9 @@ struct BusDispatcherTests {
         }
         let dispatcher = try BusDispatcher(connection: server, queue: DispatchQueue(label: "test.dispatcher")) {}
         defer { dispatcher.cancel() }
-        #expect(received.wait(timeout: .now() + 5) == .success, "Hello waited in libdbus's queue while the dispatcher polled an empty socket")
+        #expect(
+            received.wait(timeout: .now() + 5) == .success,
+            "Hello waited in libdbus's queue while the dispatcher polled an empty socket")
     }
 
     /// `afterMessages` runs once the call was handled and its reply written, not before.
@@ -40,25 +42,33 @@ struct BusDispatcherTests {
         nonisolated(unsafe) var handled = 0
         nonisolated(unsafe) var seen: [(handled: Int, outputPending: Bool)] = []  // on `queue`
         server.setHandler { message in
-            guard message.kind == .methodCall, message.member == "Answer", let reply = try? message.methodReturn([]) else { return false }
+            guard message.kind == .methodCall, message.member == "Answer", let reply = try? message.methodReturn([])
+            else { return false }
             handled += 1
             server.send(reply)
             return true
         }
-        let dispatcher = try BusDispatcher(connection: server, queue: queue, afterMessages: {
-            seen.append((handled, server.hasOutputPending))
-        }) {}
+        let dispatcher = try BusDispatcher(
+            connection: server, queue: queue,
+            afterMessages: {
+                seen.append((handled, server.hasOutputPending))
+            }
+        ) {}
         defer { dispatcher.cancel() }
 
-        let call = BusMessage.methodCall(destination: server.uniqueName, path: "/", interface: "org.hwalja.Test", member: "Answer")
+        let call = BusMessage.methodCall(
+            destination: server.uniqueName, path: "/", interface: "org.hwalja.Test", member: "Answer")
         _ = try client.call(call)
         let afterCall = queue.sync { seen }
-        let ran = try #require(afterCall.first { $0.handled == 1 }, "afterMessages did not run after the call was handled: \(afterCall)")
+        let ran = try #require(
+            afterCall.first { $0.handled == 1 }, "afterMessages did not run after the call was handled: \(afterCall)")
         #expect(!ran.outputPending, "afterMessages ran before the reply was written")
         #expect(afterCall.allSatisfy { $0.handled <= 1 })
     }
 
     static func getId() -> BusMessage {
-        BusMessage.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetId")
+        BusMessage.methodCall(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "GetId")
     }
 }

@@ -57,7 +57,7 @@ struct DaemonBackspaceTests {
         ("ㄱㅋ ㅣ ㅡ BS ㅅㅎ", "깃"),  // 기 ㅡ BS ㅅ, not 기ㅅ
         ("ㅇㅁ ㄱㅋ BS ㅇㅁ", "ㅁ"),  // not ㅇㅇ
         ("ㅅㅎ ㅅㅎ ㅣ ㆍ ㄷㅌ ㅣ ㆍ ㅇㅁ ㅇㅁ ㅂㅍ BS ㅣ", "하다미"),  // 하담 ㅂ BS ㅣ, not 하담ㅣ
-        ("ㅅㅎ ㅣ NEXT BS", ""),  // NEXT is a boundary: the backspace deletes 시 in the application
+        ("ㅅㅎ ㅣ NEXT BS", "")  // NEXT is a boundary: the backspace deletes 시 in the application
     ]
 
     @Test func aClientThatDeletesGetsEachCaseExactly() throws {
@@ -85,7 +85,8 @@ struct DaemonBackspaceTests {
     @Test func capabilitiesAnswerTheBitsInUseAndMayChangeMidWord() throws {
         let daemon = try PrivateDaemon()
         let typist = try Typist(daemon, canDelete: false)
-        #expect(try typist.setCapabilities(0xFFFF_FFFF) == 7)  // DeleteBeforeCursor, LearnWords and Signals, nothing else
+        // DeleteBeforeCursor, LearnWords and Signals, nothing else
+        #expect(try typist.setCapabilities(0xFFFF_FFFF) == 7)
         #expect(try typist.type("ㅅㅎ ㅅㅎ ㅣ ㆍ ㄷㅌ ㅣ ㆍ") == "하다")
         #expect(typist.text.committed == "하")
         // The client loses the means to delete (focus moved to a terminal): 하 is its own now.
@@ -93,7 +94,9 @@ struct DaemonBackspaceTests {
         #expect(try typist.type("BS BS") == "하")  // 하디, then the syllable goes; 핟 would need 하 back
         #expect(typist.text.deletions == 0)
         #expect(typist.text.committed == "하")
-        #expect(throws: BusError.self) { try typist.client.call(typist.path, EngineInterface.contextInterface, "SetCapabilities", [.string("1")]) }
+        #expect(throws: BusError.self) {
+            try typist.client.call(typist.path, EngineInterface.contextInterface, "SetCapabilities", [.string("1")])
+        }
     }
 
     /// The dictionary properties of the composer's own tests, on a sample of words, through the

@@ -1,7 +1,7 @@
 import Foundation
 import HwaljaCore
-import HwaljaDaemon
 import HwaljaDBus
+import HwaljaDaemon
 import HwaljaEngine
 import HwaljaFrontend
 import HwaljaRuntime
@@ -19,7 +19,7 @@ struct DaemonLayoutTests {
 
     @Test(arguments: [
         ("naratgeul", "ㄱ ㅏㅓ ㅁ 획 ㅅ", "값"), ("naratgeul", "7 # 0", "쓰"), ("vega", "ㄱㅋ ㅏㅑ ㅂㅍ NEXT ㅁㅅ ㅁㅅ", "갑ㅅ"),
-        ("cheonjiin-plus", "ㅎ ㅣ ㆍ ㅣ ㅎ ㅎ", "했"), ("cheonjiin", "ㄱㅋ ㅣ ㆍ ㅂㅍ ㅅㅎ", "값"),
+        ("cheonjiin-plus", "ㅎ ㅣ ㆍ ㅣ ㅎ ㅎ", "했"), ("cheonjiin", "ㄱㅋ ㅣ ㆍ ㅂㅍ ㅅㅎ", "값")
     ])
     func aContextTypesWithTheLayoutItWasCreatedWith(layout: String, keys: String, text: String) throws {
         let harness = Self.harness()
@@ -31,8 +31,9 @@ struct DaemonLayoutTests {
     /// (KP_Left is Shift + keypad 4 with NumLock on, which the keys' state says).
     @Test(arguments: [
         ("naratgeul", [0x37, 0x23, 0x30] as [UInt32], "쓰"), ("naratgeul", [0x31, 0x2A], "ㅋ"),
-        ("vega", [0x30, 0x30, 0x33, 0x31, 0xFFAB, 0x31, 0x39, 0x39], "학교"), ("vega", [0x34, 0x33, 0x37, 0x37, 0xFFAA, 0xFFAF], "닷주"),
-        ("cheonjiin-plus", [0x24, 0x24, 0x31, 0x32], "까"), ("cheonjiin-plus", [0xFF96, 0xFFB1, 0xFFB2, 0x29], "캄"),
+        ("vega", [0x30, 0x30, 0x33, 0x31, 0xFFAB, 0x31, 0x39, 0x39], "학교"),
+        ("vega", [0x34, 0x33, 0x37, 0x37, 0xFFAA, 0xFFAF], "닷주"),
+        ("cheonjiin-plus", [0x24, 0x24, 0x31, 0x32], "까"), ("cheonjiin-plus", [0xFF96, 0xFFB1, 0xFFB2, 0x29], "캄")
     ])
     func anInputContextMapsKeysymsForItsLayout(layout: String, keysyms: [UInt32], text: String) throws {
         let harness = Self.harness()
@@ -46,7 +47,9 @@ struct DaemonLayoutTests {
         let harness = Self.harness(settings: settings)
         let path = try harness.create("CreateContext", layout: nil).arguments()[0].stringValue!
         #expect(try harness.press("ㄱ 획", on: path) == "ㅋ")
-        #expect(settings.apply(configFile: "layout = qwerty\n").first?.description.contains("cheonjiin, cheonjiin-plus, naratgeul or vega") == true)
+        #expect(
+            settings.apply(configFile: "layout = qwerty\n").first?.description.contains(
+                "cheonjiin, cheonjiin-plus, naratgeul or vega") == true)
     }
 
     @Test func layoutOptionsAreReadByName() {
@@ -67,25 +70,34 @@ struct DaemonLayoutTests {
     /// as `--layout-option`.
     @Test func theLayoutOptionsSettingChangesThatLayoutsTable() throws {
         let folder = try TemporaryFolder()
-        let daemon = try PrivateDaemon(["--config", try folder.write("hwalja.conf", "layout-options = cheonjiin-plus-third-press-anew\n")])
+        let daemon = try PrivateDaemon([
+            "--config", try folder.write("hwalja.conf", "layout-options = cheonjiin-plus-third-press-anew\n")
+        ])
         // It serves at once with the files' tables and switches when the generated one is ready
         // (a debug build on a loaded 2-core machine takes seconds).
-        try DaemonLifecycleTests.waitFor(daemon, "generated the cheonjiin-plus table with cheonjiin-plus-third-press-anew in ", seconds: 120)
+        try DaemonLifecycleTests.waitFor(
+            daemon, "generated the cheonjiin-plus table with cheonjiin-plus-third-press-anew in ", seconds: 120)
         for (layout, keys, text) in [("cheonjiin-plus", "ㅋ ㅋ ㅋ", "ㄲㅋ"), ("vega", "ㅇㅎ ㅗㅛ ㅏㅑ ㅏㅑ", "오ㅑ")] {
-            let outcome = try runProcess(product("hwalja-replay"), ["--bus", daemon.bus.address, "--layout", layout, "--keys", keys])
+            let outcome = try runProcess(
+                product("hwalja-replay"), ["--bus", daemon.bus.address, "--layout", layout, "--keys", keys])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stdout == "\(text)\n")
         }
         let info = try runCommand(
             "gdbus",
-            ["call", "--address", daemon.bus.address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1", "--method",
-             "org.freedesktop.DBus.Properties.Get", "org.hwalja.Engine1", "TableInfo"]
+            [
+                "call", "--address", daemon.bus.address, "--dest", "org.hwalja.Engine1", "--object-path",
+                "/org/hwalja/Engine1", "--method",
+                "org.freedesktop.DBus.Properties.Get", "org.hwalja.Engine1", "TableInfo"
+            ]
         )
-        let committedPlus = "'cheonjiin-plus': <{'live-pairs': <uint32 \(committedTables[.cheonjiinPlus]!.livePairCount)>, 'transitions': <uint32 \(committedTables[.cheonjiinPlus]!.transitionCount)>}>"
+        let committedPlus =
+            "'cheonjiin-plus': <{'live-pairs': <uint32 \(committedTables[.cheonjiinPlus]!.livePairCount)>, 'transitions': <uint32 \(committedTables[.cheonjiinPlus]!.transitionCount)>}>"
         #expect(info.stdout.contains("'cheonjiin-plus': <{'live-pairs': <uint32 "), "\(info.stdout)")
         #expect(!info.stdout.contains(committedPlus), "TableInfo shows the generated table: \(info.stdout)")
         for (options, text) in [([], "ㅋ"), (["--layout-option", "cheonjiin-plus-third-press-anew"], "ㄲㅋ")] {
-            let outcome = try runProcess(product("hwalja-replay"), ["--layout", "cheonjiin-plus", "--keys", "ㅋ ㅋ ㅋ"] + options)
+            let outcome = try runProcess(
+                product("hwalja-replay"), ["--layout", "cheonjiin-plus", "--keys", "ㅋ ㅋ ㅋ"] + options)
             #expect(outcome.stdout == "\(text)\n", "\(outcome.stderr)")
         }
         let refused = try runProcess(product("hwalja-replay"), ["--layout-option", "qwerty", "--keys", "ㅣ"])
@@ -107,15 +119,20 @@ struct DaemonLayoutTests {
     @Test func aReloadKeepsEachContextsLayout() throws {
         let harness = Self.harness()
         let path = try harness.create("CreateContext", layout: "naratgeul").arguments()[0].stringValue!
-        harness.service.reload(.init(table: committedTable, path: "committed", checksum: 0), otherLayouts: committedTables.filter { $0.key != .cheonjiin })
+        harness.service.reload(
+            .init(table: committedTable, path: "committed", checksum: 0),
+            otherLayouts: committedTables.filter { $0.key != .cheonjiin })
         #expect(try harness.press("ㄱ 획", on: path) == "ㅋ")
     }
 
     /// Through a real bus: hwalja-replay --bus --layout creates a context of that layout in hwaljad.
     @Test func hwaljaReplayTypesThroughTheDaemonWithALayout() throws {
         let daemon = try PrivateDaemon()
-        for (layout, keys, text) in [("naratgeul", "ㅇ 획 ㅏㅓ ㄱ ㄱ ㅗㅜ 획", "학교"), ("vega", "ㅇㅎ ㅇㅎ ㅏㅑ ㄱㅋ NEXT ㄱㅋ ㅗㅛ ㅗㅛ", "학교")] {
-            let outcome = try runProcess(product("hwalja-replay"), ["--bus", daemon.bus.address, "--layout", layout, "--keys", keys])
+        for (layout, keys, text) in [
+            ("naratgeul", "ㅇ 획 ㅏㅓ ㄱ ㄱ ㅗㅜ 획", "학교"), ("vega", "ㅇㅎ ㅇㅎ ㅏㅑ ㄱㅋ NEXT ㄱㅋ ㅗㅛ ㅗㅛ", "학교")
+        ] {
+            let outcome = try runProcess(
+                product("hwalja-replay"), ["--bus", daemon.bus.address, "--layout", layout, "--keys", keys])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stdout == "\(text)\n")
         }
@@ -130,7 +147,9 @@ extension EngineServiceTests.Harness {
     }
 
     func create(_ member: String, layout: String?) throws -> BusMessage {
-        try call(EngineInterface.enginePath, EngineInterface.engineInterface, member, layout.map { [.string($0)] } ?? []).last!
+        try call(
+            EngineInterface.enginePath, EngineInterface.engineInterface, member, layout.map { [.string($0)] } ?? []
+        ).last!
     }
 
     /// Presses key names on a context (org.hwalja.Context1); returns committed text + preedit.
@@ -138,7 +157,8 @@ extension EngineServiceTests.Harness {
         var committed = ""
         var preedit = ""
         for name in names.split(separator: " ") {
-            let reply = try call(path, EngineInterface.contextInterface, "PressKey", [.string(String(name))]).last!.arguments()
+            let reply = try call(path, EngineInterface.contextInterface, "PressKey", [.string(String(name))]).last!
+                .arguments()
             committed += reply[0].stringValue ?? ""
             preedit = reply[1].stringValue ?? ""
         }
@@ -153,7 +173,9 @@ extension EngineServiceTests.Harness {
             // As a keyboard with NumLock on sends them (KeypadWithoutNumLock reads a keypad
             // navigation keysym without it as the digit).
             for state: UInt32 in [KeyEventState.numLock, KeyEventState.numLock | KeyEventState.release] {
-                for signal in try call(path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(state)])
+                for signal in try call(
+                    path, EngineInterface.inputContextInterface, "ProcessKeyEvent",
+                    [.uint32(keysym), .uint32(0), .uint32(state)])
                 where signal.kind == .signal {
                     let first = try signal.arguments().first?.stringValue ?? ""
                     if signal.member == "CommitText" { committed += first }

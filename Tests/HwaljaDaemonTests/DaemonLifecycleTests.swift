@@ -26,14 +26,17 @@ struct DaemonLifecycleTests {
         #expect(outcome.stderr.hasPrefix("hwaljad: \(corrupt.path): table checksum mismatch"))
         #expect(outcome.stderr.split(separator: "\n").count == 1)
         #expect(!bus.hasOwner("org.hwalja.Engine1"))
-        let missing = try runProcess(product("hwaljad"), ["--bus", bus.address, "--table", directory.appendingPathComponent("none.table").path], seconds: 20)
+        let missing = try runProcess(
+            product("hwaljad"), ["--bus", bus.address, "--table", directory.appendingPathComponent("none.table").path],
+            seconds: 20)
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("none.table"))
     }
 
     @Test func aSecondDaemonSaysTheNameIsTakenUnlessItReplaces() throws {
         let first = try PrivateDaemon()
-        let second = try runProcess(product("hwaljad"), ["--bus", first.bus.address, "--table", Self.committedTablePath], seconds: 20)
+        let second = try runProcess(
+            product("hwaljad"), ["--bus", first.bus.address, "--table", Self.committedTablePath], seconds: 20)
         #expect(second.status != 0)
         #expect(second.stderr.contains("already owned"))
         #expect(second.stderr.contains("--replace"))
@@ -83,18 +86,22 @@ struct DaemonLifecycleTests {
         let client = try EngineClient(bus: .address(daemon.bus.address))
         final class Seen: @unchecked Sendable { var signals: [String] = [] }
         let seen = Seen()
-        client.onSignal = { member, _, arguments in seen.signals.append("\(member) \(arguments.first?.stringValue ?? "")") }
+        client.onSignal = { member, _, arguments in
+            seen.signals.append("\(member) \(arguments.first?.stringValue ?? "")")
+        }
         let path = try client.createContext()
         try client.setCapabilities(EngineInterface.Capability.signals, on: path)  // to see the timers as they fire
         _ = try client.key("PressKey", "ㄱㅋ", on: path)
         _ = try client.key("KeyDown", "ㅇㅁ", on: path)
         Thread.sleep(forTimeInterval: 0.6)
-        #expect(try client.key("KeyUp", "ㅇㅁ", on: path) == EngineClient.KeyResult(commit: "", preedit: "", consumed: true))
+        #expect(
+            try client.key("KeyUp", "ㅇㅁ", on: path) == EngineClient.KeyResult(commit: "", preedit: "", consumed: true))
         #expect(seen.signals.contains("Committed ㄱ0"))
 
         _ = try client.key("PressKey", "ㄴㄹ", on: path)
         _ = try client.key("KeyDown", "BS", on: path)  // deletes ㄴ at once
-        Thread.sleep(forTimeInterval: 0.5)  // then repeats every 50 ms after 300 ms: nothing composing, so the client deletes
+        // then repeats every 50 ms after 300 ms: nothing composing, so the client deletes
+        Thread.sleep(forTimeInterval: 0.5)
         _ = try client.key("KeyUp", "BS", on: path)
         #expect(seen.signals.contains("PreeditChanged "))
         #expect(seen.signals.filter { $0 == "KeyNotConsumed BS" }.count >= 2)
@@ -109,8 +116,12 @@ struct DaemonLifecycleTests {
         let path = try client.createContext()
         for key in ["ㄱㅋ", "ㅣ", "ㆍ"] { _ = try client.key("PressKey", key, on: path) }
         #expect(try client.key("KeyDown", "ㅇㅁ", on: path).preedit == (lettersOn == "press" ? "강" : "가"))
-        #expect(try client.key("KeyUpLongPressed", "ㅇㅁ", on: path) == EngineClient.KeyResult(commit: "가0", preedit: "", consumed: true))
-        #expect(try client.key("KeyUpLongPressed", "ㅇㅁ", on: path) == EngineClient.KeyResult(commit: "", preedit: "", consumed: true))
+        #expect(
+            try client.key("KeyUpLongPressed", "ㅇㅁ", on: path)
+                == EngineClient.KeyResult(commit: "가0", preedit: "", consumed: true))
+        #expect(
+            try client.key("KeyUpLongPressed", "ㅇㅁ", on: path)
+                == EngineClient.KeyResult(commit: "", preedit: "", consumed: true))
     }
 
     @Test func aClientWithoutSignalsGetsWhatTimersDidInItsNextReply() throws {
@@ -118,14 +129,18 @@ struct DaemonLifecycleTests {
         let client = try EngineClient(bus: .address(daemon.bus.address))
         final class Seen: @unchecked Sendable { var signals: [String] = [] }
         let seen = Seen()
-        client.onSignal = { member, _, arguments in seen.signals.append("\(member) \(arguments.first?.stringValue ?? "")") }
+        client.onSignal = { member, _, arguments in
+            seen.signals.append("\(member) \(arguments.first?.stringValue ?? "")")
+        }
         let path = try client.createContext()
         _ = try client.key("PressKey", "ㄱㅋ", on: path)
         _ = try client.key("KeyDown", "ㅇㅁ", on: path)
         Thread.sleep(forTimeInterval: 0.6)
         client.processSignals(waitingMilliseconds: 100)
         #expect(seen.signals == [])  // no timer ran for it
-        #expect(try client.key("KeyUp", "ㅇㅁ", on: path) == EngineClient.KeyResult(commit: "ㄱ0", preedit: "", consumed: true))
+        #expect(
+            try client.key("KeyUp", "ㅇㅁ", on: path) == EngineClient.KeyResult(commit: "ㄱ0", preedit: "", consumed: true)
+        )
     }
 
     @Test func keystrokesAreNeverLoggedAndRecordedOnlyWhenAsked() throws {
@@ -141,10 +156,14 @@ struct DaemonLifecycleTests {
         let recording = try PrivateDaemon(["--record", directory.path])
         let client = try EngineClient(bus: .address(recording.bus.address))
         let recorded = try client.createContext()
-        for key in "ㅇㅁ ㅣ ㆍ ㄴㄹ NEXT ㄴㄹ ㆍ ㆍ ㅣ ㅇㅁ".split(separator: " ") { _ = try client.key("PressKey", String(key), on: recorded) }
-        let runs = try FileManager.default.contentsOfDirectory(atPath: directory.path)  // one run, one directory of its own
+        for key in "ㅇㅁ ㅣ ㆍ ㄴㄹ NEXT ㄴㄹ ㆍ ㆍ ㅣ ㅇㅁ".split(separator: " ") {
+            _ = try client.key("PressKey", String(key), on: recorded)
+        }
+        // one run, one directory of its own
+        let runs = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         try #require(runs.count == 1 && runs[0].hasPrefix("hwaljad-"), "\(runs)")
-        #expect(recording.daemon.stderrSoFar.contains("recording keystrokes (--record) in \(directory.path)/\(runs[0])"))
+        #expect(
+            recording.daemon.stderrSoFar.contains("recording keystrokes (--record) in \(directory.path)/\(runs[0])"))
         let file = directory.appendingPathComponent(runs[0]).appendingPathComponent("context-1.log")
         let replayed = try runProcess(product("hwalja-replay"), [file.path])
         #expect(replayed.stdout == "안녕\n")
@@ -155,7 +174,9 @@ struct DaemonLifecycleTests {
     static func waitFor(_ daemon: PrivateDaemon, _ text: String, seconds: TimeInterval = 10) throws {
         let deadline = Deadline(seconds: seconds)
         while !daemon.daemon.stderrSoFar.contains(text) {
-            guard !deadline.hasPassed else { throw TestSetupError("hwaljad never said \"\(text)\": \(daemon.daemon.stderrSoFar)") }
+            guard !deadline.hasPassed else {
+                throw TestSetupError("hwaljad never said \"\(text)\": \(daemon.daemon.stderrSoFar)")
+            }
             Thread.sleep(forTimeInterval: 0.02)
         }
     }

@@ -36,7 +36,8 @@ struct DaemonSettingsBusTests {
         let daemon = try PrivateDaemon(["--config", config])
         let client = try EngineClient(bus: .address(daemon.bus.address))
         let path = try client.createContext()
-        _ = try client.call(Self.engine.path, Self.engine.interface, "SetSetting", [.string("long-press"), .string("5000")])
+        _ = try client.call(
+            Self.engine.path, Self.engine.interface, "SetSetting", [.string("long-press"), .string("5000")])
         #expect(try String(contentsOfFile: config, encoding: .utf8) == "# mine\nlong-press = 5000   # quick\n")
         #expect(try Self.settings(client)["long-press"]?[1].stringValue == "5000")
         // Held 0.6 s: with 300 ms ㅇ would have become 0; with 5 s it stays ㅇ.
@@ -51,8 +52,9 @@ struct DaemonSettingsBusTests {
         let daemon = try PrivateDaemon(["--config", config])
         let client = try EngineClient(bus: .address(daemon.bus.address))
         for (name, value, error) in [
-            ("long-press", "fast", "org.hwalja.Error.InvalidSetting"), ("long-pres", "400", "org.hwalja.Error.UnknownSetting"),
-            ("suggestions", String(repeating: "9", count: 5000), "org.hwalja.Error.InvalidSetting"),
+            ("long-press", "fast", "org.hwalja.Error.InvalidSetting"),
+            ("long-pres", "400", "org.hwalja.Error.UnknownSetting"),
+            ("suggestions", String(repeating: "9", count: 5000), "org.hwalja.Error.InvalidSetting")
         ] {
             #expect {
                 try client.call(Self.engine.path, Self.engine.interface, "SetSetting", [.string(name), .string(value)])
@@ -73,13 +75,18 @@ struct DaemonSettingsBusTests {
         client.onSignal = { member, path, arguments in
             if member == "UpdatePreedit" { seen.preedits[path] = arguments.first?.stringValue }
         }
-        let open = try #require(try client.call(Self.engine.path, Self.engine.interface, "CreateInputContext").first?.stringValue)
-        let chosen = try #require(try client.call(Self.engine.path, Self.engine.interface, "CreateInputContext").first?.stringValue)
+        let open = try #require(
+            try client.call(Self.engine.path, Self.engine.interface, "CreateInputContext").first?.stringValue)
+        let chosen = try #require(
+            try client.call(Self.engine.path, Self.engine.interface, "CreateInputContext").first?.stringValue)
         try client.call(chosen, EngineInterface.inputContextInterface, "SetKeymap", [.string("phone")])
-        try client.call(Self.engine.path, Self.engine.interface, "SetSetting", [.string("keymap"), .string("keypad-position")])
+        try client.call(
+            Self.engine.path, Self.engine.interface, "SetSetting", [.string("keymap"), .string("keypad-position")])
         // Keypad 7 with NumLock: ㅣ by position (the keypad's top row), ㅂㅍ by phone digit.
         for path in [open, chosen] {
-            try client.call(path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(0xFFB7), .uint32(79), .uint32(0x10)])
+            try client.call(
+                path, EngineInterface.inputContextInterface, "ProcessKeyEvent",
+                [.uint32(0xFFB7), .uint32(79), .uint32(0x10)])
         }
         client.processSignals(waitingMilliseconds: 100)
         #expect(seen.preedits[open] == "ㅣ")

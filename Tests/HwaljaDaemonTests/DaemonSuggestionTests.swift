@@ -1,6 +1,6 @@
 import HwaljaCore
-import HwaljaDaemon
 import HwaljaDBus
+import HwaljaDaemon
 import HwaljaFrontend
 import HwaljaLexicon
 import HwaljaTestSupport
@@ -14,9 +14,12 @@ struct DaemonSuggestionTests {
     /// A service suggesting from a lexicon of a few words, as the generator makes it.
     static func harness(pickAddsSpace: Bool = true) -> (Harness, WordSuggestions) {
         let words = [("감사합니다", 900), ("감사해요", 500), ("가방", 300), ("나무", 200)]
-        let entries = words.map { LexiconEntry(keys: SamsungSpelling.keys(forWord: $0.0), score: LexiconEntry.score(count: $0.1)) }
+        let entries = words.map {
+            LexiconEntry(keys: SamsungSpelling.keys(forWord: $0.0), score: LexiconEntry.score(count: $0.1))
+        }
         let lexicon = try! LexiconFile.decode(LexiconFile.encode(entries))
-        let suggestions = WordSuggestions(suggester: Suggester(lexicon: lexicon, table: committedTable), pickAddsSpace: pickAddsSpace)
+        let suggestions = WordSuggestions(
+            suggester: Suggester(lexicon: lexicon, table: committedTable), pickAddsSpace: pickAddsSpace)
         let harness = Harness()
         harness.service.wordSuggestions = suggestions
         return (harness, suggestions)
@@ -39,8 +42,14 @@ struct DaemonSuggestionTests {
 
     /// A key-name context whose client asked for signals (suggestions among them), unless `signals` is false.
     static func createContext(_ harness: Harness, _ client: String, signals: Bool = true) throws -> String {
-        let path = try harness.call(client, EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext").last?.arguments().first?.stringValue ?? ""
-        if signals { _ = try harness.call(client, path, EngineInterface.contextInterface, "SetCapabilities", [.uint32(EngineInterface.Capability.signals)]) }
+        let path =
+            try harness.call(client, EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext").last?
+            .arguments().first?.stringValue ?? ""
+        if signals {
+            _ = try harness.call(
+                client, path, EngineInterface.contextInterface, "SetCapabilities",
+                [.uint32(EngineInterface.Capability.signals)])
+        }
         return path
     }
 
@@ -52,8 +61,12 @@ struct DaemonSuggestionTests {
         return sent
     }
 
-    static func property(_ harness: Harness, _ client: String, _ path: String, _ interface: String, _ name: String) throws -> BusValue? {
-        let reply = try harness.call(client, path, "org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(name)]).last
+    static func property(_ harness: Harness, _ client: String, _ path: String, _ interface: String, _ name: String)
+        throws -> BusValue?
+    {
+        let reply = try harness.call(
+            client, path, "org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(name)]
+        ).last
         guard case .variant(let value) = try reply?.arguments().first else { return nil }
         return value
     }
@@ -98,7 +111,9 @@ struct DaemonSuggestionTests {
         var sent: [BusMessage] = []
         for keysym: UInt32 in [0x34, 0x31, 0x32, 0x30, 0x30, 0x38, 0x31, 0x32] {  // 4 1 2 0 0 8 1 2: 감사
             for state: UInt32 in [0, 1 << 30] {  // pressed and released
-                sent += try harness.call(":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(state)])
+                sent += try harness.call(
+                    ":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent",
+                    [.uint32(keysym), .uint32(0), .uint32(state)])
             }
         }
         #expect(Self.suggested(sent) == ["감사합니다", "감사해요"])
@@ -106,17 +121,21 @@ struct DaemonSuggestionTests {
         #expect(sent[shownAt - 1].kind == .methodReturn)  // after the key's answer
         let shown = try Self.property(harness, ":1.5", path, EngineInterface.inputContextInterface, "Suggestions")
         #expect(shown == .stringArray(["감사합니다", "감사해요"]))
-        let picked = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "AcceptSuggestion", [.uint32(0)])
+        let picked = try harness.call(
+            ":1.5", path, EngineInterface.inputContextInterface, "AcceptSuggestion", [.uint32(0)])
         // A client that never told its text keeps the word in the preedit (감사): the word goes in whole.
         #expect(Harness.described(picked).prefix(2) == ["CommitText 감사합니다", "UpdatePreedit "])
         #expect(try Self.reply(picked)?.arguments() == [.boolean(true)])
         // A password field shows none.
         let password = try harness.createInputContext(":1.5")
-        _ = try harness.call(":1.5", password, EngineInterface.inputContextInterface, "SetContentType", [.uint32(8), .uint32(0)])
+        _ = try harness.call(
+            ":1.5", password, EngineInterface.inputContextInterface, "SetContentType", [.uint32(8), .uint32(0)])
         var typed: [BusMessage] = []
         for keysym: UInt32 in [0x34, 0x31, 0x32] {
             for state: UInt32 in [0, 1 << 30] {
-                typed += try harness.call(":1.5", password, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(state)])
+                typed += try harness.call(
+                    ":1.5", password, EngineInterface.inputContextInterface, "ProcessKeyEvent",
+                    [.uint32(keysym), .uint32(0), .uint32(state)])
             }
         }
         #expect(Self.suggested(typed) == nil)
@@ -128,9 +147,13 @@ struct DaemonSuggestionTests {
         let (_, suggestions) = Self.harness()
         let harness = Harness(otherLayouts: [.naratgeul: committedTables[.naratgeul]!])
         harness.service.wordSuggestions = suggestions
-        let created = try harness.call(":1.4", EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext", [.string("naratgeul")])
+        let created = try harness.call(
+            ":1.4", EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext", [.string("naratgeul")]
+        )
         let path = try #require(created.last?.arguments().first?.stringValue)
-        _ = try harness.call(":1.4", path, EngineInterface.contextInterface, "SetCapabilities", [.uint32(EngineInterface.Capability.signals)])
+        _ = try harness.call(
+            ":1.4", path, EngineInterface.contextInterface, "SetCapabilities",
+            [.uint32(EngineInterface.Capability.signals)])
         let keys = LayoutSpelling.of(.naratgeul).keys(forWord: "감사").map(\.name).joined(separator: " ")
         #expect(Self.suggested(try Self.press(harness, ":1.4", path, keys)) == ["감사합니다", "감사해요"])
         let picked = try harness.call(":1.4", path, EngineInterface.contextInterface, "AcceptSuggestion", [.uint32(0)])

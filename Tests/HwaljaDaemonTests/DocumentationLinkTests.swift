@@ -7,7 +7,9 @@ import Testing
 struct DocumentationLinkTests {
     /// The pages: README.md, NEWS.md and docs/*.md, as paths from the package root.
     static let pages: [String] = {
-        let docs = (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("docs").path)) ?? []
+        let docs =
+            (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("docs").path))
+            ?? []
         return ["README.md", "NEWS.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
     }()
 
@@ -19,8 +21,11 @@ struct DocumentationLinkTests {
             var rest = markdown[...]
             while let start = rest.range(of: opening) {
                 guard let end = rest[start.upperBound...].range(of: closing) else { break }
-                let target = String(rest[start.upperBound..<end.lowerBound]).split(separator: "#", omittingEmptySubsequences: false)[0]
-                if !target.isEmpty, !target.contains("://"), !target.hasPrefix("mailto:") { targets.append(String(target)) }
+                let target = String(rest[start.upperBound..<end.lowerBound]).split(
+                    separator: "#", omittingEmptySubsequences: false)[0]
+                if !target.isEmpty, !target.contains("://"), !target.hasPrefix("mailto:") {
+                    targets.append(String(target))
+                }
                 rest = rest[end.upperBound...]
             }
         }
@@ -54,7 +59,9 @@ struct DocumentationLinkTests {
                 if reached.insert(relative).inserted { queue.append(relative) }
             }
         }
-        #expect(Set(Self.pages).subtracting(reached).isEmpty, "not linked from the README or its pages: \(Set(Self.pages).subtracting(reached).sorted())")
+        #expect(
+            Set(Self.pages).subtracting(reached).isEmpty,
+            "not linked from the README or its pages: \(Set(Self.pages).subtracting(reached).sorted())")
     }
 
     @Test func theReadmeIsShortAndGivesTheTwoCommandsEarly() throws {
@@ -62,6 +69,8 @@ struct DocumentationLinkTests {
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count <= 300)
         let early = lines.prefix(40).joined(separator: "\n")
-        #expect(early.contains("tools/run ") && early.contains("tools/test "), "the two commands are in the README's first 40 lines")
+        #expect(
+            early.contains("tools/run ") && early.contains("tools/test "),
+            "the two commands are in the README's first 40 lines")
     }
 }

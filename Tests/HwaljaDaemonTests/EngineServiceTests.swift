@@ -1,6 +1,6 @@
 import HwaljaCore
-import HwaljaDaemon
 import HwaljaDBus
+import HwaljaDaemon
 import HwaljaEngine
 import HwaljaFrontend
 import HwaljaRuntime
@@ -19,20 +19,25 @@ struct EngineServiceTests {
 
         init(settings: DaemonSettings = DaemonSettings(), otherLayouts: [KeyboardLayout: TransitionTable] = [:]) {
             service = EngineService(
-                output: log, clock: clock, table: .init(table: committedTable, path: "committed", checksum: 0), settings: settings,
+                output: log, clock: clock, table: .init(table: committedTable, path: "committed", checksum: 0),
+                settings: settings,
                 keymap: .phone, otherLayouts: otherLayouts)
         }
 
         /// Calls `member` as `client`; returns the messages the call sent, its reply last.
-        func call(_ client: String, _ path: String, _ interface: String, _ member: String, _ values: [BusValue] = []) throws -> [BusMessage] {
+        func call(_ client: String, _ path: String, _ interface: String, _ member: String, _ values: [BusValue] = [])
+            throws -> [BusMessage]
+        {
             serial += 1
-            let call = try BusMessage.incomingCall(sender: client, serial: serial, path: path, interface: interface, member: member, values)
+            let call = try BusMessage.incomingCall(
+                sender: client, serial: serial, path: path, interface: interface, member: member, values)
             #expect(service.handle(call))
             return log.take()
         }
 
         func createInputContext(_ client: String) throws -> String {
-            try call(client, EngineInterface.enginePath, EngineInterface.engineInterface, "CreateInputContext").last?.arguments().first?.stringValue ?? ""
+            try call(client, EngineInterface.enginePath, EngineInterface.engineInterface, "CreateInputContext").last?
+                .arguments().first?.stringValue ?? ""
         }
 
         /// Signals as "Member argument".
@@ -48,9 +53,13 @@ struct EngineServiceTests {
         let harness = Harness()
         let path = try harness.createInputContext(":1.5")
         for keysym: UInt32 in [0x34, 0x31, 0x32] {  // 4 1 2: 가
-            _ = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(0)])
+            _ = try harness.call(
+                ":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent",
+                [.uint32(keysym), .uint32(0), .uint32(0)])
         }
-        _ = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(0x30), .uint32(0), .uint32(0)])
+        _ = try harness.call(
+            ":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent",
+            [.uint32(0x30), .uint32(0), .uint32(0)])
         harness.clock.advance(by: 499)
         #expect(harness.log.messages.isEmpty)  // nothing yet: 0 is still only held
         harness.clock.advance(by: 1)
@@ -63,7 +72,9 @@ struct EngineServiceTests {
     @Test func wrongArgumentsGetHwaljasInvalidArgsAndPropertiesTheStandardNames() throws {
         let harness = Harness()
         let inputContext = try harness.createInputContext(":1.8")
-        let context = try harness.call(":1.8", EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext").last?.arguments().first?.stringValue ?? ""
+        let context =
+            try harness.call(":1.8", EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext").last?
+            .arguments().first?.stringValue ?? ""
         let refusals: [(String, String, String, [BusValue])] = [
             (EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext", [.int32(5)]),
             (EngineInterface.enginePath, EngineInterface.engineInterface, "SetSetting", [.string("layout")]),
@@ -71,16 +82,20 @@ struct EngineServiceTests {
             (context, EngineInterface.contextInterface, "PressKey", [.uint32(1)]),
             (inputContext, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.string("1")]),
             (inputContext, EngineInterface.inputContextInterface, "SetContentType", [.uint32(8)]),
-            (inputContext, EngineInterface.inputContextInterface, "SetKeymap", [.string("qwerty")]),
+            (inputContext, EngineInterface.inputContextInterface, "SetKeymap", [.string("qwerty")])
         ]
         for (path, interface, member, arguments) in refusals {
             let reply = try harness.call(":1.8", path, interface, member, arguments).last
             #expect(reply?.errorName == EngineInterface.ErrorName.invalidArgs, "\(member)")
         }
         let properties = "org.freedesktop.DBus.Properties"
-        let unknown = try harness.call(":1.8", EngineInterface.enginePath, properties, "Get", [.string(EngineInterface.engineInterface), .string("Nope")])
+        let unknown = try harness.call(
+            ":1.8", EngineInterface.enginePath, properties, "Get",
+            [.string(EngineInterface.engineInterface), .string("Nope")])
         #expect(unknown.last?.errorName == "org.freedesktop.DBus.Error.InvalidArgs")
-        let set = try harness.call(":1.8", EngineInterface.enginePath, properties, "Set", [.string(EngineInterface.engineInterface), .string("Version"), .variant(.string("0"))])
+        let set = try harness.call(
+            ":1.8", EngineInterface.enginePath, properties, "Set",
+            [.string(EngineInterface.engineInterface), .string("Version"), .variant(.string("0"))])
         #expect(set.last?.errorName == "org.freedesktop.DBus.Error.PropertyReadOnly")
     }
 
@@ -89,7 +104,8 @@ struct EngineServiceTests {
         settings.maxContextsPerClient = 2
         let harness = Harness(settings: settings)
         for _ in 0..<2 { _ = try harness.createInputContext(":1.7") }
-        let refused = try harness.call(":1.7", EngineInterface.enginePath, EngineInterface.engineInterface, "CreateInputContext")
+        let refused = try harness.call(
+            ":1.7", EngineInterface.enginePath, EngineInterface.engineInterface, "CreateInputContext")
         #expect(refused.last?.errorName == EngineInterface.ErrorName.limitExceeded)
         settings.maxContextsPerClient = 3
         harness.service.apply(settings, keymap: .phone)
@@ -104,7 +120,9 @@ struct EngineServiceTests {
         let paths = try clients.map { try harness.createInputContext($0) }
         func type(_ keysym: UInt32, _ index: Int) throws -> [BusMessage] {  // pressed and released
             try [0, KeyEventState.release].flatMap { state in
-                try harness.call(clients[index], paths[index], EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(state)])
+                try harness.call(
+                    clients[index], paths[index], EngineInterface.inputContextInterface, "ProcessKeyEvent",
+                    [.uint32(keysym), .uint32(0), .uint32(state)])
             }
         }
         for index in paths.indices { _ = try type(0x34, index) }  // 4: ㄱ in each

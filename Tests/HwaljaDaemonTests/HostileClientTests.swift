@@ -27,13 +27,17 @@ struct HostileClientTests {
 
     /// The unique name of the owner of `name`.
     static func owner(of name: String, on connection: BusConnection) throws -> String {
-        let ask = BusMessage.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetNameOwner")
+        let ask = BusMessage.methodCall(
+            destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+            member: "GetNameOwner")
         try ask.append([.string(name)])
         return try connection.call(ask).arguments().first?.stringValue ?? ""
     }
 
     /// A signal addressed to one connection, as anyone on the bus may send.
-    static func forgedSignal(to destination: String, path: String, interface: String, member: String, _ arguments: [BusValue]) throws -> BusMessage {
+    static func forgedSignal(
+        to destination: String, path: String, interface: String, member: String, _ arguments: [BusValue]
+    ) throws -> BusMessage {
         let signal = BusMessage.signal(path: path, interface: interface, member: member)
         signal.setDestination(destination)
         try signal.append(arguments)
@@ -42,7 +46,8 @@ struct HostileClientTests {
 
     /// A round trip to the daemon from `connection`: everything it sent before has been handled.
     static func roundTrip(_ connection: BusConnection) throws {
-        let ping = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")
+        let ping = BusMessage.methodCall(
+            destination: "org.hwalja.Engine1", path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")
         _ = try connection.call(ping, timeoutMilliseconds: 5_000)
     }
 
@@ -50,7 +55,10 @@ struct HostileClientTests {
         let daemon = try PrivateDaemon()
         let attacker = try BusConnection(bus: .address(daemon.bus.address))
         let hwaljad = try Self.owner(of: "org.hwalja.Engine1", on: attacker)
-        attacker.send(try Self.forgedSignal(to: hwaljad, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameLost", [.string("org.hwalja.Engine1")]))
+        attacker.send(
+            try Self.forgedSignal(
+                to: hwaljad, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameLost",
+                [.string("org.hwalja.Engine1")]))
         try Self.roundTrip(attacker)
         #expect(daemon.daemon.isRunning)
         #expect(!daemon.daemon.stderrSoFar.contains("another daemon took"))
@@ -65,7 +73,10 @@ struct HostileClientTests {
         let attacker = try BusConnection(bus: .address(daemon.bus.address))
         let hwaljad = try Self.owner(of: "org.hwalja.Engine1", on: attacker)
         let name = victim.connection.uniqueName
-        attacker.send(try Self.forgedSignal(to: hwaljad, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged", [.string(name), .string(name), .string("")]))
+        attacker.send(
+            try Self.forgedSignal(
+                to: hwaljad, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "NameOwnerChanged", [.string(name), .string(name), .string("")]))
         try Self.roundTrip(attacker)
         #expect(try victim.key("PressKey", "ㅣ", on: path).preedit == "기")
     }
@@ -80,8 +91,14 @@ struct HostileClientTests {
         try victim.setCapabilities(EngineInterface.Capability.signals, on: path)
         _ = try victim.key("PressKey", "ㄱㅋ", on: path)
         let attacker = try BusConnection(bus: .address(daemon.bus.address))
-        attacker.send(try Self.forgedSignal(to: victim.connection.uniqueName, path: path, interface: "org.hwalja.Context1", member: "Committed", [.string("주입된글")]))
-        attacker.send(try Self.forgedSignal(to: victim.connection.uniqueName, path: path, interface: "org.hwalja.Context1", member: "KeyNotConsumed", [.string("BS")]))
+        attacker.send(
+            try Self.forgedSignal(
+                to: victim.connection.uniqueName, path: path, interface: "org.hwalja.Context1", member: "Committed",
+                [.string("주입된글")]))
+        attacker.send(
+            try Self.forgedSignal(
+                to: victim.connection.uniqueName, path: path, interface: "org.hwalja.Context1",
+                member: "KeyNotConsumed", [.string("BS")]))
         attacker.flush()
         victim.processSignals(waitingMilliseconds: 500)
         _ = try victim.key("KeyDown", "ㅣ", on: path)  // held past the long press: a timer commits ㄱ1
@@ -109,7 +126,8 @@ struct HostileClientTests {
         #expect {
             try client.destroyContext(longPath)
         } throws: { error in
-            (error as? BusError)?.name == "org.hwalja.Error.NoSuchContext" && ((error as? BusError)?.message.utf8.count ?? .max) < 400
+            (error as? BusError)?.name == "org.hwalja.Error.NoSuchContext"
+                && ((error as? BusError)?.message.utf8.count ?? .max) < 400
         }
         #expect(daemon.daemon.isRunning)
         #expect(try client.key("PressKey", "ㄱㅋ", on: path).preedit == "ㄱ")
@@ -138,7 +156,8 @@ struct HostileClientTests {
 
     @Test func memoryReturnsWhenManyClientsContextsGo() throws {
         let daemon = try PrivateDaemon()
-        try DaemonLifecycleTests.waitFor(daemon, "word suggestions:", seconds: 60)  // the lexicon, read after start-up, is in "before"
+        // the lexicon, read after start-up, is in "before"
+        try DaemonLifecycleTests.waitFor(daemon, "word suggestions:", seconds: 60)
         _ = try Self.typesCorrectly(daemon)
         let before = try #require(daemon.anonymousKilobytes)
         var hoarders: [EngineClient] = []
@@ -155,7 +174,9 @@ struct HostileClientTests {
             Thread.sleep(forTimeInterval: 0.1)
             after = daemon.anonymousKilobytes ?? after
         }
-        print("hwaljad resident anonymous memory: \(before) KiB, \(full) KiB with 2,560 contexts, \(after) KiB after their clients left")
+        print(
+            "hwaljad resident anonymous memory: \(before) KiB, \(full) KiB with 2,560 contexts, \(after) KiB after their clients left"
+        )
         #expect(full > before)
         #expect(after <= before + (full - before) / 3, "memory did not return: \(before) → \(full) → \(after) KiB")
         #expect(try Self.typesCorrectly(daemon) == "안녕하세요")
@@ -168,7 +189,8 @@ struct HostileClientTests {
         let firsts = try (0..<3).map { _ in try first.createContext() }
         let seconds = try second.createContext()
         func children(_ client: EngineClient) throws -> String {
-            try client.call(EngineInterface.contextsPath, "org.freedesktop.DBus.Introspectable", "Introspect").first?.stringValue ?? ""
+            try client.call(EngineInterface.contextsPath, "org.freedesktop.DBus.Introspectable", "Introspect").first?
+                .stringValue ?? ""
         }
         let seenByFirst = try children(first)
         let seenBySecond = try children(second)
@@ -179,16 +201,20 @@ struct HostileClientTests {
         }
         #expect(seenBySecond.contains("<node name=\"\(seconds.split(separator: "/").last!)\"/>"))
         // Another's context looks like no object at all (libdbus's empty answer for unknown paths).
-        let foreign = try second.call(firsts[0], "org.freedesktop.DBus.Introspectable", "Introspect").first?.stringValue ?? ""
+        let foreign =
+            try second.call(firsts[0], "org.freedesktop.DBus.Introspectable", "Introspect").first?.stringValue ?? ""
         #expect(!foreign.contains("org.hwalja.Context1"))
-        #expect(try first.call(firsts[0], "org.freedesktop.DBus.Introspectable", "Introspect").first?.stringValue?.contains("org.hwalja.Context1") == true)
+        #expect(
+            try first.call(firsts[0], "org.freedesktop.DBus.Introspectable", "Introspect").first?.stringValue?.contains(
+                "org.hwalja.Context1") == true)
     }
 
     @Test func clientsThatStopReadingAreCutOffAndEveryoneElseKeepsTyping() throws {
         // On the tight bus the old daemon blocked for good within seconds of this flood: the bus
         // stops reading it once 2 MiB of its messages wait in clients' queues.
         let daemon = try PrivateDaemon(
-            ["--repeat-interval", "5", "--max-unread-kib", "256", "--max-contexts", "1000"], bus: try PrivateBus(config: "Tests/fixtures/tight-bus.conf"))
+            ["--repeat-interval", "5", "--max-unread-kib", "256", "--max-contexts", "1000"],
+            bus: try PrivateBus(config: "Tests/fixtures/tight-bus.conf"))
         try DaemonLifecycleTests.waitFor(daemon, "word suggestions:", seconds: 60)
         _ = try Self.typesCorrectly(daemon)
         let before = try #require(daemon.anonymousKilobytes)
@@ -205,13 +231,15 @@ struct HostileClientTests {
         flooder.connection.limitReadAhead(bytes: 1)
         holder.connection.limitReadAhead(bytes: 1)
         for context in held {
-            let down = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: context, interface: "org.hwalja.Context1", member: "KeyDown")
+            let down = BusMessage.methodCall(
+                destination: "org.hwalja.Engine1", path: context, interface: "org.hwalja.Context1", member: "KeyDown")
             try down.append([.string("BS")])
             holder.connection.send(down)
         }
         holder.connection.drain(timeoutMilliseconds: 5_000)
         let keys = ["ㄱㅋ", "ㅣ", "ㆍ", "ㄴㄹ", "ㅇㅁ", "ㅡ"].map { key in
-            let message = BusMessage.methodCall(destination: "org.hwalja.Engine1", path: path, interface: "org.hwalja.Context1", member: "PressKey")
+            let message = BusMessage.methodCall(
+                destination: "org.hwalja.Engine1", path: path, interface: "org.hwalja.Context1", member: "PressKey")
             try? message.append([.string(key)])
             return message
         }
@@ -227,14 +255,18 @@ struct HostileClientTests {
         #expect(try Self.typesCorrectly(daemon) { replies.append($0) } == "안녕하세요")
         replies.sort()
         let p99 = replies[replies.count * 99 / 100]
-        print("others' replies while two clients do not read: median \(replies[replies.count / 2]), p99 \(p99) (\(replies.count) calls)")
+        print(
+            "others' replies while two clients do not read: median \(replies[replies.count / 2]), p99 \(p99) (\(replies.count) calls)"
+        )
         #expect(p99 < .milliseconds(50))
         let during = try #require(daemon.anonymousKilobytes)
         print("hwaljad anonymous memory: \(before) KiB before, \(during) KiB with 1,000 held contexts and a flood")
         #expect(during - before < 16 * 1_024, "hwaljad grew from \(before) to \(during) KiB")
         let stderr = daemon.daemon.stderrSoFar
-        #expect(stderr.components(separatedBy: "client \(flooder.connection.uniqueName) left over").count == 2, "\(stderr)")
-        #expect(stderr.components(separatedBy: "client \(holder.connection.uniqueName) left over").count == 2, "\(stderr)")
+        #expect(
+            stderr.components(separatedBy: "client \(flooder.connection.uniqueName) left over").count == 2, "\(stderr)")
+        #expect(
+            stderr.components(separatedBy: "client \(holder.connection.uniqueName) left over").count == 2, "\(stderr)")
         // The flooder reads again: its first call reads all that waits and is told why it was not
         // served, never silence: hwaljad's NotReading, or, while its 128 unanswered calls fill the
         // bus's slots for it, the bus's LimitsExceeded. Within a recheck (0.5 s) hwaljad sees it
@@ -245,7 +277,9 @@ struct HostileClientTests {
             _ = try flooder.key("PressKey", "ㄱㅋ", on: path)
         } throws: { error in
             let error = error as? BusError
-            return (error?.name == "org.hwalja.Error.NotReading" && error?.message.contains("read your connection") == true)
+            return
+                (error?.name == "org.hwalja.Error.NotReading"
+                && error?.message.contains("read your connection") == true)
                 || error?.name == "org.freedesktop.DBus.Error.LimitsExceeded"
         }
         try DaemonLifecycleTests.waitFor(daemon, "client \(flooder.connection.uniqueName) reads again", seconds: 30)

@@ -15,7 +15,9 @@ struct IdleMemoryTests {
         Thread.sleep(forTimeInterval: 8)  // IdleMemory: 3 to 6 s after the last message
         let idleFile = try #require(daemon.fileKilobytes)
         let idleAnonymous = try #require(daemon.anonymousKilobytes)
-        print("hwaljad idle: \(idleAnonymous) KiB anonymous memory; file pages \(busy) KiB after typing, \(idleFile) KiB idle")
+        print(
+            "hwaljad idle: \(idleAnonymous) KiB anonymous memory; file pages \(busy) KiB after typing, \(idleFile) KiB idle"
+        )
         #expect(idleFile >= busy - 256, "code pages were unmapped: \(busy) → \(idleFile) KiB")
         #expect(idleAnonymous <= 3 * 1024, "hwaljad holds \(idleAnonymous) KiB of anonymous memory idle")
         #expect(try HostileClientTests.typesCorrectly(daemon) == "안녕하세요")

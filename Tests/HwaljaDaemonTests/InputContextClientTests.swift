@@ -32,7 +32,8 @@ struct InputContextClientTests {
 
     static func type(_ daemon: PrivateDaemon, _ events: String) throws -> Result {
         let outcome = try runCommand(
-            packageRoot.appendingPathComponent("tools/input-context-client.py").path, [daemon.bus.address] + events.split(separator: " ").map(String.init))
+            packageRoot.appendingPathComponent("tools/input-context-client.py").path,
+            [daemon.bus.address] + events.split(separator: " ").map(String.init))
         try #require(outcome.status == 0, "input-context-client.py failed: \(outcome.stderr)")
         return try JSONDecoder().decode(Result.self, from: Data(outcome.stdout.utf8))
     }
@@ -45,7 +46,8 @@ struct InputContextClientTests {
         let result = try Self.type(daemon, "0 1 2 5 KP_Add 5 2 2 1 0 space space 8 8 1 2 8 2 1 1 0 2 2 3 period Return")
         #expect(result.text == "안녕 하세요.\n")
         #expect(result.preedit == "")
-        #expect(!result.signals.contains { $0.first == .text("ForwardKeyEvent") })  // every key answered once, by its reply
+        // every key answered once, by its reply
+        #expect(!result.signals.contains { $0.first == .text("ForwardKeyEvent") })
     }
 
     @Test func backspaceUndoesAStrokeAndAPasswordFieldGetsItsDigits() throws {
@@ -82,7 +84,9 @@ struct InputContextClientTests {
         // The word typed is learned, in a file only its user can read (written on a queue of its
         // own, so soon rather than at once); ForgetLearnedWords removes it.
         let deadline = Deadline(seconds: 5)
-        while !FileManager.default.fileExists(atPath: learned.path) && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.02) }
+        while !FileManager.default.fileExists(atPath: learned.path) && !deadline.hasPassed {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
         let attributes = try FileManager.default.attributesOfItem(atPath: learned.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         _ = try Self.type(daemon, "forget")
@@ -112,10 +116,11 @@ struct InputContextClientTests {
         while words != expected && !deadline.hasPassed {
             Thread.sleep(forTimeInterval: 0.05)
             let text = (try? String(contentsOfFile: learned, encoding: .utf8)) ?? ""
-            words = Set(text.split(separator: "\n").dropFirst().map { line in
-                let fields = line.split(separator: " ")
-                return "\(fields.first ?? "") \(fields.last ?? "")"
-            })
+            words = Set(
+                text.split(separator: "\n").dropFirst().map { line in
+                    let fields = line.split(separator: " ")
+                    return "\(fields.first ?? "") \(fields.last ?? "")"
+                })
         }
         #expect(words == expected, "the words in \(learned)")
     }

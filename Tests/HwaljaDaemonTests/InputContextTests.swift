@@ -4,7 +4,7 @@ import HwaljaTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `org.hwalja.InputContext1` on a real bus: key events in, the frontend layer's actions out as
@@ -23,7 +23,8 @@ struct InputContextTests {
         init(_ daemon: PrivateDaemon, layout: String? = nil) throws {
             client = try EngineClient(bus: .address(daemon.bus.address))
             let reply = try client.call(
-                EngineInterface.enginePath, EngineInterface.engineInterface, "CreateInputContext", layout.map { [.string($0)] } ?? []
+                EngineInterface.enginePath, EngineInterface.engineInterface, "CreateInputContext",
+                layout.map { [.string($0)] } ?? []
             )
             path = reply.first?.stringValue ?? ""
             client.onSignal = { [unowned self] member, signalPath, arguments in
@@ -34,7 +35,9 @@ struct InputContextTests {
                 case ("DeleteSurroundingText", .int32(let offset)?, .uint32(let count)?):
                     if offset == -Int32(count) { text.unicodeScalars.removeLast(Int(count)) }
                 case ("ForwardKeyEvent", .uint32(0xFF08)?, _):
-                    if case .uint32(let state) = arguments.last, state & (1 << 30) == 0, !text.isEmpty { text.removeLast() }
+                    if case .uint32(let state) = arguments.last, state & (1 << 30) == 0, !text.isEmpty {
+                        text.removeLast()
+                    }
                 default: break
                 }
                 signals.append(member)
@@ -54,7 +57,8 @@ struct InputContextTests {
             try digits.map { digit in
                 let named: [Character: UInt32] = ["B": 0xFF08, "N": 0xFFAB, ".": 0xFFAE]
                 let keysym = named[digit] ?? 0xFFB0 + UInt32(String(digit))!
-                let handled = try call("ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(0)]).first == .boolean(true)
+                let handled =
+                    try call("ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(0)]).first == .boolean(true)
                 if !handled && keysym == 0xFF08 && !text.isEmpty { text.removeLast() }
                 try call("ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(1 << 30)])
                 return handled
@@ -87,13 +91,15 @@ struct InputContextTests {
     }
 
     @Test func theSettingsFileChoosesTheKeymapAndSighupReadsItAgain() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-settings-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hwalja-settings-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("hwalja.conf")
         try "long-pres = 700   # a typo\nkeymap = keypad-position\n".write(to: file, atomically: true, encoding: .utf8)
         let daemon = try PrivateDaemon(["--config", file.path])
-        try DaemonLifecycleTests.waitFor(daemon, "line 1: unknown setting \"long-pres\"")  // named, and the rest applies
+        // named, and the rest applies
+        try DaemonLifecycleTests.waitFor(daemon, "line 1: unknown setting \"long-pres\"")
         let before = try Addon(daemon)
         try before.tap("0785")  // by position: ㅇ ㅣ ㆍ ㄴ
         #expect(before.preedit == "안")
@@ -138,7 +144,9 @@ struct InputContextTests {
         // Another client cannot type into it.
         let other = try EngineClient(bus: .address(daemon.bus.address))
         #expect(throws: BusError.self) {
-            try other.call(addon.path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(0xFFB1), .uint32(0), .uint32(0)])
+            try other.call(
+                addon.path, EngineInterface.inputContextInterface, "ProcessKeyEvent",
+                [.uint32(0xFFB1), .uint32(0), .uint32(0)])
         }
     }
 }

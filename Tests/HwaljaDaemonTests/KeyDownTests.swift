@@ -35,7 +35,8 @@ struct KeyDownTests {
         let report = try Self.type(["DOWN:KP_1", "UP:KP_1", "DOWN:KP_4", "WAIT:1200", "UP:KP_4"])
         // ㅣ, then ㄱ shown at once; 600 ms on, the ㄱ is taken back and the digit typed after 이.
         #expect(report.text + report.preedit == "ㅣ4")
-        let shown = try #require(report.events.firstIndex { $0.hasPrefix("UpdatePreedit") && $0.contains("ㄱ") }, "\(report.events)")
+        let shown = try #require(
+            report.events.firstIndex { $0.hasPrefix("UpdatePreedit") && $0.contains("ㄱ") }, "\(report.events)")
         #expect(shown < report.events.firstIndex(of: "DOWN:KP_4 -> handled 1 release 1") ?? 0)
         #expect(report.events.last == "UP:KP_4 -> handled 1 release 0")
     }

@@ -14,10 +14,14 @@ struct KeypadSuggestionBusTests {
         let daemon = try PrivateDaemon()
         try daemon.bus.waitForSuggestions()
         let keypad = try BusConnection(bus: .address(daemon.bus.address))
-        #expect(try keypad.requestName(KeypadInterface.busName, allowReplacement: false, replaceExisting: false) == .primaryOwner)
+        #expect(
+            try keypad.requestName(KeypadInterface.busName, allowReplacement: false, replaceExisting: false)
+                == .primaryOwner)
         nonisolated(unsafe) var shown: [(sender: String, words: [String])] = []
         keypad.setHandler { message in
-            guard message.member == KeypadInterface.showSuggestions, case .array(_, let words)? = try? message.arguments().first else { return false }
+            guard message.member == KeypadInterface.showSuggestions,
+                case .array(_, let words)? = try? message.arguments().first
+            else { return false }
             shown.append((message.sender ?? "", words.compactMap(\.stringValue)))
             return true
         }
@@ -25,14 +29,19 @@ struct KeypadSuggestionBusTests {
         nonisolated(unsafe) var committed: [String] = []
         field.setHandler { message in
             guard message.kind == .signal else { return false }
-            if message.member == "CommitText", let text = try? message.arguments().first?.stringValue { committed.append(text) }
+            if message.member == "CommitText", let text = try? message.arguments().first?.stringValue {
+                committed.append(text)
+            }
             return true
         }
         let create = BusMessage.methodCall(
-            destination: EngineInterface.busName, path: EngineInterface.enginePath, interface: EngineInterface.engineInterface, member: "CreateInputContext")
+            destination: EngineInterface.busName, path: EngineInterface.enginePath,
+            interface: EngineInterface.engineInterface, member: "CreateInputContext")
         let path = try #require(try field.call(create, timeoutMilliseconds: 5_000).arguments().first?.stringValue)
         func call(_ member: String, _ values: [BusValue] = []) throws {
-            let message = BusMessage.methodCall(destination: EngineInterface.busName, path: path, interface: EngineInterface.inputContextInterface, member: member)
+            let message = BusMessage.methodCall(
+                destination: EngineInterface.busName, path: path, interface: EngineInterface.inputContextInterface,
+                member: member)
             try message.append(values)
             _ = try field.call(message, timeoutMilliseconds: 5_000)
         }
@@ -42,17 +51,23 @@ struct KeypadSuggestionBusTests {
             try call("ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(1 << 30)])
         }
         let deadline = Deadline(seconds: 5)
-        while shown.last?.words.first != "감사합니다" && !deadline.hasPassed { keypad.processIncoming(timeoutMilliseconds: 50) }
+        while shown.last?.words.first != "감사합니다" && !deadline.hasPassed {
+            keypad.processIncoming(timeoutMilliseconds: 50)
+        }
         let daemonName = try #require(shown.last?.sender, "the keypad was never shown 감사's suggestions")
         #expect(shown.last?.words.first == "감사합니다")
         for _ in 0..<2 {
-            let tap = BusMessage.signal(path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.suggestionChosen)
+            let tap = BusMessage.signal(
+                path: KeypadInterface.path, interface: KeypadInterface.interface,
+                member: KeypadInterface.suggestionChosen)
             try tap.append([.uint32(0), .string("감사합니다")])
             tap.setDestination(daemonName)
             keypad.send(tap)
         }
         keypad.flush()
-        let ping = BusMessage.methodCall(destination: EngineInterface.busName, path: EngineInterface.enginePath, interface: "org.freedesktop.DBus.Peer", member: "Ping")
+        let ping = BusMessage.methodCall(
+            destination: EngineInterface.busName, path: EngineInterface.enginePath,
+            interface: "org.freedesktop.DBus.Peer", member: "Ping")
         _ = try field.call(ping, timeoutMilliseconds: 3_000)  // a hung hwaljad answers nothing
         field.processIncoming(timeoutMilliseconds: 100)
         #expect(committed == ["감사합니다 "])

@@ -1,5 +1,5 @@
-import HwaljaDaemon
 import HwaljaDBus
+import HwaljaDaemon
 import HwaljaTestSupport
 import Testing
 
@@ -39,15 +39,20 @@ struct KeypadSuggestionTests {
         var sent: [BusMessage] = []
         for keysym: UInt32 in [0x34, 0x31, 0x32, 0x30, 0x30, 0x38, 0x31, 0x32] {
             for state: UInt32 in [0, 1 << 30] {
-                sent += try harness.call(":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(state)])
+                sent += try harness.call(
+                    ":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent",
+                    [.uint32(keysym), .uint32(0), .uint32(state)])
             }
         }
         return sent
     }
 
     /// A tap on the keypad's row: `SuggestionChosen` from `sender`.
-    static func tap(_ harness: Harness, index: UInt32, word: String, from sender: String = keypad) throws -> [BusMessage] {
-        let signal = BusMessage.signal(path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.suggestionChosen)
+    static func tap(_ harness: Harness, index: UInt32, word: String, from sender: String = keypad) throws
+        -> [BusMessage]
+    {
+        let signal = BusMessage.signal(
+            path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.suggestionChosen)
         try signal.append([.uint32(index), .string(word)])
         signal.setSender(sender)
         _ = harness.service.handle(signal)
@@ -57,7 +62,8 @@ struct KeypadSuggestionTests {
     @Test func theFocusedFieldsSuggestionsShowOnTheKeypadAndATapThereTypesTheWord() throws {
         let harness = Self.harness()
         let path = try harness.createInputContext(":1.5")
-        #expect(Self.focusSaid(try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusIn")) == [true])
+        #expect(
+            Self.focusSaid(try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusIn")) == [true])
         #expect(Self.shownOnKeypad(try Self.type감사(harness, path)).last == ["감사합니다", "감사해요"])
         let picked = try Self.tap(harness, index: 1, word: "감사해요")
         #expect(Harness.described(picked).prefix(2) == ["CommitText 감사해요 ", "UpdatePreedit "])
@@ -89,9 +95,14 @@ struct KeypadSuggestionTests {
         let second = try harness.createInputContext(":1.5")
         _ = try harness.call(":1.5", first, EngineInterface.inputContextInterface, "FocusIn")
         _ = try Self.type감사(harness, first)
-        #expect(Self.shownOnKeypad(try harness.call(":1.5", second, EngineInterface.inputContextInterface, "FocusIn")) == [[]])
+        #expect(
+            Self.shownOnKeypad(try harness.call(":1.5", second, EngineInterface.inputContextInterface, "FocusIn")) == [
+                []
+            ])
         #expect(Self.shownOnKeypad(try Self.type감사(harness, second)).last == ["감사합니다", "감사해요"])
-        #expect(Self.shownOnKeypad(try harness.call(":1.5", first, EngineInterface.inputContextInterface, "FocusOut")).isEmpty)
+        #expect(
+            Self.shownOnKeypad(try harness.call(":1.5", first, EngineInterface.inputContextInterface, "FocusOut"))
+                .isEmpty)
         // A tap goes to the second field, whose 감사 becomes the word.
         #expect(Harness.described(try Self.tap(harness, index: 0, word: "감사합니다")).first == "CommitText 감사합니다 ")
         _ = try harness.call(":1.5", second, EngineInterface.inputContextInterface, "Reset")
@@ -106,13 +117,15 @@ struct KeypadSuggestionTests {
         #expect(Self.shownOnKeypad(try Self.type감사(harness, unfocused)).isEmpty)
         let path = try harness.createInputContext(":1.5")
         _ = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusIn")
-        let gone = BusMessage.signal(path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
+        let gone = BusMessage.signal(
+            path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
         try gone.append([.string(KeypadInterface.busName), .string(Self.keypad), .string("")])
         gone.setSender("org.freedesktop.DBus")
         _ = harness.service.handle(gone)
         #expect(Self.shownOnKeypad(try Self.type감사(harness, path)).isEmpty)
         // A keypad again, then the focused field's client leaves.
-        let back = BusMessage.signal(path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
+        let back = BusMessage.signal(
+            path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
         try back.append([.string(KeypadInterface.busName), .string(""), .string(":1.78")])
         back.setSender("org.freedesktop.DBus")
         _ = harness.service.handle(back)

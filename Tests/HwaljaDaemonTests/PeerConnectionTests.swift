@@ -4,7 +4,7 @@ import HwaljaTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// hwaljad's private socket (`GetPeerAddress`): clients typing with no dbus-daemon in between,
@@ -12,18 +12,21 @@ import Glibc
 struct PeerConnectionTests {
     static func peerAddress(_ daemon: PrivateDaemon) throws -> String {
         let client = try EngineClient(bus: .address(daemon.bus.address), timeoutMilliseconds: 5_000)
-        return try client.call(EngineInterface.enginePath, EngineInterface.engineInterface, "GetPeerAddress").first?.stringValue ?? ""
+        return try client.call(EngineInterface.enginePath, EngineInterface.engineInterface, "GetPeerAddress").first?
+            .stringValue ?? ""
     }
 
     static func inputContext(_ client: EngineClient) throws -> String {
-        try client.call(EngineInterface.enginePath, EngineInterface.engineInterface, "CreateInputContext").first?.stringValue ?? ""
+        try client.call(EngineInterface.enginePath, EngineInterface.engineInterface, "CreateInputContext").first?
+            .stringValue ?? ""
     }
 
     /// A press and release of the digit `key` on input context `path`.
     static func tap(_ key: Character, on path: String, _ client: EngineClient) throws {
         for state: UInt32 in [0, 1 << 30] {
             try client.call(
-                path, EngineInterface.inputContextInterface, "ProcessKeyEvent", [.uint32(UInt32(key.asciiValue ?? 0)), .uint32(0), .uint32(state)])
+                path, EngineInterface.inputContextInterface, "ProcessKeyEvent",
+                [.uint32(UInt32(key.asciiValue ?? 0)), .uint32(0), .uint32(state)])
         }
     }
 
@@ -31,7 +34,9 @@ struct PeerConnectionTests {
         let daemon = try PrivateDaemon()
         let outcome = try runCommand(
             packageRoot.appendingPathComponent("tools/input-context-client.py").path,
-            ["--peer", daemon.bus.address] + "0 1 2 5 KP_Add 5 2 2 1 0 space space 8 8 1 2 8 2 1 1 0 2 2 3 period Return".split(separator: " ").map(String.init))
+            ["--peer", daemon.bus.address]
+                + "0 1 2 5 KP_Add 5 2 2 1 0 space space 8 8 1 2 8 2 1 1 0 2 2 3 period Return".split(separator: " ")
+                .map(String.init))
         try #require(outcome.status == 0, "input-context-client.py --peer failed: \(outcome.stderr)")
         let result = try JSONDecoder().decode(InputContextClientTests.Result.self, from: Data(outcome.stdout.utf8))
         #expect(result.text == "안녕 하세요.\n")
@@ -73,7 +78,8 @@ struct PeerConnectionTests {
     }
 
     @Test func aKilledDaemonsSocketIsRemovedByTheNextAndARunningOnesIsKept() throws {
-        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-runtime-\(UUID().uuidString)")
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hwalja-runtime-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: runtime) }
         let environment = ["XDG_RUNTIME_DIR": runtime.path]
@@ -82,14 +88,21 @@ struct PeerConnectionTests {
         let directories = { Set(try FileManager.default.contentsOfDirectory(atPath: runtime.path)) }
         let before = try directories()
         #expect(before.count == 2 && before.allSatisfy { $0.hasPrefix("hwaljad-") }, "\(before)")
-        let killedDirectory = try #require(URL(string: "file://" + String(try Self.peerAddress(killed).dropFirst("unix:path=".count).prefix { $0 != "," })))
-            .deletingLastPathComponent().lastPathComponent
+        let killedDirectory = try #require(
+            URL(
+                string: "file://"
+                    + String(try Self.peerAddress(killed).dropFirst("unix:path=".count).prefix { $0 != "," }))
+        )
+        .deletingLastPathComponent().lastPathComponent
         killed.daemon.stop(signal: SIGKILL)
         let next = try PrivateDaemon(environment: environment)
         let after = try directories()
         #expect(!after.contains(killedDirectory), "\(after)")
         #expect(after.count == 2)
-        #expect(try Self.inputContext(try EngineClient(bus: .address(try Self.peerAddress(running)), timeoutMilliseconds: 5_000)).hasPrefix("/org/"))
+        #expect(
+            try Self.inputContext(
+                try EngineClient(bus: .address(try Self.peerAddress(running)), timeoutMilliseconds: 5_000)
+            ).hasPrefix("/org/"))
         _ = next
     }
 
@@ -103,7 +116,10 @@ struct PeerConnectionTests {
         let directory = (socket as NSString).deletingLastPathComponent
         let mode = try FileManager.default.attributesOfItem(atPath: directory)[.posixPermissions] as? Int
         #expect(mode == 0o700)
-        let asNobody = ["--reuid", "65534", "--regid", "65534", "--clear-groups", packageRoot.appendingPathComponent("tools/input-context-client.py").path, "--peer-address", address, "4"]
+        let asNobody = [
+            "--reuid", "65534", "--regid", "65534", "--clear-groups",
+            packageRoot.appendingPathComponent("tools/input-context-client.py").path, "--peer-address", address, "4"
+        ]
         let shut = try runCommand("/usr/bin/setpriv", asNobody, seconds: 20)
         #expect(shut.status != 0 && shut.stderr.contains("Permission denied"), "\(shut.stderr)")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)

@@ -7,7 +7,8 @@ import Testing
 struct ProtocolDocTests {
     /// The first fenced Python block of `markdown`.
     static func pythonBlock(in markdown: String) -> String? {
-        guard let start = markdown.range(of: "```python\n"), let end = markdown.range(of: "\n```", range: start.upperBound..<markdown.endIndex)
+        guard let start = markdown.range(of: "```python\n"),
+            let end = markdown.range(of: "\n```", range: start.upperBound..<markdown.endIndex)
         else { return nil }
         return String(markdown[start.upperBound..<end.lowerBound]) + "\n"
     }

@@ -1,6 +1,7 @@
-@testable import HwaljaDaemon
 import HwaljaDBus
 import Testing
+
+@testable import HwaljaDaemon
 
 /// hwaljad keeps signal templates for the 16 contexts that signalled last: the least recently
 /// used one's go when a 17th signals, a context that went loses them, and a gone context gets none.
@@ -9,7 +10,9 @@ struct RecentSignalsTests {
     static func signals(_ recent: inout RecentSignals, _ number: Int, _ made: inout [Int]) -> ContextSignals? {
         recent.signals(of: number) {
             made.append(number)
-            return ContextSignals(path: EngineInterface.contextPath(number), interface: EngineInterface.inputContextInterface, owner: ":1.\(number)")
+            return ContextSignals(
+                path: EngineInterface.contextPath(number), interface: EngineInterface.inputContextInterface,
+                owner: ":1.\(number)")
         }
     }
 

@@ -16,7 +16,8 @@ struct TableSettingTests {
         let daemon = try BackgroundProcess(
             product("hwaljad"), ["--bus", bus.address],
             environment: [
-                "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path, "XDG_DATA_HOME": folder.path, "HWALJA_TABLE": "",
+                "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path, "XDG_DATA_HOME": folder.path,
+                "HWALJA_TABLE": ""
             ]
         )
         defer { _ = daemon.stop() }
@@ -32,7 +33,8 @@ struct TableSettingTests {
         let tables = folder.url.appendingPathComponent("tables")
         try FileManager.default.createDirectory(at: tables, withIntermediateDirectories: true)
         for file in ["hwalja.table", "vega.table"] {
-            try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tables/\(file)"), to: tables.appendingPathComponent(file))
+            try FileManager.default.copyItem(
+                at: packageRoot.appendingPathComponent("Tables/\(file)"), to: tables.appendingPathComponent(file))
         }
         let said = try Self.start(settings: "table = \(tables.path)/hwalja.table\n", in: folder.url)
         #expect(said.contains("(table \(tables.path)/hwalja.table,"), "\(said)")

@@ -7,7 +7,7 @@ struct ConfigErrorTests {
         let huge = String(repeating: "x", count: 1_000_000)
         let errors: [ConfigError] = [
             .malformed(line: 1, text: huge), .unknownSetting(line: 1, name: huge),
-            .badValue(line: 1, name: "long-press", value: huge),
+            .badValue(line: 1, name: "long-press", value: huge)
         ]
         for error in errors {
             #expect(error.description.utf8.count < 300)

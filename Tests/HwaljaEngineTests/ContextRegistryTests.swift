@@ -70,7 +70,9 @@ struct ContextRegistryTests {
     @Test func eachOwnerHoldsAtMostTheLimitAndSeesOnlyItsOwn() throws {
         var registry = ContextRegistry<Int>(limitPerOwner: 3)
         let mine = try (0..<3).map { try registry.add($0, owner: ":1.1") }
-        #expect(throws: ContextRegistry<Int>.Refusal.limitExceeded(owner: ":1.1", limit: 3)) { try registry.add(9, owner: ":1.1") }
+        #expect(throws: ContextRegistry<Int>.Refusal.limitExceeded(owner: ":1.1", limit: 3)) {
+            try registry.add(9, owner: ":1.1")
+        }
         let theirs = try registry.add(7, owner: ":1.2")  // another owner is not affected
         #expect(registry.numbers(ownedBy: ":1.1") == mine)
         #expect(registry.numbers(ownedBy: ":1.2") == [theirs])

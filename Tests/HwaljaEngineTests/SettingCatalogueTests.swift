@@ -1,7 +1,7 @@
+import Foundation
 import HwaljaCore
 import HwaljaEngine
 import HwaljaTestSupport
-import Foundation
 import Testing
 
 /// The settings' catalogue against the settings themselves and the documentation.
@@ -19,10 +19,13 @@ struct SettingCatalogueTests {
     @Test func everyValueReadsBackAsTheFileWritesIt() throws {
         var settings = DaemonSettings()
         let values = [
-            "layout": "vega", "layout-options": "naratgeul-stroke-stops,vega-compounds-stay", "keymap": "keypad-position",
-            "table": "/srv/hwalja.table", "long-press": "700", "letters-on": "release", "repeat-interval": "60", "auto-next": "900",
-            "space-inserts": "true", "max-contexts": "8", "max-unread-kib": "64", "suggestions": "0", "learn-words": "false",
-            "pick-adds-space": "false",
+            "layout": "vega", "layout-options": "naratgeul-stroke-stops,vega-compounds-stay",
+            "keymap": "keypad-position",
+            "table": "/srv/hwalja.table", "long-press": "700", "letters-on": "release", "repeat-interval": "60",
+            "auto-next": "900",
+            "space-inserts": "true", "max-contexts": "8", "max-unread-kib": "64", "suggestions": "0",
+            "learn-words": "false",
+            "pick-adds-space": "false"
         ]
         #expect(Set(values.keys) == Set(DaemonSettings.names), "a value for every setting")
         for (name, value) in values { try settings.set(name, to: value) }
@@ -34,13 +37,18 @@ struct SettingCatalogueTests {
         #expect(DaemonSettings.setting(named: "letters-on")?.kind.allowed == ["press", "release"])
         #expect(DaemonSettings.setting(named: "suggestions")?.kind.allowed == ["0", "9"])
         #expect(DaemonSettings.setting(named: "auto-next")?.kind.name == "milliseconds-or-off")
-        #expect(DaemonSettings.setting(named: "layout")?.kind.allowed == ["cheonjiin", "cheonjiin-plus", "naratgeul", "vega"])
+        #expect(
+            DaemonSettings.setting(named: "layout")?.kind.allowed == [
+                "cheonjiin", "cheonjiin-plus", "naratgeul", "vega"
+            ])
     }
 
     @Test func theSettingsPageListsEverySettingWithItsDefault() throws {
         let page = try String(contentsOf: packageRoot.appendingPathComponent("docs/settings.md"), encoding: .utf8)
         for setting in DaemonSettings.catalogue {
-            #expect(page.contains("\n\(setting.name) = \(setting.defaultValue) "), "docs/settings.md lacks \(setting.name) = \(setting.defaultValue)")
+            #expect(
+                page.contains("\n\(setting.name) = \(setting.defaultValue) "),
+                "docs/settings.md lacks \(setting.name) = \(setting.defaultValue)")
         }
     }
 }

@@ -4,8 +4,9 @@ import Testing
 struct SettingsFileTextTests {
     @Test func aSettingChangesOnItsOwnLineKeepingItsCommentAndEveryOtherLine() {
         let text = "# my settings\nkeymap = phone   # on the laptop\n\nlong-press = 500\n"
-        #expect(SettingsFileText.setting("keymap", to: "keypad-position", in: text)
-            == "# my settings\nkeymap = keypad-position   # on the laptop\n\nlong-press = 500\n")
+        #expect(
+            SettingsFileText.setting("keymap", to: "keypad-position", in: text)
+                == "# my settings\nkeymap = keypad-position   # on the laptop\n\nlong-press = 500\n")
     }
 
     @Test func theLastLineThatSetsItIsTheOneThatChanges() {
@@ -15,7 +16,8 @@ struct SettingsFileTextTests {
 
     @Test func aSettingNotInTheFileIsAddedAtTheEnd() {
         #expect(SettingsFileText.setting("suggestions", to: "5", in: "") == "suggestions = 5\n")
-        #expect(SettingsFileText.setting("suggestions", to: "5", in: "# long-press = 400\nlearn-words = false")
-            == "# long-press = 400\nlearn-words = false\nsuggestions = 5\n")
+        #expect(
+            SettingsFileText.setting("suggestions", to: "5", in: "# long-press = 400\nlearn-words = false")
+                == "# long-press = 400\nlearn-words = false\nsuggestions = 5\n")
     }
 }

@@ -61,7 +61,9 @@ struct TypingContextTests {
     @Test func backspaceTakesBackWhatAnEarlierCallCommitted() {
         var context = self.context()
         var committed = ""
-        for key in [Key.siotHieut, .siotHieut, .in, .cheon, .digeutTieut, .in, .cheon] { committed += context.tap(key, at: 0).commit }
+        for key in [Key.siotHieut, .siotHieut, .in, .cheon, .digeutTieut, .in, .cheon] {
+            committed += context.tap(key, at: 0).commit
+        }
         #expect(committed == "하")  // 하다
         let first = context.tap(.backspace, at: 10)
         #expect(first.retract == 0)
@@ -122,7 +124,8 @@ struct TypingContextTests {
     }
 
     @Test func aClientThatCannotDeleteIsNeverAskedTo() {
-        var context = TypingContext(table: committedTable, options: Composer.Options(canRetract: false), timing: HoldTimer.Settings())
+        var context = TypingContext(
+            table: committedTable, options: Composer.Options(canRetract: false), timing: HoldTimer.Settings())
         var outcomes: [TypingContext.Outcome] = []
         for key in [Key.siotHieut, .siotHieut, .in, .cheon, .digeutTieut, .in, .cheon, .backspace, .backspace] {
             outcomes.append(context.tap(key, at: 0))
@@ -170,7 +173,11 @@ struct TypingContextTests {
 struct DaemonSettingsTests {
     @Test func readsTheConfigFile() throws {
         var settings = DaemonSettings()
-        #expect(settings.apply(configFile: "# hwalja\nlong-press = 700\nrepeat-interval=50 # faster\n\nauto-next = 900\nspace-inserts = true\nkeymap = keypad-position\n").isEmpty)
+        #expect(
+            settings.apply(
+                configFile:
+                    "# hwalja\nlong-press = 700\nrepeat-interval=50 # faster\n\nauto-next = 900\nspace-inserts = true\nkeymap = keypad-position\n"
+            ).isEmpty)
         #expect(settings.timing == HoldTimer.Settings(longPress: 700, repeatInterval: 50, autoNext: 900))
         #expect(settings.composer.spaceAlwaysInserts)
         #expect(settings.keymap == "keypad-position")
@@ -183,7 +190,10 @@ struct DaemonSettingsTests {
         #expect(settings.table == nil)
         #expect(settings.apply(configFile: "table = /srv/hwalja/hwalja.table").isEmpty)
         #expect(settings.table == "/srv/hwalja/hwalja.table")
-        #expect(settings.apply(configFile: "table = Tables/hwalja.table") == [.badValue(line: 1, name: "table", value: "Tables/hwalja.table")])
+        #expect(
+            settings.apply(configFile: "table = Tables/hwalja.table") == [
+                .badValue(line: 1, name: "table", value: "Tables/hwalja.table")
+            ])
         #expect(settings.table == "/srv/hwalja/hwalja.table")
     }
 
@@ -194,22 +204,29 @@ struct DaemonSettingsTests {
         #expect(!settings.timing.lettersOnPress)
         #expect(settings.apply(configFile: "letters-on = press").isEmpty)
         #expect(settings.timing.lettersOnPress)
-        #expect(settings.apply(configFile: "letters-on = down") == [.badValue(line: 1, name: "letters-on", value: "down")])
+        #expect(
+            settings.apply(configFile: "letters-on = down") == [.badValue(line: 1, name: "letters-on", value: "down")])
         #expect(settings.timing.lettersOnPress)  // the bad line changed nothing
-        #expect(ConfigError.badValue(line: 1, name: "letters-on", value: "down").description.contains("press or release"))
+        #expect(
+            ConfigError.badValue(line: 1, name: "letters-on", value: "down").description.contains("press or release"))
         #expect(settings.apply(configFile: "letters-on = release").isEmpty)
         #expect(!settings.timing.lettersOnPress)
     }
 
     @Test func namesEachBadLineAndAppliesTheRest() {
         var settings = DaemonSettings()
-        let problems = settings.apply(configFile: "\nlong-pres = 5\nlong-press = -5\nrepeat-interval = 70\nlong-press\nmax-contexts = 0\nkeymap =\nauto-next = 900")
-        #expect(problems == [
-            .unknownSetting(line: 2, name: "long-pres"), .badValue(line: 3, name: "long-press", value: "-5"),
-            .malformed(line: 5, text: "long-press"), .badValue(line: 6, name: "max-contexts", value: "0"),
-            .malformed(line: 7, text: "keymap ="),
-        ])
-        #expect(settings.timing == HoldTimer.Settings(longPress: 500, repeatInterval: 70, autoNext: 900))  // the good lines applied
+        let problems = settings.apply(
+            configFile:
+                "\nlong-pres = 5\nlong-press = -5\nrepeat-interval = 70\nlong-press\nmax-contexts = 0\nkeymap =\nauto-next = 900"
+        )
+        #expect(
+            problems == [
+                .unknownSetting(line: 2, name: "long-pres"), .badValue(line: 3, name: "long-press", value: "-5"),
+                .malformed(line: 5, text: "long-press"), .badValue(line: 6, name: "max-contexts", value: "0"),
+                .malformed(line: 7, text: "keymap =")
+            ])
+        // the good lines applied
+        #expect(settings.timing == HoldTimer.Settings(longPress: 500, repeatInterval: 70, autoNext: 900))
         #expect(settings.maxContextsPerClient == 64)
         #expect(settings.keymap == "phone")
     }

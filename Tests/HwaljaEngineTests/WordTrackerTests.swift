@@ -6,7 +6,8 @@ import Testing
 /// The word being typed, as keys (what suggestions match and learning keeps), through real typing.
 struct WordTrackerTests {
     static func context(canRetract: Bool = true) -> TypingContext {
-        TypingContext(table: committedTable, options: Composer.Options(canRetract: canRetract), timing: HoldTimer.Settings())
+        TypingContext(
+            table: committedTable, options: Composer.Options(canRetract: canRetract), timing: HoldTimer.Settings())
     }
 
     static func tap(_ word: String, _ context: inout TypingContext, at time: Int = 0) -> [TypingContext.Outcome] {

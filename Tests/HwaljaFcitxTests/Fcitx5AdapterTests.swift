@@ -17,7 +17,8 @@ struct Fcitx5AdapterTests {
 
         init(settings: DaemonSettings = DaemonSettings()) {
             adapter = Fcitx5Adapter(
-                clock: clock, table: committedTable, settings: settings, keymap: .phone, loadTable: { committedTables[$0] })
+                clock: clock, table: committedTable, settings: settings, keymap: .phone,
+                loadTable: { committedTables[$0] })
             adapter.send = { [unowned self] number, actions in sent[number, default: []] += actions }
         }
 
@@ -26,7 +27,8 @@ struct Fcitx5AdapterTests {
         func tap(_ digits: String, on number: Int) -> [Bool] {
             digits.unicodeScalars.flatMap { digit in
                 [false, true].map { release in
-                    adapter.processKey(number, keysym: digit.value, keycode: 0, state: release ? KeyEventState.release : 0)
+                    adapter.processKey(
+                        number, keysym: digit.value, keycode: 0, state: release ? KeyEventState.release : 0)
                 }
             }
         }

@@ -23,15 +23,24 @@ struct Fcitx5CInterfaceTests {
 
         func record(_ call: String) { lock.withLock { recorded.append(call) } }
 
-        static func of(_ user: UnsafeMutableRawPointer?) -> Addon { Unmanaged<Addon>.fromOpaque(user!).takeUnretainedValue() }
+        static func of(_ user: UnsafeMutableRawPointer?) -> Addon {
+            Unmanaged<Addon>.fromOpaque(user!).takeUnretainedValue()
+        }
 
         var callbacks: hwalja_fcitx5_callbacks {
             var table = hwalja_fcitx5_callbacks()
             table.user = Unmanaged.passUnretained(self).toOpaque()
-            table.commit = { user, context, text in Addon.of(user).record("\(context) commit \(String(cString: text!))") }
-            table.preedit = { user, context, text, cursor in Addon.of(user).record("\(context) preedit \(String(cString: text!)) \(cursor)") }
-            table.delete_surrounding = { user, context, offset, count in Addon.of(user).record("\(context) delete \(offset) \(count)") }
-            table.forward_key = { user, context, keysym, _, state in Addon.of(user).record("\(context) forward \(keysym) \(state)") }
+            table.commit = { user, context, text in Addon.of(user).record("\(context) commit \(String(cString: text!))")
+            }
+            table.preedit = { user, context, text, cursor in
+                Addon.of(user).record("\(context) preedit \(String(cString: text!)) \(cursor)")
+            }
+            table.delete_surrounding = { user, context, offset, count in
+                Addon.of(user).record("\(context) delete \(offset) \(count)")
+            }
+            table.forward_key = { user, context, keysym, _, state in
+                Addon.of(user).record("\(context) forward \(keysym) \(state)")
+            }
             table.suggestions = { user, context, _, count in Addon.of(user).record("\(context) suggestions \(count)") }
             table.schedule = { user, deadline in Addon.of(user).deadline = deadline }
             table.wake = { user in Addon.of(user).record("wake") }
@@ -42,13 +51,17 @@ struct Fcitx5CInterfaceTests {
 
     @Test func keysComposeThroughTheCInterfaceAndNothingComesAfterFree() throws {
         let addon = Addon()
-        let settings = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-c-\(UUID().uuidString).conf")
+        let settings = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hwalja-c-\(UUID().uuidString).conf")
         try "".write(to: settings, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: settings) }
         // What hwalja_fcitx5_new makes, with the test's files.
-        let made = try #require(Fcitx5Embedding(callbacks: addon.callbacks, settingsFile: settings.path, learnedWords: nil))
+        let made = try #require(
+            Fcitx5Embedding(callbacks: addon.callbacks, settingsFile: settings.path, learnedWords: nil))
         let engine = OpaquePointer(Unmanaged.passRetained(made).toOpaque())
-        #expect(addon.calls.contains { $0.hasPrefix("log typing with ") && $0.contains("in fcitx5's process") }, "\(addon.calls)")
+        #expect(
+            addon.calls.contains { $0.hasPrefix("log typing with ") && $0.contains("in fcitx5's process") },
+            "\(addon.calls)")
         #expect(hwalja_fcitx5_context_new(engine, "qwerty") == 0)
         #expect(addon.calls.last?.hasPrefix("log no layout \"qwerty\"") == true, "\(addon.calls)")
         let context = hwalja_fcitx5_context_new(engine, "cheonjiin")
@@ -59,7 +72,10 @@ struct Fcitx5CInterfaceTests {
             #expect(hwalja_fcitx5_key(engine, context, keysym, 0, 1 << 30, 0))
         }
         // (The background's lines, such as "no session bus", may come at any moment before the end.)
-        #expect(addon.calls.filter { !$0.hasPrefix("log ") } == ["\(context) preedit ㄱ 1", "\(context) preedit 기 1", "\(context) preedit 가 1"])
+        #expect(
+            addon.calls.filter { !$0.hasPrefix("log ") } == [
+                "\(context) preedit ㄱ 1", "\(context) preedit 기 1", "\(context) preedit 가 1"
+            ])
         // A press arms the long press on fcitx5's clock, CLOCK_MONOTONIC in microseconds.
         #expect(hwalja_fcitx5_key(engine, context, 0x35, 0, 0, 0))
         var now = timespec()
@@ -68,7 +84,9 @@ struct Fcitx5CInterfaceTests {
         #expect(deadline > Int64(now.tv_sec) * 1_000_000, "armed in the future")
         #expect(hwalja_fcitx5_has_work_after_key(engine))
         hwalja_fcitx5_focus_out(engine, context)
-        #expect(addon.calls.filter { !$0.hasPrefix("log ") }.suffix(2) == ["\(context) commit 간", "\(context) preedit  0"], "\(addon.calls)")
+        #expect(
+            addon.calls.filter { !$0.hasPrefix("log ") }.suffix(2) == ["\(context) commit 간", "\(context) preedit  0"],
+            "\(addon.calls)")
         hwalja_fcitx5_context_free(engine, context)
         addon.calls.removeAll()
         #expect(!hwalja_fcitx5_key(engine, context, 0x34, 0, 0, 0))

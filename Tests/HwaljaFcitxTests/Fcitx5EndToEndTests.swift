@@ -20,8 +20,10 @@ struct Fcitx5EndToEndTests {
         let fcitx5 = try PrivateFcitx5(installed: Self.installed)
         let listed = try runCommand(
             "gdbus",
-            ["call", "--address", fcitx5.bus.address, "--dest", "org.fcitx.Fcitx5", "--object-path", "/controller",
-             "--method", "org.fcitx.Fcitx.Controller1.AvailableInputMethods"]
+            [
+                "call", "--address", fcitx5.bus.address, "--dest", "org.fcitx.Fcitx5", "--object-path", "/controller",
+                "--method", "org.fcitx.Fcitx.Controller1.AvailableInputMethods"
+            ]
         )
         let entries = listed.stdout.components(separatedBy: "), (").filter { $0.hasPrefix("'hwalja") }.sorted()
         #expect(
@@ -29,7 +31,7 @@ struct Fcitx5EndToEndTests {
                 "'hwalja', 'Cheon-Ji-In (hwalja)', '천지인 (hwalja)', 'input-keyboard', '천', 'ko', true",
                 "'hwalja-cheonjiin-plus', 'Cheon-Ji-In Plus (hwalja)', '천지인 플러스 (hwalja)', 'input-keyboard', '천+', 'ko', true",
                 "'hwalja-naratgeul', 'Naratgeul (hwalja)', '나랏글 (hwalja)', 'input-keyboard', '나', 'ko', true",
-                "'hwalja-vega', 'Vega / SKY-II (hwalja)', '베가 (hwalja)', 'input-keyboard', '베', 'ko', true",
+                "'hwalja-vega', 'Vega / SKY-II (hwalja)', '베가 (hwalja)', 'input-keyboard', '베', 'ko', true"
             ],
             "\(listed.stderr)"
         )
@@ -44,7 +46,7 @@ struct Fcitx5EndToEndTests {
         // ㄴㄹ ㅏㅑ ㅁㅅ ㅜㅠ ㅇㅎ ㅜㅠ ㅣㅡ ㄱㅋ ㄱㅋ ㅣㅡ
         ("hwalja-vega", "5 3 7 numbersign 0 numbersign 2 1 1 2"),
         // ㄴ ㅣ ㆍ ㅁ ㅡ ㆍ ㅇ ㅡ ㆍ ㅣ ㅋ ㅣ (ㅁ is Shift+0, ㅋ Shift+4)
-        ("hwalja-cheonjiin-plus", "5 1 2 parenright 3 2 0 3 2 1 dollar 1"),
+        ("hwalja-cheonjiin-plus", "5 1 2 parenright 3 2 0 3 2 1 dollar 1")
     ]
 
     @Test(arguments: namuwikiByLayout)
@@ -149,8 +151,11 @@ struct Fcitx5EndToEndTests {
         // keypad-position: KP_0 KP_7 KP_8 KP_5 is ㅇ ㅣ ㆍ ㄴ, 안 (the phone layout would give other
         // letters); KP_4 held 400 ms, past the file's 300 ms long press, types 4 (the default 500 ms
         // would not); then ㅣ.
-        let fcitx5 = try PrivateFcitx5(installed: Self.installed, settings: "long-press = 300\nkeymap = keypad-position\n")
-        let result = try fcitx5.type("tap KP_0 16\ntap KP_7 16\ntap KP_8 16\ntap KP_5 16\npress KP_4 16\nsleep 400\nrelease KP_4 16\ntap KP_7 16\ntap space\n")
+        let fcitx5 = try PrivateFcitx5(
+            installed: Self.installed, settings: "long-press = 300\nkeymap = keypad-position\n")
+        let result = try fcitx5.type(
+            "tap KP_0 16\ntap KP_7 16\ntap KP_8 16\ntap KP_5 16\npress KP_4 16\nsleep 400\nrelease KP_4 16\ntap KP_7 16\ntap space\n"
+        )
         #expect(result.text == "안4ㅣ", "\(result.events)")
     }
 
@@ -158,7 +163,9 @@ struct Fcitx5EndToEndTests {
     /// and change them through SetConfig: hwaljad writes the file, keeping what the user wrote.
     @Test func theSettingsShowAndChangeInFcitx5sConfiguration() throws {
         let fcitx5 = try PrivateFcitx5(installed: Self.installed, settings: "# mine\nlong-press = 600\n")
-        for uri in ["fcitx://config/inputmethod/hwalja", "fcitx://config/inputmethod/hwalja-vega", "fcitx://config/addon/hwalja"] {
+        for uri in [
+            "fcitx://config/inputmethod/hwalja", "fcitx://config/inputmethod/hwalja-vega", "fcitx://config/addon/hwalja"
+        ] {
             let listed = try fcitx5.controller("GetConfig", [uri])
             #expect(listed.status == 0, "\(listed.stderr)\n\(fcitx5.log)")
             for shown in [
@@ -166,26 +173,35 @@ struct Fcitx5EndToEndTests {
                 "('long-press', 'Integer', 'long-press: ms a key is held to type its digit', <'500'>",
                 "('keymap', 'String', 'keymap: which keyboard keys type which keypad keys', <'phone'>",
                 "'Enum': <{'0': <'phone'>, '1': <'keypad-position'>}>",
-                "('learn-words', 'Boolean', ", "('forget-learned-words', 'Boolean', ",
+                "('learn-words', 'Boolean', ", "('forget-learned-words', 'Boolean', "
             ] {
                 #expect(listed.stdout.contains(shown), "\(uri) lacks \(shown): \(listed.stdout)")
             }
         }
         let changed = try fcitx5.controller(
-            "SetConfig", ["fcitx://config/inputmethod/hwalja", "<{'long-press': <'800'>, 'learn-words': <'False'>, 'keymap': <'phone'>}>"])
+            "SetConfig",
+            [
+                "fcitx://config/inputmethod/hwalja",
+                "<{'long-press': <'800'>, 'learn-words': <'False'>, 'keymap': <'phone'>}>"
+            ])
         #expect(changed.status == 0, "\(changed.stderr)")
         #expect(fcitx5.settingsFile == "# mine\nlong-press = 800\nlearn-words = false\n", "\(fcitx5.log)")
-        #expect(try fcitx5.controller("GetConfig", ["fcitx://config/addon/hwalja"]).stdout.contains("'long-press': <'800'>"))
+        #expect(
+            try fcitx5.controller("GetConfig", ["fcitx://config/addon/hwalja"]).stdout.contains("'long-press': <'800'>")
+        )
         // A bad value: hwaljad's named error in fcitx5's log, the file as it was.
         let refused = try fcitx5.controller("SetConfig", ["fcitx://config/addon/hwalja", "<{'long-press': <'soon'>}>"])
         #expect(refused.status == 0, "fcitx5's SetConfig answers nothing either way: \(refused.stderr)")
         #expect(fcitx5.settingsFile == "# mine\nlong-press = 800\nlearn-words = false\n")
-        #expect(fcitx5.log.contains("hwaljad refused setting long-press: org.hwalja.Error.InvalidSetting"), "\(fcitx5.log)")
+        #expect(
+            fcitx5.log.contains("hwaljad refused setting long-press: org.hwalja.Error.InvalidSetting"), "\(fcitx5.log)")
     }
 
     /// 가 composing, then something happens to hwaljad (`actions[0]`), then 7, then `actions[1]`,
     /// then `last` (client commands) and 나 typed: what the application holds.
-    static func typeAcross(_ fcitx5: PrivateFcitx5, _ actions: [() throws -> Void], last: String = "") throws -> IBusClientResult {
+    static func typeAcross(_ fcitx5: PrivateFcitx5, _ actions: [() throws -> Void], last: String = "") throws
+        -> IBusClientResult
+    {
         let steps = (0..<2).map { (reached: fcitx5.file("reached-\($0)"), done: fcitx5.file("done-\($0)")) }
         let client = try fcitx5.start(
             "tap 4\ntap 1\ntap 2\nmark \(steps[0].reached)\nwait-for \(steps[0].done)\ntap 7\n"
@@ -209,10 +225,11 @@ struct Fcitx5EndToEndTests {
         let fcitx5 = try PrivateFcitx5()
         // 가 composing when hwaljad dies, or stops answering (SIGSTOP): the addon composes in
         // fcitx5's process, so 7 makes 갑 as ever, and 나 follows.
-        let actions: [() throws -> Void] = switch mishap {
-        case .killedAndStartedAgain: [{ fcitx5.killDaemon() }, { try fcitx5.startDaemon() }]
-        case .stoppedAndContinued: [{ fcitx5.pauseDaemon() }, { fcitx5.resumeDaemon() }]
-        }
+        let actions: [() throws -> Void] =
+            switch mishap {
+            case .killedAndStartedAgain: [{ fcitx5.killDaemon() }, { try fcitx5.startDaemon() }]
+            case .stoppedAndContinued: [{ fcitx5.pauseDaemon() }, { fcitx5.resumeDaemon() }]
+            }
         let result = try Self.typeAcross(fcitx5, actions)
         #expect(result.text == "갑나", "\(result.events)")
         #expect(result.handled.allSatisfy { $0 }, "\(result.handled)")
@@ -234,7 +251,9 @@ struct Fcitx5EndToEndTests {
     static func wait(for path: String, _ client: BackgroundProcess) throws {
         let deadline = Deadline(seconds: 20)
         while !FileManager.default.fileExists(atPath: path) {
-            guard client.isRunning, !deadline.hasPassed else { throw TestSetupError("fcitx5-client.py did not reach \(path): \(client.stderrSoFar)") }
+            guard client.isRunning, !deadline.hasPassed else {
+                throw TestSetupError("fcitx5-client.py did not reach \(path): \(client.stderrSoFar)")
+            }
             Thread.sleep(forTimeInterval: 0.01)
         }
     }

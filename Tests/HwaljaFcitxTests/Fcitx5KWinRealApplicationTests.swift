@@ -7,7 +7,9 @@ import Testing
 /// and keys through KWin's fake-input protocol (tools/kwin-keys.py). Only with
 /// HWALJA_TEST_INSTALLED=1 (tools/test): the session's fcitx5 loads the installed addon. Named so that `--skip RealApplicationTests` leaves it
 /// out: the keys are real-time.
-@Suite(.serialized, .enabled(if: Fcitx5EndToEndTests.installed, "KWin's fcitx5 runs the installed addon: HWALJA_TEST_INSTALLED=1"))
+@Suite(
+    .serialized,
+    .enabled(if: Fcitx5EndToEndTests.installed, "KWin's fcitx5 runs the installed addon: HWALJA_TEST_INSTALLED=1"))
 struct Fcitx5KWinRealApplicationTests {
     /// Types `keys` (key names, `hold:KEY:MS`, `down:KEY`, and the keypad's `keypad:NAME` …)
     /// into a GTK 4 `field` in `kwin` (a new one unless given); `besides`: what else ran in the
@@ -18,11 +20,16 @@ struct Fcitx5KWinRealApplicationTests {
         let kwin = try kwin ?? PrivateKWin()
         let outcome = try kwin.run(
             packageRoot.appendingPathComponent("tools/gtk4-app.py").path, ["--field", field, "hwalja"] + keys,
-            environment: ["HWALJA_TYPIST": "kwin", "HWALJA_FRAMEWORK": "fcitx5", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1", "HWALJA_SCREEN_SIZE": "1024x768"],
+            environment: [
+                "HWALJA_TYPIST": "kwin", "HWALJA_FRAMEWORK": "fcitx5", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1",
+                "HWALJA_SCREEN_SIZE": "1024x768"
+            ],
             seconds: 90)
         guard outcome.status == 0 else {
             let other = besides.map { "\nbesides: \($0.stderrSoFar.suffix(1500))" } ?? ""
-            throw TestSetupError("gtk4-app.py in KWin failed (status \(outcome.status)): \(outcome.stderr)\(other)\nkwin: \(kwin.log.suffix(3000))")
+            throw TestSetupError(
+                "gtk4-app.py in KWin failed (status \(outcome.status)): \(outcome.stderr)\(other)\nkwin: \(kwin.log.suffix(3000))"
+            )
         }
         return try ApplicationReport(harnessOutput: outcome.stdout)
     }
@@ -38,7 +45,9 @@ struct Fcitx5KWinRealApplicationTests {
     }
 
     @Test func aHeldBackspaceDeletesBackThroughTheText() throws {
-        let report = try Self.type(["4", "1", "2", "space", "4", "1", "2", "hold:BackSpace:2000", "5", "1", "2", "space"])
+        let report = try Self.type([
+            "4", "1", "2", "space", "4", "1", "2", "hold:BackSpace:2000", "5", "1", "2", "space"
+        ])
         #expect(report.text == "나", "\(report.events)")
     }
 
@@ -77,7 +86,9 @@ struct Fcitx5KWinRealApplicationTests {
         let kwin = try PrivateKWin()
         let accessibility = try kwin.start("/usr/libexec/at-spi-bus-launcher", ["--launch-immediately"])
         // The keypad's AT-SPI bridge asks for the accessibility bus once, as it starts.
-        try accessibility.waitUntil("accessibility bus") { try DesktopUser.busHasOwner("org.a11y.Bus", environment: kwin.environment) }
+        try accessibility.waitUntil("accessibility bus") {
+            try DesktopUser.busHasOwner("org.a11y.Bus", environment: kwin.environment)
+        }
         let keypad = try kwin.start(keypadProgram.path, [])
         defer {
             keypad.stop()
@@ -88,7 +99,8 @@ struct Fcitx5KWinRealApplicationTests {
         // double click is two presses, not three), then 감사 and 감사합니다 tapped in the panel's
         // row of suggestions, which the addon fills.
         let names = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "띄어쓰기"]
-        let keys = names.map { "keypad:\($0)" } + ["keypad-hold:ㅇㅁ:800"]
+        let keys =
+            names.map { "keypad:\($0)" } + ["keypad-hold:ㅇㅁ:800"]
             + ["숫자와 기호", "1", "2", "영문 자판", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ"].map { "keypad:\($0)" } + ["keypad-double:띄어쓰기"]
             + ["ㄱㅋ", "ㅣ", "ㆍ", "ㅇㅁ", "ㅇㅁ", "ㅅㅎ", "ㅣ", "ㆍ", "감사합니다"].map { "keypad:\($0)" }
         let report = try Self.type(keys, in: kwin, besides: keypad)

@@ -34,7 +34,9 @@ struct Fcitx5RealApplicationTests {
         /// The toolkits every case here runs in (Fcitx5TypingCasesRealApplicationTests has Qt 6 and xterm).
         static let toolkits: [Application] = [.gtk3, .gtk4, .qt5]
 
-        var script: String { self == .xterm || self == .gnomeTerminal ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py" }
+        var script: String {
+            self == .xterm || self == .gnomeTerminal ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py"
+        }
         var testDescription: String { rawValue }
         /// Whether it takes its input method through XIM, fcitx5's XIM server on a connection it opens to the display.
         var usesXIM: Bool { [.xterm, .java, .wine, .emacs].contains(self) }
@@ -52,10 +54,14 @@ struct Fcitx5RealApplicationTests {
         /// Why this client may jumble what fcitx5 sends it at 8 ms a key, if it may: LibreOffice
         /// through fcitx5's GTK 3 module, which hands back an unused Return behind the text of the
         /// next key on a busy machine, for fcitx5-hangul more often (docs/applications.md).
-        var raceAtEightMilliseconds: String? { self == .libreoffice ? "fcitx5's GTK 3 module and LibreOffice at 8 ms a key" : nil }
+        var raceAtEightMilliseconds: String? {
+            self == .libreoffice ? "fcitx5's GTK 3 module and LibreOffice at 8 ms a key" : nil
+        }
         /// GTK_IM_MODULE also tells tools/app_session.py to select the input method through fcitx5.
         var environment: [String: String] {
-            ["GTK_IM_MODULE": "fcitx", "QT_IM_MODULE": "fcitx"].merging(self == .wine ? ScratchWinePrefix.environment(for: "fcitx5") : [:]) { $1 }
+            ["GTK_IM_MODULE": "fcitx", "QT_IM_MODULE": "fcitx"].merging(
+                self == .wine ? ScratchWinePrefix.environment(for: "fcitx5") : [:]
+            ) { $1 }
         }
     }
 
@@ -68,21 +74,32 @@ struct Fcitx5RealApplicationTests {
     /// `environment`: more of the application's (tools/keypad_session.py's HWALJA_KEYPAD).
     static func type(
         _ keys: [String], into application: Application = .gtk3, field: String = "text", inputMethod: String = "hwalja",
-        settings: String? = nil, suggesting: Bool = false, screen: String = "1280x800", scale: Int = 1, environment: [String: String] = [:]
+        settings: String? = nil, suggesting: Bool = false, screen: String = "1280x800", scale: Int = 1,
+        environment: [String: String] = [:]
     ) throws -> (Report, PrivateFcitx5) {
-        let fcitx5 = try PrivateFcitx5(installed: Fcitx5EndToEndTests.installed, settings: settings, xim: application.usesXIM)
+        let fcitx5 = try PrivateFcitx5(
+            installed: Fcitx5EndToEndTests.installed, settings: settings, xim: application.usesXIM)
         if suggesting { try fcitx5.waitForSuggestions() }
         let outcome = try runningHarness {
             try runCommand(
-            // fcitx5 connects to the display when asked (xterm's XIM server), without xvfb-run's cookie.
-            "xvfb-run", ["-a", "-s", "-screen 0 \(screen)x24" + (application.usesXIM ? " -ac" : ""), packageRoot.appendingPathComponent(application.script).path,
-                         "--field", application.harnessField(field), inputMethod] + keys,
-            environment: fcitx5.environment.merging(application.environment.merging(["NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "GDK_SCALE": "\(scale)"].merging(environment) { $1 }) { $1 }) { $1 },
-            seconds: application.startsSlowly ? 180 : 90
-        )
+                // fcitx5 connects to the display when asked (xterm's XIM server), without xvfb-run's cookie.
+                "xvfb-run",
+                [
+                    "-a", "-s", "-screen 0 \(screen)x24" + (application.usesXIM ? " -ac" : ""),
+                    packageRoot.appendingPathComponent(application.script).path,
+                    "--field", application.harnessField(field), inputMethod
+                ] + keys,
+                environment: fcitx5.environment.merging(
+                    application.environment.merging(
+                        ["NO_AT_BRIDGE": "1", "GTK_A11Y": "none", "GDK_SCALE": "\(scale)"].merging(environment) { $1 }
+                    ) { $1 }
+                ) { $1 },
+                seconds: application.startsSlowly ? 180 : 90
+            )
         }
         guard outcome.status == 0 else {
-            throw TestSetupError("\(application.script) failed (status \(outcome.status)): \(outcome.stderr)\nfcitx5: \(fcitx5.log)")
+            throw TestSetupError(
+                "\(application.script) failed (status \(outcome.status)): \(outcome.stderr)\nfcitx5: \(fcitx5.log)")
         }
         return (try Report(harnessOutput: outcome.stdout), fcitx5)
     }
@@ -100,11 +117,13 @@ struct Fcitx5RealApplicationTests {
     /// (`HWALJA_SCREENSHOTS=docs/images swift test --filter aScreenshot`), else a temporary one.
     @Test func aScreenshotShowsThePreeditAndTheSuggestions() throws {
         let shot = try Screenshot(named: "typing.png")
-        let keys = "0 1 2 5 KP_Add 5 2 2 1 0 8 8 1 2 8 2 1 1 0 2 2 3 period space 4 1 2 0 0 8 1 2".split(separator: " ").map(String.init)
+        let keys = "0 1 2 5 KP_Add 5 2 2 1 0 8 8 1 2 8 2 1 1 0 2 2 3 period space 4 1 2 0 0 8 1 2".split(separator: " ")
+            .map(String.init)
         // A long press of 1.5 s: twice in about ten runs, each the first at a new screen size, GTK
         // took over 0.5 s to show ᄂᆢ and the next key's release came late enough to type its digit.
         let (report, _) = try Self.type(
-            keys + [shot.key, "Down"], field: "lines", settings: "long-press = 1500\n", suggesting: true, screen: "900x140", scale: 2)
+            keys + [shot.key, "Down"], field: "lines", settings: "long-press = 1500\n", suggesting: true,
+            screen: "900x140", scale: 2)
         #expect(report.text == "안녕하세요. 감사합니다 ")
         #expect(try shot.size() == [900, 140])
         #expect(try shot.colours() > 16, "text drawn with anti-aliasing has many colours; a blank screen has one")
@@ -113,8 +132,12 @@ struct Fcitx5RealApplicationTests {
     @Test func theOnScreenKeypadTypesThroughFcitx5() throws {
         // hwalja-keypad's keys, found through AT-SPI and clicked (KeypadRealApplicationTests has
         // the rest): 안녕 and a space, 12 on its symbol layer, then 가 and a flick's 0.
-        let names = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "띄어쓰기", "숫자와 기호", "1", "2", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ"]
-        let (report, _) = try Self.type(names.map { "keypad:\($0)" } + ["keypad-flick:ㅇㅁ"], environment: ["HWALJA_KEYPAD": keypadProgram.path])
+        let names = [
+            "ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "띄어쓰기", "숫자와 기호", "1", "2", "한글 자판", "ㄱㅋ", "ㅣ",
+            "ㆍ"
+        ]
+        let (report, _) = try Self.type(
+            names.map { "keypad:\($0)" } + ["keypad-flick:ㅇㅁ"], environment: ["HWALJA_KEYPAD": keypadProgram.path])
         #expect(report.text == "안녕12가0")
     }
 
@@ -122,7 +145,8 @@ struct Fcitx5RealApplicationTests {
     /// its keys; a tap there types the word as a pick in fcitx5's list does.
     @Test func aSuggestionTapOnTheKeypadTypesTheWord() throws {
         let names = ["ㄱㅋ", "ㅣ", "ㆍ", "ㅇㅁ", "ㅇㅁ", "ㅅㅎ", "ㅣ", "ㆍ", "감사합니다"]
-        let (report, _) = try Self.type(names.map { "keypad:\($0)" }, suggesting: true, environment: ["HWALJA_KEYPAD": keypadProgram.path])
+        let (report, _) = try Self.type(
+            names.map { "keypad:\($0)" }, suggesting: true, environment: ["HWALJA_KEYPAD": keypadProgram.path])
         #expect(report.text == "감사합니다 ", "\(report.events)")
     }
 
@@ -148,7 +172,8 @@ struct Fcitx5RealApplicationTests {
         // 하다 → 하디 → 핟: GTK deletes 하 when asked and is shown 핟. fcitx5's Qt 5 module
         // (5.0.16) tells the addon no surrounding text here, so the engine keeps 하 in the preedit
         // while BackSpace could take it back (하다 shown, then 핟), and nothing is deleted.
-        let (report, _) = try Self.type(["8", "8", "1", "2", "6", "1", "2", "BackSpace", "BackSpace", "space"], into: application)
+        let (report, _) = try Self.type(
+            ["8", "8", "1", "2", "6", "1", "2", "BackSpace", "BackSpace", "space"], into: application)
         #expect(report.text == "핟")
         if application == .qt5 {
             #expect(report.events == [["insert", "핟"]])
@@ -162,7 +187,8 @@ struct Fcitx5RealApplicationTests {
         // 감사 (감 committed, 사 composing), then Down picks the first suggestion: 감 is deleted,
         // 감사합니다 and a space committed, in that order (GTK 4's module applied the deletion last:
         // 감감사합니다, issue #31).
-        let (report, _) = try Self.type(["4", "1", "2", "0", "0", "8", "1", "2", "Down"], into: application, suggesting: true)
+        let (report, _) = try Self.type(
+            ["4", "1", "2", "0", "0", "8", "1", "2", "Down"], into: application, suggesting: true)
         #expect(report.text == "감사합니다 ", "\(report.events)")
     }
 
@@ -171,7 +197,8 @@ struct Fcitx5RealApplicationTests {
         // 가 가 typed, BackSpace held 2 s: it undoes ㆍ, then (after the long press) deletes a
         // character every 100 ms, the composition first, then the text before it, which the
         // application deletes itself; then 나 starts the field anew.
-        let (report, _) = try Self.type(["4", "1", "2", "space", "4", "1", "2", "hold:BackSpace:2000", "5", "1", "2", "space"], into: application)
+        let (report, _) = try Self.type(
+            ["4", "1", "2", "space", "4", "1", "2", "hold:BackSpace:2000", "5", "1", "2", "space"], into: application)
         #expect(report.text == "나", "\(report.events)")
     }
 
@@ -180,7 +207,7 @@ struct Fcitx5RealApplicationTests {
     @Test(arguments: [
         ("hwalja-naratgeul", ["1", "3", "5", "asterisk", "7", "space"], "값"),
         ("hwalja-vega", ["1", "3", "8", "7", "7", "space"], "값"),
-        ("hwalja-cheonjiin-plus", ["dollar", "dollar", "1", "2", "space"], "까"),
+        ("hwalja-cheonjiin-plus", ["dollar", "dollar", "1", "2", "space"], "까")
     ])
     func everyLayoutsInputMethodTypesAWord(inputMethod: String, keys: [String], text: String) throws {
         let (report, _) = try Self.type(keys, inputMethod: inputMethod)
@@ -191,7 +218,8 @@ struct Fcitx5RealApplicationTests {
     /// KDE System Settings do) applies at once, in a field open before the change: after 가 by phone
     /// position, keypad-position makes KP_4 KP_7 KP_8 ㄱ ㅣ ㆍ (by phone position they are ㄱ ㅅ ㅇ).
     @Test func aKeymapSetInFcitx5sConfigurationAppliesToTheOpenField() throws {
-        let setConfig = "run:gdbus call --session --dest org.fcitx.Fcitx5 --object-path /controller "
+        let setConfig =
+            "run:gdbus call --session --dest org.fcitx.Fcitx5 --object-path /controller "
             + "--method org.fcitx.Fcitx.Controller1.SetConfig fcitx://config/inputmethod/hwalja \"<{'keymap': <'keypad-position'>}>\""
         let (report, fcitx5) = try Self.type(["4", "1", "2", "space", setConfig, "KP_4", "KP_7", "KP_8", "space"])
         #expect(report.text == "가가", "\(report.events)\n\(fcitx5.log)")
@@ -205,7 +233,11 @@ struct Fcitx5RealApplicationTests {
         let shot = try Screenshot(named: "fcitx5-configuration.png")
         let fcitx5 = try PrivateFcitx5(installed: Fcitx5EndToEndTests.installed, settings: "long-press = 700\n")
         let outcome = try runCommand(
-            "xvfb-run", ["-a", "-s", "-screen 0 1500x700x24", packageRoot.appendingPathComponent("tools/fcitx5-configure-shot").path, shot.url.path],
+            "xvfb-run",
+            [
+                "-a", "-s", "-screen 0 1500x700x24",
+                packageRoot.appendingPathComponent("tools/fcitx5-configure-shot").path, shot.url.path
+            ],
             environment: fcitx5.environment.merging(["LANG": "C.UTF-8"]) { $1 }, seconds: 60)
         #expect(outcome.status == 0, "\(outcome.stderr)\nfcitx5: \(fcitx5.log)")
         #expect(try shot.colours() > 16)

@@ -22,14 +22,18 @@ struct Fcitx5SwayRealApplicationTests {
         if suggesting { try fcitx5.waitForSuggestions() }
         let outcome = try runProcess(
             packageRoot.appendingPathComponent(script), ["--field", field, inputMethod] + keys,
-            environment: fcitx5.environment.merging([
-                "HWALJA_TYPIST": "wtype", "HWALJA_FRAMEWORK": "fcitx5", "GTK_IM_MODULE": "wayland",
-                "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",
-            ].merging(environment) { $1 }) { $1 },
+            environment: fcitx5.environment.merging(
+                [
+                    "HWALJA_TYPIST": "wtype", "HWALJA_FRAMEWORK": "fcitx5", "GTK_IM_MODULE": "wayland",
+                    "NO_AT_BRIDGE": "1", "GTK_A11Y": "none"
+                ].merging(environment) { $1 }
+            ) { $1 },
             seconds: 90
         )
         guard outcome.status == 0 else {
-            throw TestSetupError("\(script) on sway failed (status \(outcome.status)): \(outcome.stderr)\nsway: \(sway.sway.stderrSoFar.suffix(1500))\nfcitx5: \(fcitx5.log)")
+            throw TestSetupError(
+                "\(script) on sway failed (status \(outcome.status)): \(outcome.stderr)\nsway: \(sway.sway.stderrSoFar.suffix(1500))\nfcitx5: \(fcitx5.log)"
+            )
         }
         return (try ApplicationReport(harnessOutput: outcome.stdout), fcitx5)
     }
@@ -46,7 +50,8 @@ struct Fcitx5SwayRealApplicationTests {
     @Test(arguments: WaylandApplication.allCases, TypingCase.allButTheClick)
     func everyCaseIsTypedAsWritten(_ application: WaylandApplication, _ typing: TypingCase) throws {
         let (report, fcitx5) = try Self.type(
-            typing.keys, script: application.script, field: application.field, suggesting: typing.picks, environment: typing.environment)
+            typing.keys, script: application.script, field: application.field, suggesting: typing.picks,
+            environment: typing.environment)
         #expect(report.text == typing.text, "\(report.events)")
         #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
     }
@@ -61,7 +66,7 @@ struct Fcitx5SwayRealApplicationTests {
         (["4", "1", "2", "space", "4", "1", "2", "hold:BackSpace:2000", "5", "1", "2", "space"], "나"),
         // 안, a space typed, then BackSpace held: on sway it once added spaces (the forwarded
         // BackSpace carried IBus's keycode, 14, which fcitx5 on Wayland sends as 5; issue #26).
-        (["0", "1", "2", "5", "space", "space", "hold:BackSpace:1500", "5", "1", "2", "space"], "나"),
+        (["0", "1", "2", "5", "space", "space", "hold:BackSpace:1500", "5", "1", "2", "space"], "나")
     ])
     func aHeldBackspaceDeletesBackThroughTheText(keys: [String], text: String) throws {
         let (report, _) = try Self.type(keys)

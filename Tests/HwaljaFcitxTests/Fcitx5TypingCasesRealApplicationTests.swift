@@ -7,7 +7,11 @@ import Testing
 /// rest; TypingCasesRealApplicationTests the same cases through IBus.
 @Suite(.serialized)
 struct Fcitx5TypingCasesRealApplicationTests {
-    @Test(arguments: [Fcitx5RealApplicationTests.Application.qt6, .xterm, .gnomeTerminal, .java, .wine, .emacs, .libreoffice, .firefox], TypingCase.all)
+    @Test(
+        arguments: [
+            Fcitx5RealApplicationTests.Application.qt6, .xterm, .gnomeTerminal, .java, .wine, .emacs, .libreoffice,
+            .firefox
+        ], TypingCase.all)
     func everyCaseIsTypedAsWritten(_ application: Fcitx5RealApplicationTests.Application, _ typing: TypingCase) throws {
         let (report, fcitx5) = try Fcitx5RealApplicationTests.type(
             typing.keys, into: application, field: "lines", suggesting: typing.picks, environment: typing.environment)

@@ -100,8 +100,12 @@ struct InputSessionTests {
         // (as xdotool and on-screen keyboards send Shift around a shifted key, or a user about to
         // press Ctrl+C): the application's, and the syllable goes on.
         for modifier: UInt32 in [0xFFE1, 0xFFE2, 0xFFE3, 0xFFE9, 0xFFEB, 0xFE03, 0xFF7F, 0xFFE5] {
-            #expect(session.processKeyEvent(keysym: modifier, state: 0, at: 100) == .init(handled: false, actions: [], release: .notHandled))
-            #expect(session.processKeyEvent(keysym: modifier, state: Self.release, at: 110) == .init(handled: false, actions: []))
+            #expect(
+                session.processKeyEvent(keysym: modifier, state: 0, at: 100)
+                    == .init(handled: false, actions: [], release: .notHandled))
+            #expect(
+                session.processKeyEvent(keysym: modifier, state: Self.release, at: 110)
+                    == .init(handled: false, actions: []))
         }
         // Shift+KP_2 with NumLock off is KP_2: typed like KP_2, on its press; its release is the session's.
         let pressed = session.processKeyEvent(keysym: 0xFFB2, state: KeyEventState.shift, at: 120)
@@ -201,7 +205,8 @@ struct InputSessionTests {
         #expect(press.actions.isEmpty)
         #expect(session.deadline == 500)
         let forwarded: [FrontendAction] = [
-            .forwardKey(keysym: Self.backspace, keycode: 14, state: 0), .forwardKey(keysym: Self.backspace, keycode: 14, state: Self.release),
+            .forwardKey(keysym: Self.backspace, keycode: 14, state: 0),
+            .forwardKey(keysym: Self.backspace, keycode: 14, state: Self.release)
         ]
         #expect(session.advance(to: 600) == forwarded + forwarded)  // the repeats at 500 and 600
         #expect(session.processKeyEvent(keysym: Self.backspace, state: Self.release, at: 650).handled == false)
@@ -214,9 +219,11 @@ struct InputSessionTests {
         // forwards by keycode alone: 14 there typed 5 (issue #31). 0: not said, evdev's.
         var session = Self.session(timing: HoldTimer.Settings(longPress: 500, repeatInterval: 100))
         _ = session.processKeyEvent(keysym: Self.backspace, keycode: pressed, state: 0, at: 0)
-        #expect(session.advance(to: 500) == [
-            .forwardKey(keysym: Self.backspace, keycode: forwarded, state: 0), .forwardKey(keysym: Self.backspace, keycode: forwarded, state: Self.release),
-        ])
+        #expect(
+            session.advance(to: 500) == [
+                .forwardKey(keysym: Self.backspace, keycode: forwarded, state: 0),
+                .forwardKey(keysym: Self.backspace, keycode: forwarded, state: Self.release)
+            ])
     }
 
     @Test func aHeldBackspaceGoesOnDeletingInAClientThatCanDeleteWithoutForwardingKeys() {
@@ -224,7 +231,8 @@ struct InputSessionTests {
         // before the cursor itself (fcitx5's GTK 4 module drops forwarded keys, issue #31).
         var session = Self.session(canDelete: true, timing: HoldTimer.Settings(longPress: 500, repeatInterval: 100))
         var text = ""
-        _ = Self.apply(Self.tap("412", on: &session) + session.processKeyEvent(keysym: 0x20, state: 0, at: 40).actions, to: &text)
+        _ = Self.apply(
+            Self.tap("412", on: &session) + session.processKeyEvent(keysym: 0x20, state: 0, at: 40).actions, to: &text)
         _ = Self.apply(Self.tap("412", on: &session, from: 100), to: &text)
         var actions = session.processKeyEvent(keysym: Self.backspace, keycode: 22, state: 0, at: 200).actions
         actions += session.advance(to: 1000)
@@ -242,7 +250,8 @@ struct InputSessionTests {
         for (index, keysym) in ([0xFF9E, 0xFF9C, 0xFF99, 0xFF9D, 0xFF9F] as [UInt32]).enumerated() {
             let press = session.processKeyEvent(keysym: keysym, state: 0, at: index * 10)
             #expect(press.handled)
-            actions += press.actions + session.processKeyEvent(keysym: keysym, state: Self.release, at: index * 10 + 5).actions
+            actions +=
+                press.actions + session.processKeyEvent(keysym: keysym, state: Self.release, at: index * 10 + 5).actions
         }
         var text = ""
         let preedit = Self.apply(actions, to: &text)
@@ -301,7 +310,8 @@ struct InputSessionTests {
         session.resetDropsPreedit = true
         _ = session.setSurroundingText(before, cursor: before.unicodeScalars.count, anchor: before.unicodeScalars.count)
         #expect(Self.tap("412", on: &session).last == .preedit("가", cursor: 1))
-        _ = session.setSurroundingText(before + "가", cursor: before.unicodeScalars.count + 1, anchor: before.unicodeScalars.count + 1)
+        _ = session.setSurroundingText(
+            before + "가", cursor: before.unicodeScalars.count + 1, anchor: before.unicodeScalars.count + 1)
         #expect(session.reset() == [])
         #expect(session.typing.preedit == "")
     }
@@ -323,7 +333,10 @@ struct InputSessionTests {
         _ = Self.tap("412", on: &session)
         _ = session.setSurroundingText("기", cursor: 1, anchor: 1)
         let actions = session.reset()
-        #expect(actions == [.preedit("", cursor: 0), .deleteSurrounding(offset: -1, count: 1), .commit("가"), .preedit("", cursor: 0)])
+        #expect(
+            actions == [
+                .preedit("", cursor: 0), .deleteSurrounding(offset: -1, count: 1), .commit("가"), .preedit("", cursor: 0)
+            ])
         var text = "기"
         _ = Self.apply(actions, to: &text)
         #expect(text == "가")
@@ -379,9 +392,12 @@ struct InputSessionTests {
     // Word suggestions, from a lexicon of a few words as the generator makes it.
 
     static func suggesting(_ words: [(String, Int)], pickAddsSpace: Bool = true) -> (InputSession, WordSuggestions) {
-        let entries = words.map { LexiconEntry(keys: SamsungSpelling.keys(forWord: $0.0), score: LexiconEntry.score(count: $0.1)) }
+        let entries = words.map {
+            LexiconEntry(keys: SamsungSpelling.keys(forWord: $0.0), score: LexiconEntry.score(count: $0.1))
+        }
         let lexicon = try! LexiconFile.decode(LexiconFile.encode(entries))
-        let suggestions = WordSuggestions(suggester: Suggester(lexicon: lexicon, table: committedTable), pickAddsSpace: pickAddsSpace)
+        let suggestions = WordSuggestions(
+            suggester: Suggester(lexicon: lexicon, table: committedTable), pickAddsSpace: pickAddsSpace)
         var session = Self.session(canDelete: true)
         session.wordSuggestions = suggestions
         return (session, suggestions)
@@ -432,7 +448,8 @@ struct InputSessionTests {
         _ = Self.apply(picked.actions, to: &text)
         #expect(text == "감사해요 ")
         _ = Self.apply(Self.tap("412", on: &session, from: 400), to: &text)  // 가: suggestions show again
-        #expect(session.processKeyEvent(keysym: 0xFF54, state: 0, at: 500).handled == false)  // Down unbound: the application's
+        // Down unbound: the application's
+        #expect(session.processKeyEvent(keysym: 0xFF54, state: 0, at: 500).handled == false)
     }
 
     @Test func committedWordsAreLearnedButNotInAFieldThatTurnedSecret() {
@@ -455,7 +472,9 @@ struct InputSessionTests {
         var (cheonjiin, suggestions) = Self.suggesting([("감사합니다", 2781), ("감사해요", 454), ("가방", 100)])
         let naratgeul = LayoutSpelling.of(.naratgeul)
         var session = InputSession(
-            typing: TypingContext(table: committedTables[.naratgeul]!, options: Composer.Options(canRetract: true), timing: HoldTimer.Settings()),
+            typing: TypingContext(
+                table: committedTables[.naratgeul]!, options: Composer.Options(canRetract: true),
+                timing: HoldTimer.Settings()),
             keymap: .phone, onFocusLoss: .sessionCommits)
         session.wordSuggestions = suggestions
         var text = ""
@@ -485,7 +504,10 @@ struct InputSessionTests {
         #expect(suggestions.learned.words.map(\.keys) == [SamsungSpelling.keys(forWord: "감사합니다")])
         _ = type(naratgeul.keys(forWord: "반") + [.space])  // typed, ended by a space: learned
         #expect(text == "감사합니다 반")  // SPACE ends the syllable, as in 천지인: no space
-        #expect(Set(suggestions.learned.words.map(\.keys)) == [SamsungSpelling.keys(forWord: "감사합니다"), SamsungSpelling.keys(forWord: "반")])
+        #expect(
+            Set(suggestions.learned.words.map(\.keys)) == [
+                SamsungSpelling.keys(forWord: "감사합니다"), SamsungSpelling.keys(forWord: "반")
+            ])
         // The 천지인 field is offered what the 나랏글 field taught: ㅂ ㅣ (비) may still become 반.
         #expect(Self.shownSuggestions(Self.tap("71", on: &cheonjiin, from: 1000)) == ["반"])
     }
@@ -497,7 +519,9 @@ struct InputSessionTests {
         var asked: [(TransitionTable, (KeySpelling) -> Void)] = []
         suggestions.makeSpelling = { table, done in asked.append((table, done)) }
         var session = InputSession(
-            typing: TypingContext(table: committedTables[.naratgeul]!, options: Composer.Options(canRetract: true), timing: HoldTimer.Settings()),
+            typing: TypingContext(
+                table: committedTables[.naratgeul]!, options: Composer.Options(canRetract: true),
+                timing: HoldTimer.Settings()),
             keymap: .phone, onFocusLoss: .sessionCommits)
         session.wordSuggestions = suggestions
         let keys = LayoutSpelling.of(.naratgeul).keys(forWord: "감사")
@@ -510,6 +534,7 @@ struct InputSessionTests {
         #expect(asked.map(\.0.keyboard) == [.cheonjiin])  // the lexicon's spelling, asked for once
         #expect(session.typing.preedit == "사")
         for (table, done) in asked { done(KeySpelling(table: table)) }
-        #expect(Self.shownSuggestions(session.suggestionsUpdate()) == ["감사합니다", "감사해요"])  // the same word, looked up again
+        // the same word, looked up again
+        #expect(Self.shownSuggestions(session.suggestionsUpdate()) == ["감사합니다", "감사해요"])
     }
 }

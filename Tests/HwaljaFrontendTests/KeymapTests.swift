@@ -25,7 +25,8 @@ struct KeymapTests {
     }
 
     @Test func aKeymapFileBuildsOnAPreset() throws {
-        let keymap = try Keymap(parsing: "# mine\npreset = keypad-position\nKP_Subtract = BS\nRight = NEXT\n0xffab = none\nq = ㄱㅋ\n")
+        let keymap = try Keymap(
+            parsing: "# mine\npreset = keypad-position\nKP_Subtract = BS\nRight = NEXT\n0xffab = none\nq = ㄱㅋ\n")
         #expect(keymap.key(for: 0xFFB7) == .in)
         #expect(keymap.key(for: 0xFFAD) == .backspace)
         #expect(keymap.key(for: 0xFF53) == .next)
@@ -64,21 +65,30 @@ struct KeymapTests {
         #expect(keymap.otherLayouts[.cheonjiinPlus] == nil)
         // What a context of each layout starts with when the settings name this file.
         #expect(Keymap.forLayout(.naratgeul, setting: "/home/me/keys", resolved: keymap) == naratgeul)
-        #expect(Keymap.forLayout(.cheonjiinPlus, setting: "/home/me/keys", resolved: keymap) == Keymap.phone(for: .cheonjiinPlus))
+        #expect(
+            Keymap.forLayout(.cheonjiinPlus, setting: "/home/me/keys", resolved: keymap)
+                == Keymap.phone(for: .cheonjiinPlus))
         #expect(Keymap.forLayout(.cheonjiin, setting: "/home/me/keys", resolved: keymap) == keymap)
     }
 
     @Test func aBadKeymapLineIsNamed() {
-        #expect(throws: KeymapError.unknownKeysym(line: 2, name: "KP_Eleven")) { try Keymap(parsing: "\nKP_Eleven = ㅣ") }
+        #expect(throws: KeymapError.unknownKeysym(line: 2, name: "KP_Eleven")) {
+            try Keymap(parsing: "\nKP_Eleven = ㅣ")
+        }
         #expect(throws: KeymapError.unknownKey(line: 1, name: "ㄱ")) { try Keymap(parsing: "KP_1 = ㄱ") }
         #expect(throws: KeymapError.unknownPreset(line: 1, name: "qwerty")) { try Keymap(parsing: "preset = qwerty") }
         #expect(throws: KeymapError.malformed(line: 1, text: "KP_1")) { try Keymap(parsing: "KP_1") }
-        #expect(throws: KeymapError.unknownLayout(line: 2, name: "sebeolsik")) { try Keymap(parsing: "KP_1 = ㅣ\n[sebeolsik]") }
-        #expect(throws: KeymapError.unknownLayoutKey(line: 2, layout: .vega, name: "ㄱ")) { try Keymap(parsing: "[vega]\nKP_1 = ㄱ") }
+        #expect(throws: KeymapError.unknownLayout(line: 2, name: "sebeolsik")) {
+            try Keymap(parsing: "KP_1 = ㅣ\n[sebeolsik]")
+        }
+        #expect(throws: KeymapError.unknownLayoutKey(line: 2, layout: .vega, name: "ㄱ")) {
+            try Keymap(parsing: "[vega]\nKP_1 = ㄱ")
+        }
         #expect(throws: KeymapError.unknownLayoutKey(line: 2, layout: .naratgeul, name: "PUNCT")) {
             try Keymap(parsing: "[naratgeul]\nKP_Decimal = PUNCT")
         }
-        #expect(throws: KeymapError.unknownKey(line: 1, name: "획")) { try Keymap(parsing: "KP_1 = 획") }  // not a 천지인 key
+        // not a 천지인 key
+        #expect(throws: KeymapError.unknownKey(line: 1, name: "획")) { try Keymap(parsing: "KP_1 = 획") }
     }
 
     @Test func errorsQuoteAShortPrefixOfAHugeLine() {
@@ -86,7 +96,7 @@ struct KeymapTests {
         let errors: [KeymapError] = [
             .malformed(line: 1, text: huge), .unknownKeysym(line: 1, name: huge), .unknownKey(line: 1, name: huge),
             .unknownPreset(line: 1, name: huge), .unknownLayout(line: 1, name: huge),
-            .unknownLayoutKey(line: 1, layout: .naratgeul, name: huge),
+            .unknownLayoutKey(line: 1, layout: .naratgeul, name: huge)
         ]
         for error in errors {
             #expect(error.description.utf8.count < 400)  // 64 Hangul scalars are 192 bytes

@@ -1,6 +1,7 @@
 import HwaljaCore
-@testable import HwaljaFrontend
 import Testing
+
+@testable import HwaljaFrontend
 
 /// What a session keeps compactly (its shown suggestions packed as keys, the text reports of its
 /// client out of line) behaves as the values it stands for.
@@ -21,7 +22,8 @@ struct SessionStorageTests {
     @Test func aCopiedResetWitnessKeepsItsOwnReports() {
         var witness = ResetWitness()
         _ = witness.report(ResetWitness.Report(text: "".unicodeScalars, cursor: 0))
-        _ = witness.report(ResetWitness.Report(text: "가".unicodeScalars, cursor: 1))  // the client committed 가, then resets
+        // the client committed 가, then resets
+        _ = witness.report(ResetWitness.Report(text: "가".unicodeScalars, cursor: 1))
         var copy = witness
         copy.keyEvent()  // the copy's reports now come from before a key
         let originalSawIt = witness.reset(preedit: "가")

@@ -10,11 +10,14 @@ import Testing
 struct SuggestingReplayTests {
     static func replay() -> SuggestingReplay {
         let words = [("감사합니다", 2781), ("감사해요", 454), ("가방", 100)]
-        let entries = words.map { LexiconEntry(keys: SamsungSpelling.keys(forWord: $0.0), score: LexiconEntry.score(count: $0.1)) }
+        let entries = words.map {
+            LexiconEntry(keys: SamsungSpelling.keys(forWord: $0.0), score: LexiconEntry.score(count: $0.1))
+        }
         let lexicon = try! LexiconFile.decode(LexiconFile.encode(entries))
         let suggestions = WordSuggestions(suggester: Suggester(lexicon: lexicon, table: committedTable))
         return SuggestingReplay(
-            typing: TypingContext(table: committedTable, options: Composer.Options(), timing: HoldTimer.Settings()), suggestions: suggestions)
+            typing: TypingContext(table: committedTable, options: Composer.Options(), timing: HoldTimer.Settings()),
+            suggestions: suggestions)
     }
 
     static func keys(_ digits: String) -> [KeystrokeLog.Event] {
@@ -29,7 +32,8 @@ struct SuggestingReplayTests {
         #expect(trace.last?.hasSuffix("\tsuggest \"감사합니다\" \"감사해요\"") == true)
         let picked = replay.play(.pick(1))
         #expect(replay.text == "감사해요 ")
-        #expect(picked == ["PICK 2\tretract 1\tcommit \"감사해요 \"\tpreedit \"\""])  // 감 was committed: taken back with the rest
+        // 감 was committed: taken back with the rest
+        #expect(picked == ["PICK 2\tretract 1\tcommit \"감사해요 \"\tpreedit \"\""])
         #expect(replay.play(.pick(0)) == ["PICK 1\tnot shown: nothing picked"])  // nothing shown: nothing picked
         #expect(replay.text == "감사해요 ")
     }

@@ -9,20 +9,28 @@ import Testing
 /// Only with HWALJA_TEST_INSTALLED=1 (tools/test): the shell's ibus-daemon runs the installed
 /// package's engine. Named so that `--skip RealApplicationTests` leaves it out: the keys are
 /// real-time.
-@Suite(.serialized, .enabled(if: RealApplicationTests.installed, "GNOME's ibus-daemon runs the installed engine: HWALJA_TEST_INSTALLED=1"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: RealApplicationTests.installed, "GNOME's ibus-daemon runs the installed engine: HWALJA_TEST_INSTALLED=1"))
 struct GnomeRealApplicationTests {
     /// Types `keys` (keysym names, `hold:KEY:MS`, `down:KEY`) into a GTK 4 `field` in GNOME, or
     /// into another application's (`script`: tools/chromium-app.py); `environment`: more of the harness's.
     static func type(
-        _ keys: [String], field: String = "text", script: String = "tools/gtk4-app.py", environment: [String: String] = [:]
+        _ keys: [String], field: String = "text", script: String = "tools/gtk4-app.py",
+        environment: [String: String] = [:]
     ) throws -> (ApplicationReport, PrivateGnomeShell) {
         try RealApplicationTests.systemCacheWritten.get()
         let gnome = try PrivateGnomeShell()
         let outcome = try gnome.run(
             packageRoot.appendingPathComponent(script).path, ["--field", field, "hwalja"] + keys,
-            environment: ["HWALJA_TYPIST": "mutter", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1"].merging(environment) { $1 }, seconds: 90)
+            environment: ["HWALJA_TYPIST": "mutter", "GTK_A11Y": "none", "NO_AT_BRIDGE": "1"].merging(environment) {
+                $1
+            }, seconds: 90)
         guard outcome.status == 0 else {
-            throw TestSetupError("gtk4-app.py in GNOME failed (status \(outcome.status)): \(outcome.stderr)\ngnome-shell: \(gnome.log.suffix(3000))")
+            throw TestSetupError(
+                "gtk4-app.py in GNOME failed (status \(outcome.status)): \(outcome.stderr)\ngnome-shell: \(gnome.log.suffix(3000))"
+            )
         }
         return (try ApplicationReport(harnessOutput: outcome.stdout), gnome)
     }
@@ -39,7 +47,7 @@ struct GnomeRealApplicationTests {
 
     @Test(arguments: [
         (["4", "1", "2", "space", "4", "1", "2", "hold:BackSpace:2000", "5", "1", "2", "space"], "나"),
-        (["0", "1", "2", "5", "space", "space", "hold:BackSpace:1500", "5", "1", "2", "space"], "나"),
+        (["0", "1", "2", "5", "space", "space", "hold:BackSpace:1500", "5", "1", "2", "space"], "나")
     ])
     func aHeldBackspaceDeletesBackThroughTheText(keys: [String], text: String) throws {
         let (report, _) = try Self.type(keys)
@@ -54,14 +62,20 @@ struct GnomeRealApplicationTests {
     @Test func takingBackDeletesOnlyWhatItTakesBack() throws {
         // 가나 before 하다: backspace takes back 하 (one character, three bytes in text-input-v3)
         // and 가나 stay.
-        let (report, _) = try Self.type(["4", "1", "2", "space", "5", "1", "2", "space", "8", "8", "1", "2", "6", "1", "2", "BackSpace", "BackSpace", "space"])
+        let (report, _) = try Self.type([
+            "4", "1", "2", "space", "5", "1", "2", "space", "8", "8", "1", "2", "6", "1", "2", "BackSpace", "BackSpace",
+            "space"
+        ])
         #expect(report.text == "가나핟", "\(report.events)")
     }
 
     @Test func aShortHeldBackspaceDeletesOneCharacterPastTheSyllable() throws {
         // 가나다 typed, 라 composing; BackSpace held 650 ms: it undoes ㆍ, erases 리 at 500 ms and
         // deletes 다 at 600 ms, then comes up.
-        let (report, _) = try Self.type(["4", "1", "2", "space", "5", "1", "2", "space", "6", "1", "2", "space", "5", "5", "1", "2", "hold:BackSpace:650"])
+        let (report, _) = try Self.type([
+            "4", "1", "2", "space", "5", "1", "2", "space", "6", "1", "2", "space", "5", "5", "1", "2",
+            "hold:BackSpace:650"
+        ])
         #expect(report.text == "가나", "\(report.events)")
     }
 
@@ -83,7 +97,8 @@ struct GnomeRealApplicationTests {
     /// and now types the rest of the word, never asking GNOME Shell to delete.
     @Test(arguments: WaylandApplication.allCases, TypingCase.allButTheClick)
     func everyCaseIsTypedAsWritten(_ application: WaylandApplication, _ typing: TypingCase) throws {
-        let (report, _) = try Self.type(typing.keys, field: application.field, script: application.script, environment: typing.environment)
+        let (report, _) = try Self.type(
+            typing.keys, field: application.field, script: application.script, environment: typing.environment)
         #expect(report.text == typing.text, "\(report.events)")
     }
 

@@ -99,7 +99,8 @@ struct IBusEndToEndTests {
         Slip(keys: "4 1 3 BS 8 SPACE", text: "깃"),  // 기 ㅡ: ㅅ instead
         Slip(keys: "0 4 BS 0 SPACE", text: "ㅁ"),  // ㅇ ㄱ: ㅁ instead
         Slip(keys: "8 8 1 2 6 1 2 0 0 7 BS 1 SPACE", text: "하다미"),  // 하담ㅂ: 하다미
-        Slip(keys: "8 1 SPACE BS", text: "", takesBack: false),  // never through a boundary: BS deletes 시 in the application
+        // never through a boundary: BS deletes 시 in the application
+        Slip(keys: "8 1 SPACE BS", text: "", takesBack: false)
     ]
 
     @Test func backspaceTakesBackCommittedTextOnlyFromAnApplicationThatCanDelete() throws {
@@ -111,7 +112,9 @@ struct IBusEndToEndTests {
             #expect(deleting.text == slip.text && deleting.preedit == slip.preedit, "\(slip): \(deleting.events)")
             #expect(deleting.deletions == (slip.takesBack ? [[-1, 1]] : []), "\(slip)")
             let keeping = try ibus.type(slip.commands)
-            #expect(keeping.text == slip.text && keeping.preedit == slip.preedit, "\(slip) without surrounding text: \(keeping.events)")
+            #expect(
+                keeping.text == slip.text && keeping.preedit == slip.preedit,
+                "\(slip) without surrounding text: \(keeping.events)")
             #expect(keeping.deletions == [], "\(slip) without surrounding text")
         }
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
@@ -156,7 +159,9 @@ struct IBusEndToEndTests {
         #expect(Self.recordings(in: directory).contains("down ㄱㅋ"))
         let runs = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(runs.count == 1 && runs[0].hasPrefix("ibus-engine-hwalja-"), "\(runs)")
-        #expect(ibus.daemon.stderrSoFar.contains("recording keystrokes (--record) in \(directory.path)/ibus-engine-hwalja-"))
+        #expect(
+            ibus.daemon.stderrSoFar.contains("recording keystrokes (--record) in \(directory.path)/ibus-engine-hwalja-")
+        )
     }
 
     @Test(arguments: [8, 9])  // IBUS_INPUT_PURPOSE_PASSWORD, PIN
@@ -178,7 +183,9 @@ struct IBusEndToEndTests {
 
     /// Everything recorded under `directory`, at any depth.
     static func recordings(in directory: URL) -> String {
-        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        let files =
+            FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
+            ?? []
         return files.map { (try? String(contentsOf: $0, encoding: .utf8)) ?? "" }.joined()
     }
 
@@ -189,7 +196,8 @@ struct IBusEndToEndTests {
         // with the files' tables and switches once it made 나랏글's (seconds in a debug build).
         _ = try? ibus.type("", engine: "hwalja-naratgeul")  // starts the engine (selected once it answers)
         try Self.waitForStrokeStopsTable(ibus)
-        let result = try ibus.type("tap 7\ntap asterisk\ntap asterisk\ntap asterisk\ntap space\n", engine: "hwalja-naratgeul")
+        let result = try ibus.type(
+            "tap 7\ntap asterisk\ntap asterisk\ntap asterisk\ntap space\n", engine: "hwalja-naratgeul")
         #expect(result.text == "ㅊ", "\(result.events)")
     }
 
@@ -223,7 +231,8 @@ struct IBusEndToEndTests {
     static func setStrokeStops(_ ibus: PrivateIBus) throws {
         let folder = ibus.configDirectory.appendingPathComponent("hwalja")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "layout-options = naratgeul-stroke-stops\n".write(to: folder.appendingPathComponent("hwalja.conf"), atomically: true, encoding: .utf8)
+        try "layout-options = naratgeul-stroke-stops\n".write(
+            to: folder.appendingPathComponent("hwalja.conf"), atomically: true, encoding: .utf8)
     }
 
     /// Waits (up to 120 s: seconds in a debug build) for the engine to say it made 나랏글's table
@@ -231,7 +240,9 @@ struct IBusEndToEndTests {
     static func waitForStrokeStopsTable(_ ibus: PrivateIBus) throws {
         let deadline = Deadline(seconds: 120)
         while !ibus.daemon.stderrSoFar.contains("generated the naratgeul table with naratgeul-stroke-stops in ") {
-            guard !deadline.hasPassed else { throw TestSetupError("the engine never made the table: \(ibus.daemon.stderrSoFar)") }
+            guard !deadline.hasPassed else {
+                throw TestSetupError("the engine never made the table: \(ibus.daemon.stderrSoFar)")
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
     }
@@ -245,7 +256,8 @@ struct IBusEndToEndTests {
             else { return false }
             // pid (comm) state ppid …: comm may hold spaces, so count from the last parenthesis.
             let fields = stat[(stat.lastIndex(of: ")") ?? stat.startIndex)...].split(separator: " ")
-            return fields.count > 2 && Int32(fields[2]) == daemon && String(decoding: command, as: UTF8.self).contains("ibus-engine-hwalja")
+            return fields.count > 2 && Int32(fields[2]) == daemon
+                && String(decoding: command, as: UTF8.self).contains("ibus-engine-hwalja")
         }
     }
 
@@ -277,7 +289,8 @@ struct IBusEndToEndTests {
         _ = try ibus.type("purpose 8\ntap 4\ntap 1\ntap 2\ntap space\n")  // typed as digits, never learned
         #expect(!FileManager.default.fileExists(atPath: file.path))
         _ = try ibus.type("tap 4\ntap 1\ntap 2\ntap space\n")  // 가, ended by space
-        #expect(Self.contents(of: file, once: { $0 != nil }) == "# hwalja learned words 1\n1 1 412\n")  // 가's keys, not its text
+        // 가's keys, not its text
+        #expect(Self.contents(of: file, once: { $0 != nil }) == "# hwalja learned words 1\n1 1 412\n")
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
         // Removing the file forgets them: the engine never writes 가 back, and learns from nothing.
@@ -297,4 +310,3 @@ struct IBusEndToEndTests {
         return text
     }
 }
-

@@ -34,7 +34,8 @@ struct IBusEngineAdapterTests {
         init(settings: DaemonSettings = DaemonSettings()) {
             adapter = IBusEngineAdapter(
                 output: log, clock: clock, table: committedTable, settings: settings, keymap: .phone,
-                otherLayouts: committedTables.filter { $0.key != .cheonjiin }, reloadSettings: { [unowned self] always in
+                otherLayouts: committedTables.filter { $0.key != .cheonjiin },
+                reloadSettings: { [unowned self] always in
                     readAlways = always
                     return self.settings
                 })
@@ -44,33 +45,44 @@ struct IBusEngineAdapterTests {
 
         /// Calls `member` on `path`; returns the reply's arguments, applying the signals before it.
         @discardableResult
-        func call(_ path: String, _ interface: String, _ member: String, _ values: [BusValue] = []) throws -> [BusValue] {
+        func call(_ path: String, _ interface: String, _ member: String, _ values: [BusValue] = []) throws -> [BusValue]
+        {
             serial += 1
-            let call = try BusMessage.incomingCall(sender: ":1.0", serial: serial, path: path, interface: interface, member: member, values)
+            let call = try BusMessage.incomingCall(
+                sender: ":1.0", serial: serial, path: path, interface: interface, member: member, values)
             #expect(adapter.handle(call))
             let sent = log.take()
             // The signals before the reply, then the reply; after it only the suggestions (looked
             // up once the key is answered).
-            guard let index = sent.firstIndex(where: { $0.kind == .methodReturn || $0.kind == .error }), sent[index].kind == .methodReturn else {
+            guard let index = sent.firstIndex(where: { $0.kind == .methodReturn || $0.kind == .error }),
+                sent[index].kind == .methodReturn
+            else {
                 throw TestSetupError("\(member): \(sent.last?.errorName ?? "no reply")")
             }
             apply(sent[..<index])
             signalsBeforeReply = sent[..<index].compactMap(\.member)
             let after = sent[(index + 1)...]
-            #expect(after.allSatisfy { $0.member == "UpdateLookupTable" || $0.member == "HideLookupTable" }, "after the reply: \(after.map(\.member))")
+            #expect(
+                after.allSatisfy { $0.member == "UpdateLookupTable" || $0.member == "HideLookupTable" },
+                "after the reply: \(after.map(\.member))")
             apply(after)
             return try sent[index].arguments()
         }
 
         func createEngine(_ name: String) throws -> String {
-            try call(IBusEngineAdapter.factoryPath, "org.freedesktop.IBus.Factory", "CreateEngine", [.string(name)])[0].stringValue ?? ""
+            try call(IBusEngineAdapter.factoryPath, "org.freedesktop.IBus.Factory", "CreateEngine", [.string(name)])[0]
+                .stringValue ?? ""
         }
 
         /// A key event; returns `handled`, and applies an unhandled press as the application does.
         @discardableResult
         func key(_ path: String, _ keysym: UInt32, release: Bool = false) throws -> Bool {
-            let handled = try call(path, IBusEngineAdapter.engineInterface, "ProcessKeyEvent", [.uint32(keysym), .uint32(0), .uint32(release ? 1 << 30 : 0)])
-            guard case .boolean(let used) = handled.first else { throw TestSetupError("ProcessKeyEvent answered \(handled)") }
+            let handled = try call(
+                path, IBusEngineAdapter.engineInterface, "ProcessKeyEvent",
+                [.uint32(keysym), .uint32(0), .uint32(release ? 1 << 30 : 0)])
+            guard case .boolean(let used) = handled.first else {
+                throw TestSetupError("ProcessKeyEvent answered \(handled)")
+            }
             if !used && !release { applyKey(keysym) }
             return used
         }
@@ -90,7 +102,9 @@ struct IBusEngineAdapterTests {
         /// The client reports its text, the cursor at its end.
         func reportText(_ path: String) throws {
             let length = UInt32(text.unicodeScalars.count)
-            try call(path, IBusEngineAdapter.engineInterface, "SetSurroundingText", [IBusText.variant(text), .uint32(length), .uint32(length)])
+            try call(
+                path, IBusEngineAdapter.engineInterface, "SetSurroundingText",
+                [IBusText.variant(text), .uint32(length), .uint32(length)])
         }
 
         /// The client commits the preedit it shows, as GTK 3 and Qt do on a click before resetting
@@ -126,9 +140,13 @@ struct IBusEngineAdapterTests {
                     preedit = IBusText.text(of: arguments[0]) ?? ""
                     daemonPreedit = preedit
                 case "UpdateLookupTable":
-                    guard case .variant(.structure(let fields)) = arguments[0], fields.count == 9, fields[0] == .string("IBusLookupTable"),
+                    guard case .variant(.structure(let fields)) = arguments[0], fields.count == 9,
+                        fields[0] == .string("IBusLookupTable"),
                         case .array(_, let texts) = fields[7]
-                    else { Issue.record("malformed lookup table \(arguments)"); break }
+                    else {
+                        Issue.record("malformed lookup table \(arguments)")
+                        break
+                    }
                     candidates = texts.compactMap { IBusText.text(of: $0) }
                 case "HideLookupTable": candidates = []
                 case "DeleteSurroundingText":
@@ -137,7 +155,11 @@ struct IBusEngineAdapterTests {
                         text.unicodeScalars.removeLast(Int(count))
                     }
                 case "ForwardKeyEvent":
-                    if case .uint32(let keysym) = arguments[0], case .uint32(let state) = arguments[2], state & (1 << 30) == 0 { applyKey(keysym) }
+                    if case .uint32(let keysym) = arguments[0], case .uint32(let state) = arguments[2],
+                        state & (1 << 30) == 0
+                    {
+                        applyKey(keysym)
+                    }
                 default: break
                 }
             }
@@ -312,10 +334,11 @@ struct IBusEngineAdapterTests {
     /// ibus-daemon and an engine suggesting 안녕하세요 and 안녕히, in that order, for 안.
     static func suggesting() throws -> Daemon {
         let ibus = Daemon()
-        let lexicon = try LexiconFile.decode(LexiconFile.encode([
-            LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕하세요"), score: 190),
-            LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕히"), score: 140),
-        ]))
+        let lexicon = try LexiconFile.decode(
+            LexiconFile.encode([
+                LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕하세요"), score: 190),
+                LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕히"), score: 140)
+            ]))
         ibus.adapter.wordSuggestions = WordSuggestions(suggester: Suggester(lexicon: lexicon, table: committedTable))
         return ibus
     }
@@ -326,7 +349,8 @@ struct IBusEngineAdapterTests {
         try ibus.capabilities(engine, Self.gtkCapabilities)
         try ibus.tap(engine, Self.digits("0125"))  // 안
         #expect(ibus.candidates == ["안녕하세요", "안녕히"])
-        try ibus.call(engine, IBusEngineAdapter.engineInterface, "CandidateClicked", [.uint32(1), .uint32(1), .uint32(0)])
+        try ibus.call(
+            engine, IBusEngineAdapter.engineInterface, "CandidateClicked", [.uint32(1), .uint32(1), .uint32(0)])
         #expect(ibus.text == "안녕히 ")
         #expect(ibus.preedit == "")
         #expect(ibus.candidates == [])
@@ -342,10 +366,13 @@ struct IBusEngineAdapterTests {
         // As ibus-daemon calls them: the capabilities when the engine is made, the client named
         // each time a field is focused.
         try ibus.capabilities(engine, 41)  // GNOME Shell's: preedit, focus, surrounding text
-        try ibus.call(engine, IBusEngineAdapter.engineInterface, "FocusInId", [.string("/org/freedesktop/IBus/InputContext_7"), .string(client)])
+        try ibus.call(
+            engine, IBusEngineAdapter.engineInterface, "FocusInId",
+            [.string("/org/freedesktop/IBus/InputContext_7"), .string(client)])
         try ibus.tap(engine, Self.digits("0125") + [0xffab] + Self.digits("5221"))  // 안 NEXT 녀
         #expect(ibus.text == "안" && ibus.preedit == "녀")
-        try ibus.call(engine, IBusEngineAdapter.engineInterface, "CandidateClicked", [.uint32(0), .uint32(1), .uint32(0)])
+        try ibus.call(
+            engine, IBusEngineAdapter.engineInterface, "CandidateClicked", [.uint32(0), .uint32(1), .uint32(0)])
         #expect(ibus.text == "안녕하세요 ")
         #expect(ibus.deleted == deleted)
     }
@@ -358,7 +385,9 @@ struct IBusEngineAdapterTests {
         let link = KeypadSuggestionLink(output: keypad, keypad: ":1.77")
         ibus.adapter.keypadLink = link
         let shown = { () throws -> [[BusValue]] in
-            try keypad.take().filter { $0.member == KeypadInterface.showSuggestions && $0.destination == ":1.77" }.map { try $0.arguments() }
+            try keypad.take().filter { $0.member == KeypadInterface.showSuggestions && $0.destination == ":1.77" }.map {
+                try $0.arguments()
+            }
         }
         let unfocused = try ibus.createEngine("hwalja")
         try ibus.tap(unfocused, Self.digits("0125"))
@@ -368,7 +397,8 @@ struct IBusEngineAdapterTests {
         try ibus.call(engine, IBusEngineAdapter.engineInterface, "FocusIn")
         try ibus.tap(engine, Self.digits("0125"))  // 안
         #expect(try shown() == [[.stringArray(["안녕하세요", "안녕히"])]])
-        let tapped = BusMessage.signal(path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.suggestionChosen)
+        let tapped = BusMessage.signal(
+            path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.suggestionChosen)
         try tapped.append([.uint32(1), .string("안녕히")])
         tapped.setSender(":1.77")
         #expect(link.handle(tapped))
@@ -393,7 +423,8 @@ struct IBusEngineAdapterTests {
     @Test(arguments: [
         ("hwalja", [0x34, 0x31, 0x32, 0x37, 0x38] as [UInt32], "값"), ("hwalja-keypad", [0xFFB4, 0xFFB7, 0xFFB8], "가"),
         ("hwalja-naratgeul", [0x31, 0x33, 0x35, 0x2A, 0x37], "값"), ("hwalja-vega", [0x31, 0x33, 0x38, 0x37, 0x37], "값"),
-        ("hwalja-cheonjiin-plus", [0x34, 0x31, 0x32, 0x37, 0x38], "값"), ("hwalja-cheonjiin-plus", [0x24, 0x24, 0x31, 0x32], "까"),
+        ("hwalja-cheonjiin-plus", [0x34, 0x31, 0x32, 0x37, 0x38], "값"),
+        ("hwalja-cheonjiin-plus", [0x24, 0x24, 0x31, 0x32], "까")
     ])
     func everyLayoutHasItsEngine(engine: String, keysyms: [UInt32], text: String) throws {
         let daemon = Daemon()
@@ -413,4 +444,3 @@ struct IBusEngineAdapterTests {
         #expect(daemon.text + daemon.preedit == "9")
     }
 }
-

@@ -19,7 +19,9 @@ struct InstalledPackageTests {
         #expect(result.text == "안녕하세요")
         // 0 pressed again 150 ms after its long press, as a person lifts and presses a key: this
         // client has no GTK module's capabilities, so sooner would be taken for X repeating it.
-        let held = try ibus.type("tap 4\ntap 1\ntap 2\npress 0\nsleep 800\nrelease 0\nsleep 150\ntap 0\ntap 1\ntap 2\ntap BackSpace\nfocus-out\nfocus-in\ntap Return\n")
+        let held = try ibus.type(
+            "tap 4\ntap 1\ntap 2\npress 0\nsleep 800\nrelease 0\nsleep 150\ntap 0\ntap 1\ntap 2\ntap BackSpace\nfocus-out\nfocus-in\ntap Return\n"
+        )
         #expect(held.text == "가0이\n")
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }
@@ -51,7 +53,9 @@ struct InstalledPackageTests {
     @Test func theKeypadIsOfferedToPhoshAsItsOnScreenKeyboard() throws {
         let offered = "/usr/share/hwalja-keypad/sm.puri.OSK0.desktop"
         let query = try runCommand("update-alternatives", ["--query", "Phosh-OSK"])
-        #expect(query.stdout.contains("Link: /usr/share/applications/sm.puri.OSK0.desktop"), "\(query.stdout)\(query.stderr)")
+        #expect(
+            query.stdout.contains("Link: /usr/share/applications/sm.puri.OSK0.desktop"),
+            "\(query.stdout)\(query.stderr)")
         #expect(query.stdout.contains("Alternative: \(offered)\nPriority: 20"), "\(query.stdout)")
         let desktop = try runCommand("desktop-file-validate", [offered])
         #expect(desktop.status == 0 && desktop.stdout.isEmpty, "\(desktop.stdout)")
@@ -61,20 +65,32 @@ struct InstalledPackageTests {
 
     @Test func dbusActivationStartsTheInstalledDaemon() throws {
         // A session bus with the standard configuration reads /usr/share/dbus-1/services.
-        let bus = try BackgroundProcess(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--print-address=1"])
+        let bus = try BackgroundProcess(
+            URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--print-address=1"])
         defer { bus.stop() }
         let deadline = Deadline(seconds: 10)
         while !bus.stdoutSoFar.hasSuffix("\n") && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.01) }
         let address = bus.stdoutSoFar.trimmingCharacters(in: .whitespacesAndNewlines)
-        let created = try runCommand("gdbus", ["call", "--address", address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1", "--method", "org.hwalja.Engine1.CreateContext"])
+        let created = try runCommand(
+            "gdbus",
+            [
+                "call", "--address", address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1",
+                "--method", "org.hwalja.Engine1.CreateContext"
+            ])
         #expect(created.stdout.contains("/org/hwalja/Engine1/Context/1"), "activation failed: \(created.stderr)")
-        let info = try runCommand("gdbus", ["call", "--address", address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1", "--method", "org.freedesktop.DBus.Properties.Get", "org.hwalja.Engine1", "TableInfo"])
+        let info = try runCommand(
+            "gdbus",
+            [
+                "call", "--address", address, "--dest", "org.hwalja.Engine1", "--object-path", "/org/hwalja/Engine1",
+                "--method", "org.freedesktop.DBus.Properties.Get", "org.hwalja.Engine1", "TableInfo"
+            ])
         #expect(info.stdout.contains("/usr/share/hwalja/hwalja.table"))
         // The activated hwaljad is the bus's child: it exits when the bus stops ("the bus went away").
     }
 
     @Test func theInstalledReplayToolUsesTheInstalledTable() throws {
-        let outcome = try runProcess(URL(fileURLWithPath: "/usr/bin/hwalja-replay"), ["--keys", "0 1 2 5"], environment: ["HWALJA_TABLE": ""])
+        let outcome = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/hwalja-replay"), ["--keys", "0 1 2 5"], environment: ["HWALJA_TABLE": ""])
         #expect(outcome.stdout == "안\n")
     }
 
@@ -82,15 +98,22 @@ struct InstalledPackageTests {
     /// and Foundation), one binary whose links are the three programs, and no Foundation or ICU in it.
     @Test func thePackageIsSmallAndShipsOneBinaryWithoutFoundation() throws {
         let dist = packageRoot.appendingPathComponent("dist")
-        let packages = try FileManager.default.contentsOfDirectory(atPath: dist.path).filter { $0.hasPrefix("hwalja_") && $0.hasSuffix(".deb") }
+        let packages = try FileManager.default.contentsOfDirectory(atPath: dist.path).filter {
+            $0.hasPrefix("hwalja_") && $0.hasSuffix(".deb")
+        }
         #expect(packages.count == 1, "dist: \(packages)")
         for name in packages {
-            let size = try #require(try FileManager.default.attributesOfItem(atPath: dist.appendingPathComponent(name).path)[.size] as? Int)
+            let size = try #require(
+                try FileManager.default.attributesOfItem(atPath: dist.appendingPathComponent(name).path)[.size] as? Int)
             #expect(size <= 4_000_000, "\(name) is \(size) bytes")
         }
         let binary = "/usr/libexec/hwalja/hwalja"
-        for program in ["/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay"] {
-            #expect(URL(fileURLWithPath: program).resolvingSymlinksInPath().path == binary, "\(program) is not a link to \(binary)")
+        for program in [
+            "/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay"
+        ] {
+            #expect(
+                URL(fileURLWithPath: program).resolvingSymlinksInPath().path == binary,
+                "\(program) is not a link to \(binary)")
         }
         let bytes = try #require(FileManager.default.contents(atPath: binary))
         for module in ["FoundationEssentials", "FoundationInternationalization", "_FoundationICU"] {
@@ -100,7 +123,10 @@ struct InstalledPackageTests {
 
     /// Each installed program is the development build's, by its own name: the same flags, help and
     /// help texts (--experimental-dump-help, the JSON the man pages are made from), the same errors.
-    @Test(arguments: ["/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay", "/usr/bin/hwalja-keypad"])
+    @Test(arguments: [
+        "/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay",
+        "/usr/bin/hwalja-keypad"
+    ])
     func theInstalledProgramKeepsItsNameFlagsAndHelp(program: String) throws {
         let name = URL(fileURLWithPath: program).lastPathComponent
         for arguments in [["--experimental-dump-help"], ["--help"], ["--no-such-flag"]] {
@@ -116,21 +142,31 @@ struct InstalledPackageTests {
     /// Each installed man page, rendered as man renders it, says what the program's --help says:
     /// every option, and the Hangul (help2man from --help; the generator used before dropped
     /// every character outside ASCII).
-    @Test(arguments: ["/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay", "/usr/bin/hwalja-keypad",
-                      "/usr/bin/hwalja-preferences"])
+    @Test(arguments: [
+        "/usr/libexec/hwalja/hwaljad", "/usr/libexec/hwalja/ibus-engine-hwalja", "/usr/bin/hwalja-replay",
+        "/usr/bin/hwalja-keypad",
+        "/usr/bin/hwalja-preferences"
+    ])
     func theManPageSaysWhatHelpSays(program: String) throws {
         let name = URL(fileURLWithPath: program).lastPathComponent
         let help = try runProcess(URL(fileURLWithPath: program), ["--help"]).stdout
         // Lines wide enough and no hyphenation, so that no option is split; no overstriking.
-        let rendered = try runCommand("sh", ["-c", "zcat /usr/share/man/man1/\(name).1.gz | groff -k -man -Tutf8 -P-cbou -rLL=300n -rHY=0"])
+        let rendered = try runCommand(
+            "sh", ["-c", "zcat /usr/share/man/man1/\(name).1.gz | groff -k -man -Tutf8 -P-cbou -rLL=300n -rHY=0"])
         #expect(rendered.status == 0, "\(rendered.stderr)")
         let options = Set(help.matches(of: /--[a-z][a-z-]*/).map { String($0.output) })
         #expect(!options.isEmpty)
         for option in options {
             #expect(rendered.stdout.contains(option), "\(name).1 lacks \(option)")
         }
-        let hangul = Set(help.unicodeScalars.filter { (0x1100...0x11FF).contains($0.value) || (0x3130...0x318F).contains($0.value) || (0xAC00...0xD7A3).contains($0.value) })
+        let hangul = Set(
+            help.unicodeScalars.filter {
+                (0x1100...0x11FF).contains($0.value) || (0x3130...0x318F).contains($0.value)
+                    || (0xAC00...0xD7A3).contains($0.value)
+            })
         let shown = Set(rendered.stdout.unicodeScalars)
-        #expect(hangul.isSubset(of: shown), "\(name).1 lacks \(String(String.UnicodeScalarView(hangul.subtracting(shown))))")
+        #expect(
+            hangul.isSubset(of: shown), "\(name).1 lacks \(String(String.UnicodeScalarView(hangul.subtracting(shown))))"
+        )
     }
 }

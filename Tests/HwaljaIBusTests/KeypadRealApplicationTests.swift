@@ -15,15 +15,21 @@ struct KeypadRealApplicationTests {
         _ keys: [String], layout: String = "cheonjiin", field: String = "text", environment: [String: String] = [:]
     ) throws -> ApplicationReport {
         let keypad = keypadProgram
-        guard FileManager.default.isExecutableFile(atPath: keypad.path) else { throw TestSetupError("hwalja-keypad is not built: swift build") }
+        guard FileManager.default.isExecutableFile(atPath: keypad.path) else {
+            throw TestSetupError("hwalja-keypad is not built: swift build")
+        }
         let (report, _) = try RealApplicationTests.type(
             keys, into: .gtk3, field: field, engine: layout == "cheonjiin" ? "hwalja" : "hwalja-\(layout)",
-            environment: ["HWALJA_KEYPAD": keypad.path, "HWALJA_KEYPAD_LAYOUT": layout].merging(environment) { $1 }, screen: "1024x800")
+            environment: ["HWALJA_KEYPAD": keypad.path, "HWALJA_KEYPAD_LAYOUT": layout].merging(environment) { $1 },
+            screen: "1024x800")
         return report
     }
 
     /// 안녕하세요 by 천지인's keys: ㅇㅁ ㅣ ㆍ ㄴㄹ, 다음, ㄴㄹ ㆍ ㆍ ㅣ ㅇㅁ, ㅅㅎ ㅅㅎ ㅣ ㆍ, ㅅㅎ ㆍ ㅣ ㅣ, ㅇㅁ ㆍ ㆍ ㅡ.
-    static let annyeonghaseyo = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "ㅅㅎ", "ㆍ", "ㅣ", "ㅣ", "ㅇㅁ", "ㆍ", "ㆍ", "ㅡ"]
+    static let annyeonghaseyo = [
+        "ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ", "ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "ㅅㅎ", "ㆍ", "ㅣ", "ㅣ", "ㅇㅁ", "ㆍ",
+        "ㆍ", "ㅡ"
+    ]
 
     @Test func tapsTypeIntoTheFocusedFieldWhichKeepsTheFocus() throws {
         let report = try Self.type(Self.annyeonghaseyo.map { "keypad:\($0)" } + ["keypad:띄어쓰기", "keypad:문장 부호"])
@@ -34,7 +40,8 @@ struct KeypadRealApplicationTests {
     /// (GTK's "clicked"): each types as a tap does, and a tap with the pointer types once.
     @Test func keysActivatedThroughAccessibilityTypeAsTaps() throws {
         let activated = ["ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "다음 글자", "ㄴㄹ", "ㆍ", "ㆍ", "ㅣ", "ㅇㅁ"].map { "keypad-action:\($0)" }
-        let report = try Self.type(activated + ["keypad:띄어쓰기", "keypad:ㄱㅋ", "keypad:ㅣ", "keypad:ㆍ", "keypad-action:띄어쓰기"])
+        let report = try Self.type(
+            activated + ["keypad:띄어쓰기", "keypad:ㄱㅋ", "keypad:ㅣ", "keypad:ㆍ", "keypad-action:띄어쓰기"])
         #expect(report.text == "안녕가")
     }
 
@@ -46,14 +53,18 @@ struct KeypadRealApplicationTests {
     /// A flick up types the digit as a long press does: 강, then ㄴㄹ flicked takes its ㄴ back
     /// (which had ended 강) and types 5 after 강; 가, then ㅇㅁ flicked (강 for a moment), 가0.
     @Test func aFlickUpTypesTheDigit() throws {
-        let keys = ["keypad:ㄱㅋ", "keypad:ㅣ", "keypad:ㆍ", "keypad:ㅇㅁ", "keypad-flick:ㄴㄹ", "keypad:ㄱㅋ", "keypad:ㅣ", "keypad:ㆍ", "keypad-flick:ㅇㅁ"]
+        let keys = [
+            "keypad:ㄱㅋ", "keypad:ㅣ", "keypad:ㆍ", "keypad:ㅇㅁ", "keypad-flick:ㄴㄹ", "keypad:ㄱㅋ", "keypad:ㅣ", "keypad:ㆍ",
+            "keypad-flick:ㅇㅁ"
+        ]
         #expect(try Self.type(keys).text == "강5가0")
     }
 
     @Test func aHeldBackspaceRepeatsAndStopsAtTheRelease() throws {
         // 가 가 나, then backspace held 1.5 s: 나 goes a keystroke at a time, then a character a
         // repeat; 다 typed after it stays.
-        let keys = ["ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기", "ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기", "ㄴㄹ", "ㅣ", "ㆍ"].map { "keypad:\($0)" }
+        let keys =
+            ["ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기", "ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기", "ㄴㄹ", "ㅣ", "ㆍ"].map { "keypad:\($0)" }
             + ["keypad-hold:지우기:1500", "keypad:ㄷㅌ", "keypad:ㅣ", "keypad:ㆍ", "keypad:띄어쓰기"]
         let report = try Self.type(keys)
         #expect(report.text == "다")
@@ -68,7 +79,9 @@ struct KeypadRealApplicationTests {
 
     @Test func theLatinAndSymbolLayersTypeAnAddress() throws {
         // 한 (Korean), then ABC: h i, !#1: @ 1, ABC again: ⇧ K, and back to 한: 가.
-        let keys = ["ㄱㅋ", "ㅣ", "ㆍ", "영문 자판", "h", "i", "숫자와 기호", "골뱅이", "1", "영문 자판", "대문자", "K", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ"]
+        let keys = [
+            "ㄱㅋ", "ㅣ", "ㆍ", "영문 자판", "h", "i", "숫자와 기호", "골뱅이", "1", "영문 자판", "대문자", "K", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ"
+        ]
         let report = try Self.type(keys.map { "keypad:\($0)" })
         #expect(report.text == "가hi@1K가")
     }
@@ -77,9 +90,11 @@ struct KeypadRealApplicationTests {
     /// upright (a phone or a tablet held in portrait), 나랏글's and 천지인 플러스's keys.
     @Test(arguments: [
         ("keypad-x11-dark.png", "naratgeul", ["HWALJA_KEYPAD_THEME": "Adwaita:dark"], ["ㄱ", "ㅏㅓ"], "가"),
-        ("keypad-x11-portrait.png", "cheonjiin-plus", ["HWALJA_KEYPAD_SIZE": "360x460"], ["ㅎ", "ㅣ", "ㆍ"], "하"),
+        ("keypad-x11-portrait.png", "cheonjiin-plus", ["HWALJA_KEYPAD_SIZE": "360x460"], ["ㅎ", "ㅣ", "ㆍ"], "하")
     ])
-    func aScreenshotShowsTheKeypadDarkAndUpright(name: String, layout: String, environment: [String: String], keys: [String], text: String) throws {
+    func aScreenshotShowsTheKeypadDarkAndUpright(
+        name: String, layout: String, environment: [String: String], keys: [String], text: String
+    ) throws {
         let shot = try Screenshot(named: name)
         let report = try Self.type(keys.map { "keypad:\($0)" } + [shot.key], layout: layout, environment: environment)
         #expect(report.text == text)

@@ -33,7 +33,9 @@ struct KeypadWaylandRealApplicationTests {
         /// `keypadEnvironment`: the keypad's own (GTK_THEME).
         init(_ kind: Compositor = .sway, keypadEnvironment: [String: String] = [:]) throws {
             let program = keypadProgram
-            guard FileManager.default.isExecutableFile(atPath: program.path) else { throw TestSetupError("hwalja-keypad is not built: swift build") }
+            guard FileManager.default.isExecutableFile(atPath: program.path) else {
+                throw TestSetupError("hwalja-keypad is not built: swift build")
+            }
             self.kind = kind
             let screen: (width: Int, height: Int)
             let compositorEnvironment: [String: String]
@@ -49,13 +51,24 @@ struct KeypadWaylandRealApplicationTests {
             }
             let daemon = try PrivateDaemon()
             self.daemon = daemon
-            let pointerSocket = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-pointer-\(UUID().uuidString)").path
-            environment = ProcessInfo.processInfo.environment.merging(compositorEnvironment.merging(daemon.bus.environment) { $1 }) { $1 }
-                .merging(["NO_AT_BRIDGE": "0", "HWALJA_SCREEN_SIZE": "\(screen.width)x\(screen.height)", "HWALJA_POINTER_SOCKET": pointerSocket]) { $1 }
-            accessibility = try BackgroundProcess(URL(fileURLWithPath: "/usr/libexec/at-spi-bus-launcher"), ["--launch-immediately"], environment: environment)
+            let pointerSocket = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "hwalja-pointer-\(UUID().uuidString)"
+            ).path
+            environment = ProcessInfo.processInfo.environment.merging(
+                compositorEnvironment.merging(daemon.bus.environment) { $1 }
+            ) { $1 }
+            .merging([
+                "NO_AT_BRIDGE": "0", "HWALJA_SCREEN_SIZE": "\(screen.width)x\(screen.height)",
+                "HWALJA_POINTER_SOCKET": pointerSocket
+            ]) { $1 }
+            accessibility = try BackgroundProcess(
+                URL(fileURLWithPath: "/usr/libexec/at-spi-bus-launcher"), ["--launch-immediately"],
+                environment: environment)
             // The keypad's AT-SPI bridge asks for the accessibility bus once, as it starts.
             try accessibility.waitUntil("accessibility bus") { daemon.bus.hasOwner("org.a11y.Bus") }
-            let pointer = try BackgroundProcess(packageRoot.appendingPathComponent("tools/wayland-pointer.py"), [pointerSocket], environment: environment)
+            let pointer = try BackgroundProcess(
+                packageRoot.appendingPathComponent("tools/wayland-pointer.py"), [pointerSocket],
+                environment: environment)
             self.pointer = pointer
             keypad = try BackgroundProcess(program, [], environment: environment.merging(keypadEnvironment) { $1 })
             try pointer.waitUntil("virtual pointer on \(kind)") { pointer.stdoutSoFar.contains("ready") }
@@ -66,11 +79,14 @@ struct KeypadWaylandRealApplicationTests {
         func type(_ keys: [String], field: String = "text") throws -> ApplicationReport {
             let outcome = try runProcess(
                 packageRoot.appendingPathComponent("tools/gtk4-app.py"), ["--field", field, "hwalja-keypad"] + keys,
-                environment: environment.merging(["HWALJA_TYPIST": "wtype", "HWALJA_FRAMEWORK": "none", "GTK_IM_MODULE": "wayland"]) { $1 },
+                environment: environment.merging([
+                    "HWALJA_TYPIST": "wtype", "HWALJA_FRAMEWORK": "none", "GTK_IM_MODULE": "wayland"
+                ]) { $1 },
                 seconds: 90)
             guard outcome.status == 0 else {
                 throw TestSetupError(
-                    "gtk4-app.py on \(kind) failed (status \(outcome.status)): \(outcome.stderr)\nkeypad: \(keypad.stderrSoFar.suffix(1500))\npointer: \(pointer.stderrSoFar.suffix(1000))\n\(kind): \(compositorLog().suffix(1500))")
+                    "gtk4-app.py on \(kind) failed (status \(outcome.status)): \(outcome.stderr)\nkeypad: \(keypad.stderrSoFar.suffix(1500))\npointer: \(pointer.stderrSoFar.suffix(1000))\n\(kind): \(compositorLog().suffix(1500))"
+                )
             }
             return try ApplicationReport(harnessOutput: outcome.stdout)
         }
@@ -82,7 +98,9 @@ struct KeypadWaylandRealApplicationTests {
         }
     }
 
-    static func type(_ keys: [String], field: String = "text", suggesting: Bool = false, in compositor: Compositor = .sway) throws
+    static func type(
+        _ keys: [String], field: String = "text", suggesting: Bool = false, in compositor: Compositor = .sway
+    ) throws
         -> ApplicationReport
     {
         let session = try Session(compositor)
@@ -95,13 +113,17 @@ struct KeypadWaylandRealApplicationTests {
     @Test(arguments: Compositor.allCases)
     func tapsTypeSentencesAndReturn(in compositor: Compositor) throws {
         // 안녕하세요. and ↵: the Return reaches the application through the keypad's virtual keyboard.
-        let report = try Self.type(Self.taps(KeypadRealApplicationTests.annyeonghaseyo + ["띄어쓰기", "문장 부호", "줄 바꿈"]), field: "lines", in: compositor)
+        let report = try Self.type(
+            Self.taps(KeypadRealApplicationTests.annyeonghaseyo + ["띄어쓰기", "문장 부호", "줄 바꿈"]), field: "lines",
+            in: compositor)
         #expect(report.text == "안녕하세요.\n", "\(report.events)")
     }
 
     @Test(arguments: Compositor.allCases)
     func aLongPressAndAFlickUpTypeTheDigit(in compositor: Compositor) throws {
-        let report = try Self.type(Self.taps(["ㄱㅋ", "ㅣ", "ㆍ"]) + ["keypad-hold:ㅇㅁ:800", "keypad-flick:ㄴㄹ"] + Self.taps(["띄어쓰기"]), in: compositor)
+        let report = try Self.type(
+            Self.taps(["ㄱㅋ", "ㅣ", "ㆍ"]) + ["keypad-hold:ㅇㅁ:800", "keypad-flick:ㄴㄹ"] + Self.taps(["띄어쓰기"]),
+            in: compositor)
         #expect(report.text == "가05 ", "\(report.events)")
     }
 
@@ -110,7 +132,8 @@ struct KeypadWaylandRealApplicationTests {
         // 가 가 나, then backspace held 1.5 s: 나 goes a keystroke at a time, then a character a
         // repeat (hwaljad's deletions, and backspaces past them through the virtual keyboard);
         // 다 typed after it stays.
-        let keys = Self.taps(["ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기", "ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기", "ㄴㄹ", "ㅣ", "ㆍ"])
+        let keys =
+            Self.taps(["ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기", "ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기", "ㄴㄹ", "ㅣ", "ㆍ"])
             + ["keypad-hold:지우기:1500"] + Self.taps(["ㄷㅌ", "ㅣ", "ㆍ", "띄어쓰기"])
         let report = try Self.type(keys, in: compositor)
         #expect(report.text == "다", "\(report.events)")
@@ -125,14 +148,18 @@ struct KeypadWaylandRealApplicationTests {
     }
 
     @Test func theLatinAndSymbolLayersTypeAnAddress() throws {
-        let keys = ["ㄱㅋ", "ㅣ", "ㆍ", "영문 자판", "h", "i", "숫자와 기호", "골뱅이", "1", "영문 자판", "대문자", "K", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기"]
+        let keys = [
+            "ㄱㅋ", "ㅣ", "ㆍ", "영문 자판", "h", "i", "숫자와 기호", "골뱅이", "1", "영문 자판", "대문자", "K", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ",
+            "띄어쓰기"
+        ]
         let report = try Self.type(Self.taps(keys))
         #expect(report.text == "가hi@1K가", "\(report.events)")
     }
 
     @Test func aPasswordFieldGetsTheDigitsAndHwaljadNothing() throws {
         // ㄱㅋ ㅣ ㆍ in a password field: 4 1 2; then Tab to a text field, where they type 가.
-        let report = try Self.type(Self.taps(["ㄱㅋ", "ㅣ", "ㆍ"]) + ["Tab"] + Self.taps(["ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기"]), field: "password")
+        let report = try Self.type(
+            Self.taps(["ㄱㅋ", "ㅣ", "ㆍ"]) + ["Tab"] + Self.taps(["ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기"]), field: "password")
         #expect(report.text == "412")
         #expect(report.next == "가")
     }
@@ -166,13 +193,21 @@ struct KeypadWaylandRealApplicationTests {
         let session = try Session(.phoc)
         let answers = try TemporaryFolder()
         func osk(_ arguments: [String], into file: String? = nil) -> String {
-            let call = ["gdbus", "call", "--session", "--dest", "sm.puri.OSK0", "--object-path", "/sm/puri/OSK0", "--method"] + arguments
-            let command = call.map { "'\($0)'" }.joined(separator: " ") + (file.map { " > \(answers.url.appendingPathComponent($0).path)" } ?? "")
+            let call =
+                ["gdbus", "call", "--session", "--dest", "sm.puri.OSK0", "--object-path", "/sm/puri/OSK0", "--method"]
+                + arguments
+            let command =
+                call.map { "'\($0)'" }.joined(separator: " ")
+                + (file.map { " > \(answers.url.appendingPathComponent($0).path)" } ?? "")
             return "run:sh -c \"\(command)\""
         }
         let visible = ["org.freedesktop.DBus.Properties.Get", "sm.puri.OSK0", "Visible"]
-        let keys = Self.taps(["ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기"])
-            + [osk(visible, into: "shown"), osk(["sm.puri.OSK0.SetVisible", "false"]), osk(visible, into: "hidden"), osk(["sm.puri.OSK0.SetVisible", "true"])]
+        let keys =
+            Self.taps(["ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기"])
+            + [
+                osk(visible, into: "shown"), osk(["sm.puri.OSK0.SetVisible", "false"]), osk(visible, into: "hidden"),
+                osk(["sm.puri.OSK0.SetVisible", "true"])
+            ]
             + Self.taps(["ㄴㄹ", "ㅣ", "ㆍ", "띄어쓰기"])
         let report = try session.type(keys)
         #expect(report.text == "가나", "\(report.events)")
@@ -185,13 +220,16 @@ struct KeypadWaylandRealApplicationTests {
     /// and its suggestions show.
     @Test(arguments: [
         ("keypad-sway.png", Compositor.sway, [1024, 768], [String: String]()),
-        ("keypad-phoc-dark.png", Compositor.phoc, [720, 1440], ["GTK_THEME": "Adwaita:dark"]),
+        ("keypad-phoc-dark.png", Compositor.phoc, [720, 1440], ["GTK_THEME": "Adwaita:dark"])
     ])
-    func aScreenshotShowsTheKeypadBelowTheField(name: String, compositor: Compositor, pixels: [Int], theme: [String: String]) throws {
+    func aScreenshotShowsTheKeypadBelowTheField(
+        name: String, compositor: Compositor, pixels: [Int], theme: [String: String]
+    ) throws {
         let shot = try Screenshot(named: name)
         let session = try Session(compositor, keypadEnvironment: theme)
         try session.daemon.bus.waitForSuggestions()
-        let report = try session.type(Self.taps(Array(KeypadRealApplicationTests.annyeonghaseyo.prefix(10))) + [shot.key])
+        let report = try session.type(
+            Self.taps(Array(KeypadRealApplicationTests.annyeonghaseyo.prefix(10))) + [shot.key])
         #expect(report.text == "안", "녕 is still being composed, in the preedit")
         #expect(try shot.size() == pixels)
         #expect(try shot.colours() > 16)

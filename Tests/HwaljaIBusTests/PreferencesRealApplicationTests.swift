@@ -14,15 +14,22 @@ struct PreferencesRealApplicationTests {
         let file = folder.url.appendingPathComponent("config/hwalja/hwalja.conf")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try settings.write(to: file, atomically: true, encoding: .utf8)
-        let daemon = try PrivateDaemon(environment: ["XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path])
+        let daemon = try PrivateDaemon(environment: [
+            "XDG_CONFIG_HOME": folder.url.appendingPathComponent("config").path
+        ])
         var environment = daemon.bus.environment
         if !RealApplicationTests.installed {
-            environment["HWALJA_PREFERENCES"] = packageRoot.appendingPathComponent("Sources/hwalja-preferences/hwalja-preferences").path
+            environment["HWALJA_PREFERENCES"] =
+                packageRoot.appendingPathComponent("Sources/hwalja-preferences/hwalja-preferences").path
         }
         let outcome = try runningHarness {
             try runCommand(
-            "xvfb-run", ["-a", "-s", "-screen 0 1000x800x24", "/usr/bin/python3", packageRoot.appendingPathComponent("tools/preferences_session.py").path] + arguments,
-            environment: environment, seconds: 60)
+                "xvfb-run",
+                [
+                    "-a", "-s", "-screen 0 1000x800x24", "/usr/bin/python3",
+                    packageRoot.appendingPathComponent("tools/preferences_session.py").path
+                ] + arguments,
+                environment: environment, seconds: 60)
         }
         return (outcome, try String(contentsOf: file, encoding: .utf8))
     }
@@ -33,8 +40,12 @@ struct PreferencesRealApplicationTests {
     @Test func aRefusedValueIsSaidAndTheFileStaysAsItWas() throws {
         let (outcome, file) = try Self.drive(["--refused", "auto-next", "soon"], settings: "# mine\nauto-next = off\n")
         #expect(outcome.status == 0, "\(outcome.stderr)")
-        #expect(outcome.stdout.contains("\"soon\" is not a valid auto-next (milliseconds 1-60000 or off)"), "\(outcome.stdout)")
-        #expect(!outcome.stdout.contains("GDBus.Error"), "the message is hwaljad's, without GLib's prefix: \(outcome.stdout)")
+        #expect(
+            outcome.stdout.contains("\"soon\" is not a valid auto-next (milliseconds 1-60000 or off)"),
+            "\(outcome.stdout)")
+        #expect(
+            !outcome.stdout.contains("GDBus.Error"),
+            "the message is hwaljad's, without GLib's prefix: \(outcome.stdout)")
         #expect(file == "# mine\nauto-next = off\n")
     }
 

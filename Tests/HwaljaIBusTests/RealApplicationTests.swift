@@ -36,7 +36,9 @@ struct RealApplicationTests {
         /// Firefox ESR on X11, with IBus's GTK 3 module (tools/firefox-app.py).
         case firefox
 
-        var script: String { [.xterm, .kitty, .gnomeTerminal].contains(self) ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py" }
+        var script: String {
+            [.xterm, .kitty, .gnomeTerminal].contains(self) ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py"
+        }
         var testDescription: String { rawValue }
         /// The harness's `--field` for `field`: a terminal is its own field, Java's, Emacs's and Writer's a text area, Wine's the XIM style.
         func harnessField(_ field: String) -> String {
@@ -90,7 +92,8 @@ struct RealApplicationTests {
     /// With `hwaljad`, this build's hwaljad runs on the session bus, with the engine's settings
     /// file (for hwalja's Preferences).
     static func type(
-        _ keys: [String], into application: Application, field: String = "text", engine: String = "hwalja", settings: String? = nil,
+        _ keys: [String], into application: Application, field: String = "text", engine: String = "hwalja",
+        settings: String? = nil,
         environment: [String: String] = [:], screen: String = "1280x800", hwaljad: Bool = false
     ) throws -> (Report, PrivateIBus) {
         try systemCacheWritten.get()
@@ -100,25 +103,36 @@ struct RealApplicationTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try settings.write(to: folder.appendingPathComponent("hwalja.conf"), atomically: true, encoding: .utf8)
         }
-        let daemon = hwaljad ? try PrivateDaemon(bus: ibus.bus, environment: ["XDG_CONFIG_HOME": ibus.configDirectory.path]) : nil
+        let daemon =
+            hwaljad
+            ? try PrivateDaemon(bus: ibus.bus, environment: ["XDG_CONFIG_HOME": ibus.configDirectory.path]) : nil
         defer { withExtendedLifetime(daemon) {} }
         let started = Date()
         let outcome = try runningHarness {
             try runCommand(
-            "xvfb-run", ["-a", "-s", "-screen 0 \(screen)x24", packageRoot.appendingPathComponent(application.script).path,
-                         "--field", application.harnessField(field), engine] + keys,
-            environment: ibus.environment.merging([
-                "GTK_IM_MODULE": "ibus", "QT_IM_MODULE": "ibus",
-                "NO_AT_BRIDGE": "1", "GTK_A11Y": "none",  // no accessibility bus here: no warnings about it
-            ].merging(application.environment.merging(environment) { $1 }) { $1 }) { $1 },
-            seconds: application.startsSlowly ? 180 : 90
-        )
+                "xvfb-run",
+                [
+                    "-a", "-s", "-screen 0 \(screen)x24", packageRoot.appendingPathComponent(application.script).path,
+                    "--field", application.harnessField(field), engine
+                ] + keys,
+                environment: ibus.environment.merging(
+                    [
+                        "GTK_IM_MODULE": "ibus", "QT_IM_MODULE": "ibus",
+                        "NO_AT_BRIDGE": "1", "GTK_A11Y": "none"  // no accessibility bus here: no warnings about it
+                    ].merging(application.environment.merging(environment) { $1 }) { $1 }
+                ) { $1 },
+                seconds: application.startsSlowly ? 180 : 90
+            )
         }
         guard outcome.status == 0 else {
-            throw TestSetupError("\(application.script) failed (status \(outcome.status)): \(outcome.stderr)\nibus-daemon: \(ibus.daemon.stderrSoFar)")
+            throw TestSetupError(
+                "\(application.script) failed (status \(outcome.status)): \(outcome.stderr)\nibus-daemon: \(ibus.daemon.stderrSoFar)"
+            )
         }
         let report = try Report(harnessOutput: outcome.stdout)
-        print("\(application.rawValue) \(field) \(keys.joined(separator: " ")): \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        print(
+            "\(application.rawValue) \(field) \(keys.joined(separator: " ")): \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
+        )
         return (report, ibus)
     }
 
@@ -154,7 +168,8 @@ struct RealApplicationTests {
         // 가 is typed and 나 composing when the pointer clicks before 가, moving the cursor there;
         // then ㅣ. Qt commits 나 where it was, and ibus-daemon a second copy at the new cursor,
         // which the engine deletes when Qt reports it.
-        let (report, ibus) = try Self.type(["4", "1", "2", "5", "1", "2", "click:12:200", "1", "space"], into: application)
+        let (report, ibus) = try Self.type(
+            ["4", "1", "2", "5", "1", "2", "click:12:200", "1", "space"], into: application)
         if application == .gtk4 {
             // GTK 4's module (ibus 1.5.27) resets after the click moved the cursor, without
             // committing: the engine's commit of 나 can only land at the new cursor.
@@ -210,12 +225,14 @@ struct RealApplicationTests {
         // 하다: 하 is committed when 다 begins. BackSpace undoes a keystroke, not a character:
         // 하다 → 하디 → 핟, taking 하 back from the application (DeleteSurroundingText) to show 핟.
         // Deleting characters would have left 하.
-        let (report, ibus) = try Self.type(["8", "8", "1", "2", "6", "1", "2", "BackSpace", "BackSpace", "space"], into: application)
+        let (report, ibus) = try Self.type(
+            ["8", "8", "1", "2", "6", "1", "2", "BackSpace", "BackSpace", "space"], into: application)
         // Chromium ignores DeleteSurroundingText while a composition shows
         // (InputMethodAuraLinux::OnDeleteSurroundingText): every frontend hides the composition
         // before it deletes, and shows the new one after.
         #expect(report.text == "핟")
-        if application != .chromium {  // the page records its value's changes, where the deletion merges with the composition's
+        // the page records its value's changes, where the deletion merges with the composition's
+        if application != .chromium {
             #expect(report.deletions == ["하"], "the application deletes 하 when asked: \(report.events)")
         }
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
@@ -225,7 +242,8 @@ struct RealApplicationTests {
         // GNOME Terminal's widget (Vte.Terminal, running cat) cannot delete what it was given: its
         // retrieve-surrounding and delete-surrounding handlers answer false. There the engine must
         // keep 하 in the preedit while BackSpace could still undo into it, and show 핟 all the same.
-        let (report, ibus) = try Self.type(["8", "8", "1", "2", "6", "1", "2", "BackSpace", "BackSpace", "space"], into: .gtk3, field: "terminal")
+        let (report, ibus) = try Self.type(
+            ["8", "8", "1", "2", "6", "1", "2", "BackSpace", "BackSpace", "space"], into: .gtk3, field: "terminal")
         // GTK's IBus module sets IBUS_CAP_SURROUNDING_TEXT for every widget and takes it back
         // (Debian's ibus 1.5.27-5) only when the widget fails retrieve-surrounding, which it asks
         // only of an engine that has sent RequireSurroundingText: the engine sends it on Enable
@@ -239,7 +257,8 @@ struct RealApplicationTests {
     func aPasswordFieldGetsTheDigits(_ application: Application) throws {
         // Digits pass through a password field untouched; Tab then reaches a text field, where
         // the engine types Korean again (so it was running all along).
-        let (report, ibus) = try Self.type(["1", "2", "3", "4", "Tab", "0", "1", "2", "5", "space"], into: application, field: "password")
+        let (report, ibus) = try Self.type(
+            ["1", "2", "3", "4", "Tab", "0", "1", "2", "5", "space"], into: application, field: "password")
         #expect(report.text == "1234")
         #expect(report.next == "안")
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
@@ -258,7 +277,8 @@ struct RealApplicationTests {
         // press (and before the X server's autorepeat, at 660 ms), types 4; the default, 500 ms,
         // would have made ㄱ and then 기 with KP_7.
         let (report, _) = try Self.type(
-            ["KP_0", "KP_7", "KP_8", "KP_5", "hold:KP_4:400", "KP_7", "space"], into: .gtk3, settings: "long-press = 300\nkeymap = keypad-position\n")
+            ["KP_0", "KP_7", "KP_8", "KP_5", "hold:KP_4:400", "KP_7", "space"], into: .gtk3,
+            settings: "long-press = 300\nkeymap = keypad-position\n")
         #expect(report.text == "안4ㅣ")
     }
 
@@ -269,13 +289,23 @@ struct RealApplicationTests {
     /// window's picture is docs/images/preferences.png (HWALJA_SCREENSHOTS, as Screenshot says).
     @Test func thePreferencesChangeTheLongPressOfTheEngineWithNoRestart() throws {
         let shot = try Screenshot(named: "preferences.png")
-        let preferences = "run:/usr/bin/python3 \(packageRoot.appendingPathComponent("tools/preferences_session.py").path) "
+        let preferences =
+            "run:/usr/bin/python3 \(packageRoot.appendingPathComponent("tools/preferences_session.py").path) "
             + "--shot \(shot.url.path) --return-to hwalja-test long-press 1500"
-        let program = Self.installed ? [:] : ["HWALJA_PREFERENCES": packageRoot.appendingPathComponent("Sources/hwalja-preferences/hwalja-preferences").path]
+        let program =
+            Self.installed
+            ? [:]
+            : [
+                "HWALJA_PREFERENCES": packageRoot.appendingPathComponent(
+                    "Sources/hwalja-preferences/hwalja-preferences"
+                ).path
+            ]
         let (report, ibus) = try Self.type(
-            ["4", "1", "2", "hold:0:800", preferences, "hold:0:800", "space"], into: .gtk3, environment: program, hwaljad: true)
+            ["4", "1", "2", "hold:0:800", preferences, "hold:0:800", "space"], into: .gtk3, environment: program,
+            hwaljad: true)
         #expect(report.text == "가0ㅇ", "\(report.events)")
-        let file = try String(contentsOf: ibus.configDirectory.appendingPathComponent("hwalja/hwalja.conf"), encoding: .utf8)
+        let file = try String(
+            contentsOf: ibus.configDirectory.appendingPathComponent("hwalja/hwalja.conf"), encoding: .utf8)
         #expect(file == "long-press = 1500\n")
         #expect(try shot.colours() > 16)
     }
@@ -290,7 +320,7 @@ struct RealApplicationTests {
     @Test(arguments: [
         ("hwalja-naratgeul", ["1", "3", "5", "asterisk", "7", "space"], "값"),
         ("hwalja-vega", ["1", "3", "8", "7", "7", "space"], "값"),
-        ("hwalja-cheonjiin-plus", ["dollar", "dollar", "1", "2", "space"], "까"),
+        ("hwalja-cheonjiin-plus", ["dollar", "dollar", "1", "2", "space"], "까")
     ])
     func everyLayoutsEngineTypesAWord(engine: String, keys: [String], text: String) throws {
         let (report, _) = try Self.type(keys, into: .gtk3, engine: engine)

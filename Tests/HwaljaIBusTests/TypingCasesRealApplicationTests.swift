@@ -8,9 +8,14 @@ import Testing
 /// Firefox ESR through IBus's GTK 3 module (docs/applications.md has the table).
 @Suite(.serialized)
 struct TypingCasesRealApplicationTests {
-    @Test(arguments: [RealApplicationTests.Application.qt6, .xterm, .kitty, .gnomeTerminal, .java, .wine, .emacs, .libreoffice, .firefox], TypingCase.all)
+    @Test(
+        arguments: [
+            RealApplicationTests.Application.qt6, .xterm, .kitty, .gnomeTerminal, .java, .wine, .emacs, .libreoffice,
+            .firefox
+        ], TypingCase.all)
     func everyCaseIsTypedAsWritten(_ application: RealApplicationTests.Application, _ typing: TypingCase) throws {
-        let (report, ibus) = try RealApplicationTests.type(typing.keys, into: application, field: "lines", environment: typing.environment)
+        let (report, ibus) = try RealApplicationTests.type(
+            typing.keys, into: application, field: "lines", environment: typing.environment)
         if let race = application.raceAtEightMilliseconds, typing.keyDelay != nil {
             // At 8 ms a key these clients may reorder what IBus sends, for ibus-hangul more often
             // than for hwalja (docs/applications.md); fcitx5 gets them right.

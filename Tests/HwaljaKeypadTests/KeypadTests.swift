@@ -11,20 +11,23 @@ struct KeypadTests {
     func everyRowOfEveryLayerFillsTheGrid(layout: KeyboardLayout) {
         for layer in KeypadLayer.allCases {
             for row in Keypad(layout: layout).rows(layer) {
-                #expect(row.map(\.width).reduce(0, +) == Keypad.columns, "\(layout) \(layer): \(row.map { $0.key?.label ?? "gap" })")
+                #expect(
+                    row.map(\.width).reduce(0, +) == Keypad.columns,
+                    "\(layout) \(layer): \(row.map { $0.key?.label ?? "gap" })")
             }
         }
     }
 
     @Test func cheonjiinIsThePhoneKeypadWithItsControlsOnTheRight() {
         let keypad = Keypad(layout: .cheonjiin)
-        #expect(Self.labels(keypad, .hangul) == [
-            ["ㅣ", "ㆍ", "ㅡ", "⌫"],
-            ["ㄱㅋ", "ㄴㄹ", "ㄷㅌ", "다음"],
-            ["ㅂㅍ", "ㅅㅎ", "ㅈㅊ", "↵"],
-            [".,?!", "ㅇㅁ", "", "띄어쓰기"],
-            ["ABC", "!#1", "◀", "▶", "⌨"],
-        ])
+        #expect(
+            Self.labels(keypad, .hangul) == [
+                ["ㅣ", "ㆍ", "ㅡ", "⌫"],
+                ["ㄱㅋ", "ㄴㄹ", "ㄷㅌ", "다음"],
+                ["ㅂㅍ", "ㅅㅎ", "ㅈㅊ", "↵"],
+                [".,?!", "ㅇㅁ", "", "띄어쓰기"],
+                ["ABC", "!#1", "◀", "▶", "⌨"]
+            ])
         let digits = keypad.rows(.hangul).prefix(4).map { $0.prefix(3).map { $0.key?.digit ?? "-" } }
         #expect(digits == [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["-", "0", "-"]])
         #expect(keypad.key(labelled: "ㄱㅋ", in: .hangul)?.action == .key(.giyeokKieuk))
@@ -33,12 +36,13 @@ struct KeypadTests {
 
     @Test func cheonjiinPlusHasEachSecondHalfBesideItsFirst() {
         let keypad = Keypad(layout: .cheonjiinPlus)
-        #expect(Self.labels(keypad, .hangul).prefix(4) == [
-            ["ㅣ", "ㆍ", "ㅡ", "⌫"],
-            ["ㄱ", "ㅋ", "ㄴ", "ㄹ", "ㄷ", "ㅌ", "다음"],
-            ["ㅂ", "ㅍ", "ㅅ", "ㅎ", "ㅈ", "ㅊ", "↵"],
-            ["", "ㅇ", "ㅁ", "", "띄어쓰기"],
-        ])
+        #expect(
+            Self.labels(keypad, .hangul).prefix(4) == [
+                ["ㅣ", "ㆍ", "ㅡ", "⌫"],
+                ["ㄱ", "ㅋ", "ㄴ", "ㄹ", "ㄷ", "ㅌ", "다음"],
+                ["ㅂ", "ㅍ", "ㅅ", "ㅎ", "ㅈ", "ㅊ", "↵"],
+                ["", "ㅇ", "ㅁ", "", "띄어쓰기"]
+            ])
         #expect(keypad.key(labelled: "ㄱ", in: .hangul)?.digit == "4")
         #expect(keypad.key(labelled: "ㅋ", in: .hangul)?.digit == nil, "the second halves have no phone position")
     }

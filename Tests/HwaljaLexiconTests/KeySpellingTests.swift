@@ -11,7 +11,8 @@ struct KeySpellingTests {
     @Test func everySyllableIsSpelledAsASamsungUserTypesIt() {
         for scalar in Hangul.firstSyllable...Hangul.lastSyllable {
             let syllable = Unicode.Scalar(scalar)!
-            #expect(Self.spelling.keys(forSyllable: syllable) == SamsungSpelling.keys(forSyllable: scalar), "\(syllable)")
+            #expect(
+                Self.spelling.keys(forSyllable: syllable) == SamsungSpelling.keys(forSyllable: scalar), "\(syllable)")
         }
     }
 

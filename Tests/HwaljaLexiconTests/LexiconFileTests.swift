@@ -10,7 +10,7 @@ struct LexiconFileTests {
     static let entries = [
         LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕"), score: 200),
         LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕하세요"), score: 190),
-        LexiconEntry(keys: SamsungSpelling.keys(forWord: "감사합니다"), score: 180),
+        LexiconEntry(keys: SamsungSpelling.keys(forWord: "감사합니다"), score: 180)
     ]
 
     @Test func entriesComeBackInKeyOrder() throws {
@@ -20,7 +20,8 @@ struct LexiconFileTests {
     }
 
     @Test func theCommittedLexiconHoldsTheWordListsHangulWords() throws {
-        let data = try #require(FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Tables/hwalja.lexicon").path))
+        let data = try #require(
+            FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Tables/hwalja.lexicon").path))
         let lexicon = try LexiconFile.decode([UInt8](data))
         // ko-50k-opensubtitles-2018.txt: 50,000 words, 687 of them not all Hangul syllables.
         #expect(lexicon.count == 49_313)
@@ -36,7 +37,9 @@ struct LexiconFileTests {
         var newer = bytes
         newer[4] = 2
         #expect(throws: LexiconError.unsupportedVersion(2)) { try LexiconFile.decode(newer) }
-        #expect(throws: LexiconError.lengthMismatch(declared: bytes.count - 24, actual: bytes.count - 25)) { try LexiconFile.decode(Array(bytes.dropLast())) }
+        #expect(throws: LexiconError.lengthMismatch(declared: bytes.count - 24, actual: bytes.count - 25)) {
+            try LexiconFile.decode(Array(bytes.dropLast()))
+        }
         var flipped = bytes
         flipped[LexiconFile.headerSize + 3] ^= 0xFF
         #expect(throws: LexiconError.checksumMismatch) { try LexiconFile.decode(flipped) }

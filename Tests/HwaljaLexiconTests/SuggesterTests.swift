@@ -9,12 +9,16 @@ import Testing
 struct SuggesterTests {
     static let lexicon: Lexicon = {
         let path = packageRoot.appendingPathComponent("Tables/hwalja.lexicon").path
-        guard let data = FileManager.default.contents(atPath: path) else { fatalError("\(path) is missing: run `swift run hwalja-lexicon`") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            fatalError("\(path) is missing: run `swift run hwalja-lexicon`")
+        }
         do { return try LexiconFile.decode([UInt8](data)) } catch { fatalError("\(path): \(error)") }
     }()
     static let suggester = Suggester(lexicon: lexicon, table: committedTable)
 
-    static func suggestions(afterTyping text: String, limit: Int = 3, learned: LearnedWords = LearnedWords()) -> [String] {
+    static func suggestions(afterTyping text: String, limit: Int = 3, learned: LearnedWords = LearnedWords())
+        -> [String]
+    {
         suggester.suggestions(forKeys: SamsungSpelling.keys(forWord: text), limit: limit, learned: learned)
     }
 
@@ -42,7 +46,9 @@ struct SuggesterTests {
             let keys = SamsungSpelling.keys(forWord: word)
             for typed in 1...keys.count {
                 for entry in Self.suggester.entries(forKeys: Array(keys[..<typed]), limit: 5) {
-                    #expect(entry.keys.starts(with: keys[..<typed]) && entry.keys.count > typed, "\(word) after \(typed) keys: \(entry.keys)")
+                    #expect(
+                        entry.keys.starts(with: keys[..<typed]) && entry.keys.count > typed,
+                        "\(word) after \(typed) keys: \(entry.keys)")
                 }
             }
         }
@@ -51,7 +57,9 @@ struct SuggesterTests {
     @Test func aNeedlessNextCharacterDoesNotStopSuggestions() {
         // 가 NEXT ㄴ: next-character between different keys changes nothing typed.
         let keys: [Key] = [.giyeokKieuk, .in, .cheon, .next, .nieunRieul]
-        #expect(Self.suggester.suggestions(forKeys: keys, limit: 3) == Self.suggester.suggestions(forKeys: keys.filter { $0 != .next }, limit: 3))
+        #expect(
+            Self.suggester.suggestions(forKeys: keys, limit: 3)
+                == Self.suggester.suggestions(forKeys: keys.filter { $0 != .next }, limit: 3))
         #expect(!Self.suggester.suggestions(forKeys: keys, limit: 3).isEmpty)
     }
 
@@ -77,8 +85,11 @@ struct SuggesterTests {
         var learned = LearnedWords(capacity: 2)
         for word in ["하나", "하나", "두울", "세엣"] { learned.learn(SamsungSpelling.keys(forWord: word)) }
         // 두울 (one use, older) went; 하나 (two uses) and 세엣 stay.
-        #expect(learned.words.map(\.keys).sorted { $0.lexicographicallyPrecedes($1) { $0.rawValue < $1.rawValue } }
-            == [SamsungSpelling.keys(forWord: "세엣"), SamsungSpelling.keys(forWord: "하나")].sorted { $0.lexicographicallyPrecedes($1) { $0.rawValue < $1.rawValue } })
+        #expect(
+            learned.words.map(\.keys).sorted { $0.lexicographicallyPrecedes($1) { $0.rawValue < $1.rawValue } }
+                == [SamsungSpelling.keys(forWord: "세엣"), SamsungSpelling.keys(forWord: "하나")].sorted {
+                    $0.lexicographicallyPrecedes($1) { $0.rawValue < $1.rawValue }
+                })
     }
 
     @Test func twoWordsOfOneStemTeachTheStem() {
@@ -93,10 +104,11 @@ struct SuggesterTests {
 
     @Test func aWordSplitsWhereBothPartsTypeOnTheirOwn() {
         let keys = SamsungSpelling.keys(forWord: "안녕하세요")
-        let splits = Self.suggester.cleanSplits(of: keys).map { TypedText.text(typing: keys[..<$0], table: committedTable) }
+        let splits = Self.suggester.cleanSplits(of: keys).map {
+            TypedText.text(typing: keys[..<$0], table: committedTable)
+        }
         #expect(splits == ["안녕", "안녕하", "안녕하세"])
         // 각 is no stem of 가기 (ㄱ moves on to 기), and a part must be two syllables.
         #expect(Self.suggester.cleanSplits(of: SamsungSpelling.keys(forWord: "가기")).isEmpty)
     }
 }
-

@@ -18,7 +18,7 @@ struct CommandLineTests {
     @Test(arguments: [
         ("naratgeul", "ㄱ ㅏㅓ ㅁ 획 ㅅ", "값"), ("naratgeul", "7 획 획 3 5 획 획 6 획", "차표"),
         ("vega", "ㄱㅋ ㅏㅑ ㅂㅍ NEXT ㅁㅅ ㅁㅅ", "갑ㅅ"), ("vega", "0 0 3 1 NEXT 1 9 9", "학교"),
-        ("cheonjiin-plus", "ㄱ ㅣ ㆍ NEXT ㅋ ㅋ", "가ㄲ"), ("cheonjiin-plus", "ㅎ 1 2 1 ㅎ ㅎ", "했"),
+        ("cheonjiin-plus", "ㄱ ㅣ ㆍ NEXT ㅋ ㅋ", "가ㄲ"), ("cheonjiin-plus", "ㅎ 1 2 1 ㅎ ㅎ", "했")
     ])
     func replaysEveryLayout(layout: String, keys: String, text: String) throws {
         let outcome = try Self.run("hwalja-replay", ["--layout", layout, "--keys", keys])
@@ -42,12 +42,14 @@ struct CommandLineTests {
     }
 
     @Test func aTimedLogReplaysLongPresses() throws {
-        let log = "0 down ㄱㅋ\n80 up ㄱㅋ\n100 down 1\n180 up 1\n200 down 2\n260 up 2\n300 down 0\n900 up 0\n1000 down BS\n1750 up BS\n"
+        let log =
+            "0 down ㄱㅋ\n80 up ㄱㅋ\n100 down 1\n180 up 1\n200 down 2\n260 up 2\n300 down 0\n900 up 0\n1000 down BS\n1750 up BS\n"
         // 가, then 0 held (commits 가, types 0); BS held 750 ms: one delete + repeats at 1500, 1600, 1700.
         let outcome = try Self.run("hwalja-replay", ["-"], stdin: log)
         #expect(outcome.status == 0)
         #expect(outcome.stdout == "\n")
-        let shorter = try Self.run("hwalja-replay", ["-"], stdin: log.replacingOccurrences(of: "1750 up BS", with: "1100 up BS"))
+        let shorter = try Self.run(
+            "hwalja-replay", ["-"], stdin: log.replacingOccurrences(of: "1750 up BS", with: "1100 up BS"))
         #expect(shorter.stdout == "가\n")
     }
 
@@ -70,7 +72,8 @@ struct CommandLineTests {
 
     @Test func suggestionsShowInTheTraceAndAPickTypesTheWord() throws {
         // 감사 (ㄱ ㅣ ㆍ ㅇ ㅇ ㅅ ㅣ ㆍ), the film subtitles' 감사합니다 first; picked, with a space.
-        let outcome = try Self.run("hwalja-replay", ["--suggestions", "3", "--trace", "--keys", "4 1 2 0 0 8 1 2 PICK 1 0 1 2 5"])
+        let outcome = try Self.run(
+            "hwalja-replay", ["--suggestions", "3", "--trace", "--keys", "4 1 2 0 0 8 1 2 PICK 1 0 1 2 5"])
         #expect(outcome.status == 0)
         let lines = outcome.stdout.split(separator: "\n")
         #expect(lines[7].hasPrefix("ㆍ\tcommit \"\"\tpreedit \"사\"\tsuggest \"감사합니다\""))
@@ -93,7 +96,11 @@ struct CommandLineTests {
         let outcome = try Self.run("hwalja-replay", ["--no-retract", "--trace", "--keys", "8 8 1 2 6 1 2 BS BS"])
         let lines = outcome.stdout.split(separator: "\n").map(String.init)
         #expect(!outcome.stdout.contains("retract"))
-        #expect(lines.suffix(4) == ["ㆍ\tcommit \"\"\tpreedit \"하다\"", "BS\tcommit \"\"\tpreedit \"하디\"", "BS\tcommit \"\"\tpreedit \"핟\"", "핟"])
+        #expect(
+            lines.suffix(4) == [
+                "ㆍ\tcommit \"\"\tpreedit \"하다\"", "BS\tcommit \"\"\tpreedit \"하디\"", "BS\tcommit \"\"\tpreedit \"핟\"",
+                "핟"
+            ])
         #expect(try Self.run("hwalja-replay", ["--help"]).stdout.contains("--no-retract"))
     }
 
@@ -125,14 +132,16 @@ struct CommandLineTests {
         // 천지인's files only (--layout): each other layout is as much again.
         let good = try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--directory", directory.path])
         #expect(good.status == 0)
-        #expect(try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--check", "--directory", directory.path]).status == 0)
+        #expect(
+            try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--check", "--directory", directory.path]).status == 0)
         let others = try Self.run("hwalja-gen", ["--check", "--directory", directory.path])
         #expect(others.status != 0)
         #expect(others.stderr.contains("cheonjiin-plus.table is missing"))
 
         let json = directory.appendingPathComponent("hwalja.json")
         let text = try String(contentsOf: json, encoding: .utf8)
-        try text.replacingOccurrences(of: "\"ᄀᆞ\": \"거\"", with: "\"ᄀᆞ\": \"가\"").write(to: json, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"ᄀᆞ\": \"거\"", with: "\"ᄀᆞ\": \"가\"").write(
+            to: json, atomically: true, encoding: .utf8)
         let stale = try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--check", "--directory", directory.path])
         #expect(stale.status != 0)
         #expect(stale.stderr.contains("hwalja.json line 4: has `\"ᄀᆞ\": \"가\",`, generator gives `\"ᄀᆞ\": \"거\",`"))
@@ -141,20 +150,33 @@ struct CommandLineTests {
     @Test func generatorDrawsEachLayoutsKeypadAndChecksThePicture() throws {
         let directory = try TemporaryFolder("hwalja-pictures")
         let pictures = directory.url.appendingPathComponent("images")
-        #expect(try Self.run("hwalja-gen", ["--layout", "vega", "--directory", directory.url.path, "--pictures", pictures.path]).status == 0)
+        #expect(
+            try Self.run(
+                "hwalja-gen", ["--layout", "vega", "--directory", directory.url.path, "--pictures", pictures.path]
+            ).status == 0)
         let svg = try String(contentsOf: pictures.appendingPathComponent("keypad-vega.svg"), encoding: .utf8)
         // The rows as a 베가 phone prints them (its keys, row by row, with * and # at the bottom).
-        #expect(svg.contains("<title>vega keypad: ㄱㅋ ㅣㅡ ㅏㅑ / ㄷㅌ ㄴㄹ ㅓㅕ / ㅁㅅ ㅂㅍ ㅗㅛ / ㅈㅊ ㅇㅎ ㅜㅠ</title>"), "\(svg.prefix(600))")
-        #expect(try Self.run("hwalja-gen", ["--layout", "vega", "--check", "--directory", directory.url.path, "--pictures", pictures.path]).status == 0)
-        try svg.replacingOccurrences(of: "ㅂㅍ", with: "ㅍㅂ").write(to: pictures.appendingPathComponent("keypad-vega.svg"), atomically: true, encoding: .utf8)
-        let stale = try Self.run("hwalja-gen", ["--layout", "vega", "--check", "--directory", directory.url.path, "--pictures", pictures.path])
+        #expect(
+            svg.contains("<title>vega keypad: ㄱㅋ ㅣㅡ ㅏㅑ / ㄷㅌ ㄴㄹ ㅓㅕ / ㅁㅅ ㅂㅍ ㅗㅛ / ㅈㅊ ㅇㅎ ㅜㅠ</title>"), "\(svg.prefix(600))")
+        #expect(
+            try Self.run(
+                "hwalja-gen",
+                ["--layout", "vega", "--check", "--directory", directory.url.path, "--pictures", pictures.path]
+            ).status == 0)
+        try svg.replacingOccurrences(of: "ㅂㅍ", with: "ㅍㅂ").write(
+            to: pictures.appendingPathComponent("keypad-vega.svg"), atomically: true, encoding: .utf8)
+        let stale = try Self.run(
+            "hwalja-gen",
+            ["--layout", "vega", "--check", "--directory", directory.url.path, "--pictures", pictures.path])
         #expect(stale.status != 0)
         #expect(stale.stderr.contains("keypad-vega.svg is missing or differs from what the layout draws"))
         // The committed pictures: 천지인's as the README shows it, 천지인 플러스's second halves beside their keys.
         let committed = packageRoot.appendingPathComponent("docs/images")
-        let cheonjiin = try String(contentsOf: committed.appendingPathComponent("keypad-cheonjiin.svg"), encoding: .utf8)
+        let cheonjiin = try String(
+            contentsOf: committed.appendingPathComponent("keypad-cheonjiin.svg"), encoding: .utf8)
         #expect(cheonjiin.contains("<title>cheonjiin keypad: ㅣ ㆍ ㅡ / ㄱㅋ ㄴㄹ ㄷㅌ / ㅂㅍ ㅅㅎ ㅈㅊ / .,?! ㅇㅁ -</title>"))
-        let plus = try String(contentsOf: committed.appendingPathComponent("keypad-cheonjiin-plus.svg"), encoding: .utf8)
+        let plus = try String(
+            contentsOf: committed.appendingPathComponent("keypad-cheonjiin-plus.svg"), encoding: .utf8)
         #expect(plus.contains("<title>cheonjiin-plus keypad: ㅣ ㆍ ㅡ / ㄱ ㄴ ㄷ / ㅂ ㅅ ㅈ / - ㅇ -</title>"))
         #expect(["ㅋ", "ㄹ", "ㅌ", "ㅍ", "ㅎ", "ㅊ", "ㅁ"].allSatisfy { plus.contains("⇧ \($0)</text>") })
     }
@@ -163,25 +185,34 @@ struct CommandLineTests {
         // Every layout generated and walked in a debug build: minutes on a loaded 2-core machine.
         let outcome = try runProcess(product("hwalja-gen"), ["--stats"], seconds: 900)
         #expect(outcome.stdout.components(separatedBy: "syllables reachable: 11172 of 11172").count == 5)
-        for layout in ["cheonjiin", "cheonjiin-plus", "naratgeul", "vega"] { #expect(outcome.stdout.contains("layout:              \(layout)\n")) }
+        for layout in ["cheonjiin", "cheonjiin-plus", "naratgeul", "vega"] {
+            #expect(outcome.stdout.contains("layout:              \(layout)\n"))
+        }
         let unknown = try Self.run("hwalja-gen", ["--layout", "qwerty", "--stats"])
         #expect(unknown.status != 0)
         #expect(unknown.stderr.contains("no layout `qwerty`"))
     }
 
     /// One line on standard error, nothing on standard output, exit status 2: how hwalja-replay refuses input.
-    static func expectRefused(_ outcome: ProcessOutcome, mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(outcome.status == 2, "status \(outcome.status): \(outcome.stderr.prefix(300))", sourceLocation: sourceLocation)
+    static func expectRefused(
+        _ outcome: ProcessOutcome, mentioning text: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            outcome.status == 2, "status \(outcome.status): \(outcome.stderr.prefix(300))",
+            sourceLocation: sourceLocation)
         #expect(outcome.stdout.isEmpty, sourceLocation: sourceLocation)
         #expect(outcome.stderr.hasPrefix("hwalja-replay: "), sourceLocation: sourceLocation)
-        #expect(outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr.prefix(300))", sourceLocation: sourceLocation)
+        #expect(
+            outcome.stderr.split(separator: "\n").count == 1, "\(outcome.stderr.prefix(300))",
+            sourceLocation: sourceLocation)
         #expect(outcome.stderr.contains(text), "\(outcome.stderr.prefix(300))", sourceLocation: sourceLocation)
     }
 
     @Test func logTimesPastTheDocumentedMaximumAreRefusedWithoutATrap() throws {
         let nearEnd = "0 down 4\n9223372036854775000 down 4\n9223372036854775807 up 4\n"
         Self.expectRefused(try Self.run("hwalja-replay", ["-"], stdin: nearEnd), mentioning: "line 2")
-        Self.expectRefused(try Self.run("hwalja-replay", ["-"], stdin: "2147483648 down 4\n"), mentioning: "0...2147483647")
+        Self.expectRefused(
+            try Self.run("hwalja-replay", ["-"], stdin: "2147483648 down 4\n"), mentioning: "0...2147483647")
         let beyondInt = "99999999999999999999999 down 4\n"
         Self.expectRefused(try Self.run("hwalja-replay", ["-"], stdin: beyondInt), mentioning: "line 1")
         let atMaximum = try Self.run("hwalja-replay", ["-"], stdin: "2147483000 down 4\n2147483647 up 4\n")
@@ -200,7 +231,11 @@ struct CommandLineTests {
     }
 
     @Test func replaysLogsWithWindowsLineEnds() throws {
-        let timed = try Self.run("hwalja-replay", ["-"], stdin: "0 down ㄱㅋ\r\n80 up ㄱㅋ\r\n100 down 1\r\n180 up 1\r\n200 down 2\r\n260 up 2\r\n300 down 0\r\n900 up 0\r\n")
+        let timed = try Self.run(
+            "hwalja-replay", ["-"],
+            stdin:
+                "0 down ㄱㅋ\r\n80 up ㄱㅋ\r\n100 down 1\r\n180 up 1\r\n200 down 2\r\n260 up 2\r\n300 down 0\r\n900 up 0\r\n"
+        )
         #expect(timed.status == 0, "\(timed.stderr)")
         #expect(timed.stdout == "가0\n")
         let untimed = try Self.run("hwalja-replay", ["-"], stdin: "0 1\r\n2 5\r\n")
@@ -217,7 +252,7 @@ struct CommandLineTests {
             "1 2 \(Self.tenMegabytes) 3\n",  // untimed
             "0 down 4\n\(digits) up 4\n",  // a time
             "0 down 4\n\(Self.tenMegabytes)\n",  // a line of a timed log
-            "0 down \(Self.tenMegabytes)\n",  // a key of a timed log
+            "0 down \(Self.tenMegabytes)\n"  // a key of a timed log
         ]
         for input in inputs {
             let outcome = try Self.run("hwalja-replay", ["-"], stdin: input)
@@ -238,13 +273,15 @@ struct CommandLineTests {
             try Self.run("hwalja-replay", ["--table", path, "--keys", "1"]),
             try Self.run("hwalja-replay", ["--bus", "unix:path=" + path, "--keys", "1"]),
             try Self.run("hwalja-replay", ["--bus", Self.hundredKilobytes, "--keys", "1"]),
-            try Self.run("hwalja-gen", ["--check", "--directory", path]),
+            try Self.run("hwalja-gen", ["--check", "--directory", path])
         ]
         for outcome in runs {
             #expect(outcome.status == 1)
             #expect(outcome.stderr.split(separator: "\n").count == 1)
             #expect(outcome.stderr.contains("more bytes"))
-            #expect(outcome.stderr.utf8.count < 600, "\(outcome.stderr.utf8.count) bytes on stderr: \(outcome.stderr.prefix(300))")
+            #expect(
+                outcome.stderr.utf8.count < 600,
+                "\(outcome.stderr.utf8.count) bytes on stderr: \(outcome.stderr.prefix(300))")
         }
     }
 
@@ -254,7 +291,8 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--directory", directory.path]).status == 0)
         let json = directory.appendingPathComponent("hwalja.json")
-        var lines = try String(contentsOf: json, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = try String(contentsOf: json, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         lines[3] = Substring(Self.tenMegabytes)
         try lines.joined(separator: "\n").write(to: json, atomically: true, encoding: .utf8)
         let stale = try Self.run("hwalja-gen", ["--layout", "cheonjiin", "--check", "--directory", directory.path])
@@ -268,7 +306,8 @@ struct CommandLineTests {
     /// installed) is each program, with its own help and errors; started as itself, the first
     /// argument names the program.
     @Test func theMultiCallBinaryIsTheProgramItIsStartedAs() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-multicall-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hwalja-multicall-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for name in ["hwaljad", "ibus-engine-hwalja", "hwalja-replay"] {
@@ -277,7 +316,9 @@ struct CommandLineTests {
             for arguments in [["--help"], ["--no-such-flag"]] {
                 let linked = try runProcess(link, arguments)
                 let alone = try Self.run(name, arguments)
-                #expect(linked.stdout == alone.stdout && linked.stderr == alone.stderr && linked.status == alone.status, "\(name) \(arguments)")
+                #expect(
+                    linked.stdout == alone.stdout && linked.stderr == alone.stderr && linked.status == alone.status,
+                    "\(name) \(arguments)")
             }
         }
         let replayed = try runProcess(folder.appendingPathComponent("hwalja-replay"), ["--keys", "0 1 2 5"])

@@ -6,11 +6,15 @@ import Testing
 /// `--help` (the benches too, which used to start measuring), and a bench ended by SIGTERM takes
 /// the processes it started with it.
 struct ProgramCommandLineTests {
-    static let programs = ["hwaljad", "ibus-engine-hwalja", "hwalja-replay", "hwalja-gen", "hwalja-lexicon", "hwalja", "hwalja-bench", "hwalja-bus-bench", "hwalja-keypad"]
+    static let programs = [
+        "hwaljad", "ibus-engine-hwalja", "hwalja-replay", "hwalja-gen", "hwalja-lexicon", "hwalja", "hwalja-bench",
+        "hwalja-bus-bench", "hwalja-keypad"
+    ]
 
     /// The upstream part of the Debian package's version: "hwalja (0.1.0-1) unstable; …" gives 0.1.0.
     static func packageVersion() throws -> String {
-        let changelog = try String(contentsOf: packageRoot.appendingPathComponent("packaging/debian/changelog"), encoding: .utf8)
+        let changelog = try String(
+            contentsOf: packageRoot.appendingPathComponent("packaging/debian/changelog"), encoding: .utf8)
         let first = try #require(changelog.split(separator: "\n").first)
         let version = try #require(first.split(separator: "(").dropFirst().first?.split(separator: ")").first)
         return String(version.split(separator: "-").first ?? version)
@@ -27,7 +31,9 @@ struct ProgramCommandLineTests {
     @Test func thePreferencesAnswerVersionAndHelp() throws {
         let program = packageRoot.appendingPathComponent("Sources/hwalja-preferences/hwalja-preferences")
         let version = try runProcess(program, ["--version"])
-        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == (try Self.packageVersion()), "\(version.stderr)")
+        #expect(
+            version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == (try Self.packageVersion()),
+            "\(version.stderr)")
         let help = try runProcess(program, ["--help"])
         #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: hwalja's Preferences"), "\(help.stdout)")
     }
@@ -44,7 +50,9 @@ struct ProgramCommandLineTests {
         let keypad = product("hwalja-keypad")
         let layout = try runProcess(keypad, ["--layout", "qwerty"], environment: ["DISPLAY": ":99"], seconds: 10)
         #expect(layout.status != 0)
-        #expect(layout.stderr.contains("no layout \"qwerty\" (layouts: cheonjiin, cheonjiin-plus, naratgeul, vega)"), "\(layout.stderr)")
+        #expect(
+            layout.stderr.contains("no layout \"qwerty\" (layouts: cheonjiin, cheonjiin-plus, naratgeul, vega)"),
+            "\(layout.stderr)")
         let size = try runProcess(keypad, ["--size", "big"], seconds: 10)
         #expect(size.stderr.contains("--size takes WIDTHxHEIGHT"), "\(size.stderr)")
         let display = try runProcess(keypad, [], environment: ["DISPLAY": "", "WAYLAND_DISPLAY": ""], seconds: 10)
@@ -55,7 +63,9 @@ struct ProgramCommandLineTests {
     @Test func theBusBenchRefusesFewerCallsThanPlacements() throws {
         let none = try runProcess(product("hwalja-bus-bench"), ["--placements", "0"], seconds: 10)
         #expect(none.status != 0)
-        #expect(none.stderr.contains("--calls must be at least --placements, and --placements at least 1"), "\(none.stderr)")
+        #expect(
+            none.stderr.contains("--calls must be at least --placements, and --placements at least 1"), "\(none.stderr)"
+        )
         let few = try runProcess(product("hwalja-bus-bench"), ["--calls", "4", "--placements", "5"], seconds: 10)
         #expect(few.status != 0 && !few.stdout.contains("median"), "\(few.stdout)")
     }
@@ -69,11 +79,15 @@ struct ProgramCommandLineTests {
             Thread.sleep(forTimeInterval: 0.1)
             children = Self.children(of: bench.pid)
         }
-        try #require(children.count == 4, "the bench started \(children.count) processes: \(bench.stdoutSoFar) \(bench.stderrSoFar)")
+        try #require(
+            children.count == 4,
+            "the bench started \(children.count) processes: \(bench.stdoutSoFar) \(bench.stderrSoFar)")
         _ = bench.stop(signal: SIGTERM)
         let gone = Deadline(seconds: 10)
         while !children.filter(Self.isRunning).isEmpty && !gone.hasPassed { Thread.sleep(forTimeInterval: 0.1) }
-        #expect(children.filter(Self.isRunning).isEmpty, "still running after the bench: \(children.filter(Self.isRunning))")
+        #expect(
+            children.filter(Self.isRunning).isEmpty, "still running after the bench: \(children.filter(Self.isRunning))"
+        )
     }
 
     /// The processes whose parent is `pid` (`/proc/PID/stat`'s fourth field).

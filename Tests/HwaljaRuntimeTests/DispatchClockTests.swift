@@ -1,9 +1,10 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#endif
 import HwaljaRuntime
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// hwaljad's and the IBus engine's clock: a Dispatch timer per context with a deadline, and none
 /// kept once the context has none (a daemon serving many fields for days must not keep one per

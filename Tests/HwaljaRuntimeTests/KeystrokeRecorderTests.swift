@@ -45,7 +45,9 @@ struct KeystrokeRecorderTests {
     @Test func aMissingDirectoryIsCreatedPrivate() throws {
         let scratch = try Scratch()
         let directory = scratch.path + "/new"
-        let recorder = try KeystrokeRecorder(directory: directory, program: "ibus-engine-hwalja") { Issue.record("\($0)") }
+        let recorder = try KeystrokeRecorder(directory: directory, program: "ibus-engine-hwalja") {
+            Issue.record("\($0)")
+        }
         #expect(try Self.mode(directory) == 0o700)
         #expect(recorder.runDirectory.hasPrefix(directory + "/ibus-engine-hwalja-"))
     }
@@ -92,7 +94,8 @@ struct KeystrokeRecorderTests {
         let scratch = try Scratch()
         var reports: [String] = []
         let recorder = try KeystrokeRecorder(directory: scratch.path, program: "hwaljad") { reports.append($0) }
-        #expect(mkfifo(recorder.runDirectory + "/context-7.log", 0o600) == 0)  // as if planted in the run's own directory
+        // as if planted in the run's own directory
+        #expect(mkfifo(recorder.runDirectory + "/context-7.log", 0o600) == 0)
         for _ in 0..<3 { Self.record(recorder, context: 7) }
         Self.record(recorder, context: 8)
         #expect(reports.count == 1)
@@ -106,7 +109,9 @@ struct KeystrokeRecorderTests {
         #expect {
             try KeystrokeRecorder(directory: scratch.path + "/file", program: "hwaljad") { _ in }
         } throws: { error in
-            guard case .cannotCreateRunDirectory(_, let reason) = error as? KeystrokeRecorder.Failure else { return false }
+            guard case .cannotCreateRunDirectory(_, let reason) = error as? KeystrokeRecorder.Failure else {
+                return false
+            }
             return reason == "Not a directory" && !"\(error)".contains("\n")
         }
     }

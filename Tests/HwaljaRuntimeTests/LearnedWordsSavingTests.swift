@@ -35,8 +35,10 @@ struct LearnedWordsSavingTests {
             let scheduled = scheduled
             loader = queue.sync { [store, queue] in
                 SuggestionsLoader(
-                    table: committedTable, tablePath: "/nonexistent/hwalja.table", settings: DaemonSettings(), queue: queue, store: store,
-                    saveScheduler: { delay, work in scheduled.saves.withLock { $0.append((delay, work)) } }, log: { _ in })
+                    table: committedTable, tablePath: "/nonexistent/hwalja.table", settings: DaemonSettings(),
+                    queue: queue, store: store,
+                    saveScheduler: { delay, work in scheduled.saves.withLock { $0.append((delay, work)) } },
+                    log: { _ in })
             }
         }
 
@@ -47,7 +49,10 @@ struct LearnedWordsSavingTests {
         /// program to take the words back; returns their delays.
         @discardableResult
         func runScheduledSaves() -> [DispatchTimeInterval] {
-            let due = scheduled.saves.withLock { due in defer { due.removeAll() }; return due }
+            let due = scheduled.saves.withLock { due in
+                defer { due.removeAll() }
+                return due
+            }
             for save in due { queue.sync { save.work() } }
             loader.waitForWrites()
             queue.sync {}

@@ -14,7 +14,9 @@ struct LearnedWordsStoreTests {
 
     // 감사 (ㄱㅋ ㅣ ㆍ ㅇㅁ ㅇㅁ ㅅㅎ ㅣ ㆍ) and 안녕 (ㅇㅁ ㅣ ㆍ ㄴㄹ NEXT ㄴㄹ ㆍ ㆍ ㅣ ㅇㅁ).
     static let gamsa: [Key] = [.giyeokKieuk, .in, .cheon, .ieungMieum, .ieungMieum, .siotHieut, .in, .cheon]
-    static let annyeong: [Key] = [.ieungMieum, .in, .cheon, .nieunRieul, .next, .nieunRieul, .cheon, .cheon, .in, .ieungMieum]
+    static let annyeong: [Key] = [
+        .ieungMieum, .in, .cheon, .nieunRieul, .next, .nieunRieul, .cheon, .cheon, .in, .ieungMieum
+    ]
 
     static func mode(_ path: String) throws -> Int {
         try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
@@ -30,7 +32,9 @@ struct LearnedWordsStoreTests {
         try store.save(words)
         #expect(try Self.mode(store.path) == 0o600)
         #expect(try Self.mode(scratch.path + "/data/hwalja") == 0o700)
-        #expect(try String(contentsOfFile: store.path, encoding: .utf8) == "# hwalja learned words 1\n2 3 412aa812\n1 2 a125b5221a\n")
+        #expect(
+            try String(contentsOfFile: store.path, encoding: .utf8)
+                == "# hwalja learned words 1\n2 3 412aa812\n1 2 a125b5221a\n")
         let loaded = store.load()
         #expect(loaded.words == words)
         #expect(loaded.badLines.isEmpty)
@@ -40,10 +44,14 @@ struct LearnedWordsStoreTests {
         let scratch = Scratch()
         try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
         let store = LearnedWordsStore(path: scratch.path + "/learned-words")
-        try "# hwalja learned words 1\n1 2 a125b5221a\nthree 3 41\n2 3 4f\n2 3 412aa812\n".write(toFile: store.path, atomically: true, encoding: .utf8)
+        try "# hwalja learned words 1\n1 2 a125b5221a\nthree 3 41\n2 3 4f\n2 3 412aa812\n".write(
+            toFile: store.path, atomically: true, encoding: .utf8)
         let loaded = store.load()
         #expect(loaded.badLines == [3, 4])
-        #expect(loaded.words.words.map(\.keys) == [Self.gamsa, Self.annyeong].sorted { $0.lexicographicallyPrecedes($1) { $0.rawValue < $1.rawValue } })
+        #expect(
+            loaded.words.words.map(\.keys)
+                == [Self.gamsa, Self.annyeong].sorted { $0.lexicographicallyPrecedes($1) { $0.rawValue < $1.rawValue } }
+        )
     }
 
     @Test func forgettingRemovesTheFileAndNothingIsLeftToLoad() throws {
@@ -59,7 +67,9 @@ struct LearnedWordsStoreTests {
     }
 
     @Test func theStandardPlaceFollowsXDG() {
-        #expect(LearnedWordsStore.standard(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"])?.path == "/d/hwalja/learned-words")
+        #expect(
+            LearnedWordsStore.standard(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"])?.path
+                == "/d/hwalja/learned-words")
         #expect(LearnedWordsStore.standard(environment: ["HOME": "/h"])?.path == "/h/.local/share/hwalja/learned-words")
         #expect(LearnedWordsStore.standard(environment: ["XDG_DATA_HOME": "relative"]) == nil)
     }

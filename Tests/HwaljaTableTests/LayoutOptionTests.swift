@@ -49,11 +49,13 @@ struct LayoutOptionTests {
         ("naratgeul-more-doubles", "ㅁ 쌍", "ㅁ", "ㅃ"),  // "one keyboard maps ㅁ→ㅃ, ㄴ→ㄸ, ㅇ→ㅎ"
         ("naratgeul-more-doubles", "ㅇ ㅏㅓ ㄴ 쌍", "안", "아ㄸ"),  // a double that cannot be a final moves on
         ("vega-compounds-stay", "ㅇㅎ ㅗㅛ ㅏㅑ ㅏㅑ", "오ㅑ", "와ㅏ"),  // "와 + ㅏㅑ: 오ㅑ by snapshot, or 와ㅏ"
-        ("cheonjiin-plus-third-press-anew", "ㅋ ㅋ ㅋ", "ㅋ", "ㄲㅋ"),  // "ㅋ again; another keyboard starts a new ㅋ"
+        ("cheonjiin-plus-third-press-anew", "ㅋ ㅋ ㅋ", "ㅋ", "ㄲㅋ")  // "ㅋ again; another keyboard starts a new ㅋ"
     ]
 
     @Test(arguments: gCases)
-    func eachOptionTypesTheOtherKeyboardsText(option: String, keys: String, byDefault: String, withOption: String) throws {
+    func eachOptionTypesTheOtherKeyboardsText(option: String, keys: String, byDefault: String, withOption: String)
+        throws
+    {
         let choice = try #require(KeyboardLayout.Option(name: option))
         let layout = choice.layout
         let keyList = try keys.split(separator: " ").map { try #require(layout.key(token: String($0))) }
@@ -68,7 +70,9 @@ struct LayoutOptionTests {
 
     /// Each option's table, generated once (seconds each in a debug build).
     static let generated: [KeyboardLayout.Option: TransitionTable] = Dictionary(
-        uniqueKeysWithValues: KeyboardLayout.Option.allCases.map { ($0, TableGenerator(layout: $0.layout, options: [$0]).table) }
+        uniqueKeysWithValues: KeyboardLayout.Option.allCases.map {
+            ($0, TableGenerator(layout: $0.layout, options: [$0]).table)
+        }
     )
 
     static func typed(_ keys: [Key], _ table: TransitionTable) -> String {

@@ -13,12 +13,17 @@ struct LayoutTableTests {
     func committedFilesAreExactlyWhatTheGeneratorWrites(_ layout: KeyboardLayout) throws {
         let generated = TableGenerator(layout: layout).table
         let name = layout.tableFileName
-        let committed = try #require(FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Tables/\(name)").path))
+        let committed = try #require(
+            FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Tables/\(name)").path))
         #expect([UInt8](committed) == TableFile.encode(generated), "Tables/\(name) is stale: run swift run hwalja-gen")
-        let json = try #require(FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Tables/\(layout.jsonFileName)").path))
+        let json = try #require(
+            FileManager.default.contents(
+                atPath: packageRoot.appendingPathComponent("Tables/\(layout.jsonFileName)").path))
         #expect(String(decoding: json, as: UTF8.self) == HwaljaJSON.export(generated))
         // Every key has its block in the JSON.
-        for key in layout.tableKeys { #expect(String(decoding: json, as: UTF8.self).contains("\n  \"\(key.name)\": {")) }
+        for key in layout.tableKeys {
+            #expect(String(decoding: json, as: UTF8.self).contains("\n  \"\(key.name)\": {"))
+        }
     }
 
     @Test(arguments: others)
@@ -37,7 +42,8 @@ struct LayoutTableTests {
 
     /// A layout's table read as another layout's is refused, naming the layout.
     @Test func aTableReadAsTheWrongLayoutIsRefused() throws {
-        let naratgeul = try #require(FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Tables/naratgeul.table").path))
+        let naratgeul = try #require(
+            FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Tables/naratgeul.table").path))
         #expect(throws: TableError.self) { try KeyboardLayout.cheonjiin.decodeTable([UInt8](naratgeul)) }
         #expect(throws: TableError.self) { try KeyboardLayout.cheonjiinPlus.decodeTable([UInt8](naratgeul)) }
         #expect(try KeyboardLayout.naratgeul.decodeTable([UInt8](naratgeul)).keyboard == .naratgeul)
@@ -50,7 +56,7 @@ struct LayoutTableTests {
         (.naratgeul, "괝", .addStroke, "괜ㅊ"), (.naratgeul, "갇", .doubleConsonant, "가ㄸ"),
         (.naratgeul, "가ㄸ", .doubleConsonant, "갇"), (.naratgeul, "닭", .addStroke, "달ㅋ"),
         (.vega, "갑ㅁ", .mieumSiot, "값"), (.vega, "와", .aYa, "오ㅑ"), (.vega, "애", .iEu, "아ㅡ"), (.vega, "아ㅢ", .iEu, "애"),
-        (.cheonjiinPlus, "삩", .tieut, "삐ㄸ"), (.cheonjiinPlus, "삐ㄸ", .tieut, "삩"), (.cheonjiinPlus, "안", .hieut, "않"),
+        (.cheonjiinPlus, "삩", .tieut, "삐ㄸ"), (.cheonjiinPlus, "삐ㄸ", .tieut, "삩"), (.cheonjiinPlus, "안", .hieut, "않")
     ])
     func theTableRewritesTailsAsTypingNeeds(layout: KeyboardLayout, before: String, key: Key, after: String) {
         let result = committedTables[layout]!.applying(key, to: Array(before.unicodeScalars))

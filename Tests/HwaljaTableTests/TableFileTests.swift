@@ -10,7 +10,7 @@ struct TableFileTests {
         transitions: [
             Transition(key: .giyeokKieuk, tail: [], replacement: ["ㄱ"]),
             Transition(key: .giyeokKieuk, tail: ["ㄱ"], replacement: ["ㅋ"]),
-            Transition(key: .digeutTieut, tail: ["갈", "ㄷ"], replacement: ["갍"]),
+            Transition(key: .digeutTieut, tail: ["갈", "ㄷ"], replacement: ["갍"])
         ],
         livePairs: [("갈", "ㄷ")]
     )
@@ -24,7 +24,9 @@ struct TableFileTests {
 
     @Test func tinyTableHasTheDocumentedLayout() throws {
         let bytes = TableFile.encode(Self.tiny)
-        func word(at offset: Int) -> UInt64 { (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[offset + $1]) << (8 * UInt64($1)) } }
+        func word(at offset: Int) -> UInt64 {
+            (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[offset + $1]) << (8 * UInt64($1)) }
+        }
         // Header: magic, version 2, header size 40, alphabet 11291, 12 key slots, 177 words a set.
         #expect(Array(bytes[0..<8]) == Array("HWALJATB".utf8))
         #expect(Array(bytes[8..<20]) == [2, 0, 40, 0, 0x1B, 0x2C, 0, 0, 12, 0, 177, 0])
@@ -35,9 +37,13 @@ struct TableFileTests {
         #expect(Array(bytes[32..<40]) == [2, 0, 0, 0, 2, 0, 0, 0])
         #expect(bytes.count == 40 + 8 * 12 + 8 * 26 * 177 + 8 * 2 + 2 * 2)
         // Symbols from Unicode, not from the encoder: 갈 U+AC08 is syllable 9; ㄱ U+3131 is 11173.
-        let gal = 0xAC08 - 0xAC00 + 1, giyeok = 0x3131 - 0x3131 + 11173, digeut = 0x3137 - 0x3131 + 11173
+        let gal = 0xAC08 - 0xAC00 + 1
+        let giyeok = 0x3131 - 0x3131 + 11173
+        let digeut = 0x3137 - 0x3131 + 11173
         #expect(word(at: 40 + 8 * 4) == UInt64(giyeok))  // ㄱㅋ's default: ㄱ
-        func hasBit(set: Int, _ symbol: Int) -> Bool { word(at: 136 + 8 * (set * 177 + symbol / 64)) >> UInt64(symbol % 64) & 1 == 1 }
+        func hasBit(set: Int, _ symbol: Int) -> Bool {
+            word(at: 136 + 8 * (set * 177 + symbol / 64)) >> UInt64(symbol % 64) & 1 == 1
+        }
         #expect(hasBit(set: 4, giyeok))  // ㄱㅋ after ㄱ
         #expect(hasBit(set: 12, digeut) && hasBit(set: 18, digeut))  // live pair and ㄷㅌ: second symbol ㄷ
         #expect(hasBit(set: 24, gal) && hasBit(set: 25, gal))  // their first symbol 갈
@@ -65,11 +71,14 @@ struct TableFileTests {
         // The start of a version 1 file (format version 1, header size 32, as that version wrote it).
         let versionOne = Array("HWALJATB".utf8) + [1, 0, 32, 0] + [UInt8](repeating: 0, count: 20)
         #expect(throws: TableError.unsupportedVersion(found: 1, supported: 2)) { try TableFile.decode(versionOne) }
-        #expect("\(TableError.unsupportedVersion(found: 1, supported: 2))" == "unsupported table format version 1 (this build reads version 2); regenerate it with hwalja-gen")
+        #expect(
+            "\(TableError.unsupportedVersion(found: 1, supported: 2))"
+                == "unsupported table format version 1 (this build reads version 2); regenerate it with hwalja-gen")
     }
 
     @Test func theCommittedTableIsAsSmallAsTheCPacking() throws {
-        let bytes = try #require(FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Tables/hwalja.table").path))
+        let bytes = try #require(
+            FileManager.default.contents(atPath: packageRoot.appendingPathComponent("Tables/hwalja.table").path))
         #expect(bytes.count <= 346_681)
     }
 
@@ -121,7 +130,7 @@ struct TableFileTests {
     @Test func errorsReadAsOneLineThatSaysWhatToDo() {
         let errors: [TableError] = [
             .badMagic, .unsupportedVersion(found: 9, supported: 2), .truncated(at: 12, needed: 32),
-            .trailingBytes(expected: 80, found: 81), .checksumMismatch(expected: 1, found: 2), .inconsistent("x"),
+            .trailingBytes(expected: 80, found: 81), .checksumMismatch(expected: 1, found: 2), .inconsistent("x")
         ]
         for error in errors {
             #expect(!error.description.contains("\n"))

@@ -20,9 +20,15 @@ struct TableSymbolCheckTests {
             for index in 0..<8 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
         }
 
-        mutating func setPattern(_ index: Int, to value: UInt64) { setWord(at: Self.patternsOffset + 8 * index, to: value) }
-        mutating func setDefault(ofKey key: Int, to value: UInt64) { setWord(at: Self.defaultsOffset + 8 * key, to: value) }
-        mutating func setBits(set: Int, word: Int, to value: UInt64) { setWord(at: Self.bitsOffset + 8 * (set * Self.words + word), to: value) }
+        mutating func setPattern(_ index: Int, to value: UInt64) {
+            setWord(at: Self.patternsOffset + 8 * index, to: value)
+        }
+        mutating func setDefault(ofKey key: Int, to value: UInt64) {
+            setWord(at: Self.defaultsOffset + 8 * key, to: value)
+        }
+        mutating func setBits(set: Int, word: Int, to value: UInt64) {
+            setWord(at: Self.bitsOffset + 8 * (set * Self.words + word), to: value)
+        }
 
         /// The bytes with the header's checksum recomputed over the tampered payload.
         var resealed: [UInt8] {
@@ -40,8 +46,12 @@ struct TableSymbolCheckTests {
         return (word * 64 + layout.bits[Tampered.words + word].trailingZeroBitCount, Int(layout.values[0]))
     }
 
-    static func expectRefused(_ bytes: [UInt8], naming problem: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(throws: TableError.inconsistent(problem), sourceLocation: sourceLocation) { try TableFile.decode(bytes) }
+    static func expectRefused(
+        _ bytes: [UInt8], naming problem: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(throws: TableError.inconsistent(problem), sourceLocation: sourceLocation) {
+            try TableFile.decode(bytes)
+        }
     }
 
     @Test(arguments: [0, 11292, 0x3FFF])
@@ -50,7 +60,9 @@ struct TableSymbolCheckTests {
         let (tail, pattern) = Self.firstTransition
         let original = Tampered.layout.patterns[pattern]
         table.setPattern(pattern, to: original & ~0xFFFF | UInt64((symbol - tail) & 0xFFFF))
-        Self.expectRefused(table.resealed, naming: "transition 0 (key 1, tail symbol \(tail)): replacement symbol \(symbol) outside 1...11291")
+        Self.expectRefused(
+            table.resealed,
+            naming: "transition 0 (key 1, tail symbol \(tail)): replacement symbol \(symbol) outside 1...11291")
     }
 
     @Test func aPatternsLaterSymbolsAreInTheAlphabetAndPaddedAtTheEndOnly() {
@@ -84,7 +96,8 @@ struct TableSymbolCheckTests {
         var table = Tampered()
         let word = symbol / 64
         if word < Tampered.words {
-            table.setBits(set: 2, word: word, to: Tampered.layout.bits[2 * Tampered.words + word] | 1 << UInt64(symbol % 64))
+            table.setBits(
+                set: 2, word: word, to: Tampered.layout.bits[2 * Tampered.words + word] | 1 << UInt64(symbol % 64))
         } else {  // beyond the set: into the next set's first word, which is symbol 0 there
             table.setBits(set: 3, word: 0, to: Tampered.layout.bits[3 * Tampered.words] | 1)
         }
@@ -107,7 +120,9 @@ struct TableSymbolCheckTests {
         for _ in 0..<50 {
             var table = Tampered()
             let offset = TableFile.headerSize + Int.random(in: 0..<(payload - 8), using: &random)
-            let value = Bool.random(using: &random) ? interesting.randomElement(using: &random)! : UInt64.random(in: 0...UInt64.max, using: &random)
+            let value =
+                Bool.random(using: &random)
+                ? interesting.randomElement(using: &random)! : UInt64.random(in: 0...UInt64.max, using: &random)
             table.setWord(at: offset, to: value)
             switch Result(catching: { () throws(TableError) in try TableFile.decode(table.resealed) }) {
             case .success(let table):

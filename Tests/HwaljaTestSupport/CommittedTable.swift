@@ -60,7 +60,9 @@ public let committedTables: [KeyboardLayout: TransitionTable] = {
 public func typed(_ tokens: String, layout: KeyboardLayout, options: Composer.Options = Composer.Options()) -> String {
     var host = ReplayHost(composer: Composer(table: committedTables[layout]!, options: options))
     for token in tokens.split(separator: " ") {
-        guard let key = layout.key(token: String(token)) else { fatalError("test uses a token \(token) \(layout.name) lacks") }
+        guard let key = layout.key(token: String(token)) else {
+            fatalError("test uses a token \(token) \(layout.name) lacks")
+        }
         host.apply(.press(key))
     }
     return host.text

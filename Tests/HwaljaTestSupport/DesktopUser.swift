@@ -11,7 +11,10 @@ public enum DesktopUser {
         guard getuid() == 0 else { return .success(()) }
         if let found = try? runCommand("id", ["-u", name]), found.status == 0 { return .success(()) }
         let useradd = URL(fileURLWithPath: "/usr/sbin/useradd")
-        guard let made = try? runProcess(useradd, ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name]), made.status == 0 else {
+        guard
+            let made = try? runProcess(useradd, ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name]),
+            made.status == 0
+        else {
             return .failure(TestSetupError("useradd \(name) failed: a desktop session needs a user other than root"))
         }
         return .success(())
@@ -27,7 +30,9 @@ public enum DesktopUser {
     }
 
     /// Runs `command` as the user with exactly `environment`, to completion (killed after `seconds`).
-    public static func run(_ command: [String], environment: [String: String], seconds: Double = 60) throws -> ProcessOutcome {
+    public static func run(_ command: [String], environment: [String: String], seconds: Double = 60) throws
+        -> ProcessOutcome
+    {
         let (executable, arguments) = try self.command(command, environment: environment)
         return try runProcess(executable, arguments, seconds: seconds)
     }
@@ -36,7 +41,8 @@ public enum DesktopUser {
     /// own programs (the shell, ibus-daemon, fcitx5, hwaljad by activation) then share it as on a
     /// desktop; it accepts no other user.
     public static func sessionBus(environment: [String: String]) throws -> (BackgroundProcess, String) {
-        let (executable, arguments) = try command(["/usr/bin/dbus-daemon", "--session", "--nofork", "--print-address=1"], environment: environment)
+        let (executable, arguments) = try command(
+            ["/usr/bin/dbus-daemon", "--session", "--nofork", "--print-address=1"], environment: environment)
         let bus = try BackgroundProcess(executable, arguments)
         let address = { bus.stdoutSoFar.split(separator: "\n").first.map(String.init) ?? "" }
         try bus.waitUntil("address from the session bus", interval: 0.02) { !address().isEmpty }
@@ -46,8 +52,11 @@ public enum DesktopUser {
     /// Whether `name` has an owner on the bus at `address`, asked as the user.
     public static func busHasOwner(_ name: String, environment: [String: String]) throws -> Bool {
         try run(
-            ["/usr/bin/gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-             "--method", "org.freedesktop.DBus.NameHasOwner", name],
+            [
+                "/usr/bin/gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+                "/org/freedesktop/DBus",
+                "--method", "org.freedesktop.DBus.NameHasOwner", name
+            ],
             environment: environment, seconds: 5
         ).stdout.contains("true")
     }
@@ -59,7 +68,8 @@ public enum DesktopUser {
         let mark = Data("\(marker)\u{0}".utf8)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = Int32(name), pid != getpid(),
-                let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ"), environment.range(of: mark) != nil
+                let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ"),
+                environment.range(of: mark) != nil
             else { continue }
             if let command {
                 let comm = (try? String(contentsOfFile: "/proc/\(name)/comm", encoding: .utf8)) ?? ""
@@ -75,7 +85,9 @@ public enum DesktopUser {
         for folder in folders {
             chmod(folder.path, 0o700)
             guard getuid() == 0 else { continue }
-            guard let id = try? runCommand("id", ["-u", name]), let uid = uid_t(id.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            guard let id = try? runCommand("id", ["-u", name]),
+                let uid = uid_t(id.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+            else {
                 throw TestSetupError("no user \(name)")
             }
             chown(folder.path, uid, 0)

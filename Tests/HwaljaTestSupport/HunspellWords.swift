@@ -12,7 +12,8 @@ public enum HunspellWords {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         var words = Set<String>()
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
-            let word = String(line.split(separator: "/", maxSplits: 1).first ?? "").precomposedStringWithCanonicalMapping
+            let word = String(line.split(separator: "/", maxSplits: 1).first ?? "")
+                .precomposedStringWithCanonicalMapping
             if !word.isEmpty && word.unicodeScalars.allSatisfy({ (0xAC00...0xD7A3).contains($0.value) }) {
                 words.insert(word)
             }

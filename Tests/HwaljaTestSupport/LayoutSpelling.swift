@@ -28,7 +28,7 @@ public struct LayoutSpelling: Sendable {
     /// Jongseong in Unicode order (U+11A8…), each as the consonants typed for it.
     static let finals: [String] = [
         "", "ㄱ", "ㄲ", "ㄱㅅ", "ㄴ", "ㄴㅈ", "ㄴㅎ", "ㄷ", "ㄹ", "ㄹㄱ", "ㄹㅁ", "ㄹㅂ", "ㄹㅅ", "ㄹㅌ", "ㄹㅍ", "ㄹㅎ",
-        "ㅁ", "ㅂ", "ㅂㅅ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ",
+        "ㅁ", "ㅂ", "ㅂㅅ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ"
     ]
 
     /// The keys that type one precomposed syllable (U+AC00–U+D7A3) from empty text.
@@ -58,7 +58,7 @@ public struct LayoutSpelling: Sendable {
     /// 천지인's vowel strokes (ㅣ ㆍ ㅡ), shared with 천지인 플러스.
     static let strokeVowels: [[Key]] = [
         "ㅣㆍ", "ㅣㆍㅣ", "ㅣㆍㆍ", "ㅣㆍㆍㅣ", "ㆍㅣ", "ㆍㅣㅣ", "ㆍㆍㅣ", "ㆍㆍㅣㅣ", "ㆍㅡ", "ㆍㅡㅣㆍ", "ㆍㅡㅣㆍㅣ",
-        "ㆍㅡㅣ", "ㆍㆍㅡ", "ㅡㆍ", "ㅡㆍㆍㅣ", "ㅡㆍㆍㅣㅣ", "ㅡㆍㅣ", "ㅡㆍㆍ", "ㅡ", "ㅡㅣ", "ㅣ",
+        "ㆍㅡㅣ", "ㆍㆍㅡ", "ㅡㆍ", "ㅡㆍㆍㅣ", "ㅡㆍㆍㅣㅣ", "ㅡㆍㅣ", "ㅡㆍㆍ", "ㅡ", "ㅡㅣ", "ㅣ"
     ].map { strokes in strokes.map { $0 == "ㅣ" ? Key.in : $0 == "ㆍ" ? .cheon : .ji } }
 
     static let cheonjiin = LayoutSpelling(
@@ -75,7 +75,7 @@ public struct LayoutSpelling: Sendable {
             "ㄱ": [.giyeok], "ㅋ": [.kieuk], "ㄲ": [.kieuk, .kieuk], "ㄴ": [.nieun], "ㄹ": [.rieul], "ㄷ": [.digeut],
             "ㅌ": [.tieut], "ㄸ": [.tieut, .tieut], "ㅂ": [.bieup], "ㅍ": [.pieup], "ㅃ": [.pieup, .pieup], "ㅅ": [.siot],
             "ㅎ": [.hieut], "ㅆ": [.hieut, .hieut], "ㅈ": [.jieut], "ㅊ": [.chieut], "ㅉ": [.chieut, .chieut],
-            "ㅇ": [.ieung], "ㅁ": [.mieum],
+            "ㅇ": [.ieung], "ㅁ": [.mieum]
         ],
         vowels: strokeVowels,
         runKeys: [.kieuk, .tieut, .pieup, .hieut, .chieut, .in, .cheon, .ji]
@@ -90,7 +90,7 @@ public struct LayoutSpelling: Sendable {
         let vowels: [[Key]] = [
             [a], [a, .in], [a, stroke], [a, stroke, .in], [a, a], [a, a, .in], [a, a, stroke], [a, a, stroke, .in],
             [o], [o, a], [o, a, .in], [o, .in], [o, stroke], [o, o], [o, o, a], [o, o, a, .in], [o, o, .in],
-            [o, o, stroke], [.ji], [.ji, .in], [.in],
+            [o, o, stroke], [.ji], [.ji, .in], [.in]
         ]
         return LayoutSpelling(
             layout: .naratgeul,
@@ -99,7 +99,7 @@ public struct LayoutSpelling: Sendable {
                 "ㅌ": [.nieun, stroke, stroke], "ㄸ": [.nieun, stroke, double], "ㄹ": [.rieul], "ㅁ": [.mieum],
                 "ㅂ": [.mieum, stroke], "ㅍ": [.mieum, stroke, stroke], "ㅃ": [.mieum, stroke, double], "ㅅ": [.siot],
                 "ㅈ": [.siot, stroke], "ㅊ": [.siot, stroke, stroke], "ㅆ": [.siot, double], "ㅉ": [.siot, stroke, double],
-                "ㅇ": [.ieung], "ㅎ": [.ieung, stroke],
+                "ㅇ": [.ieung], "ㅎ": [.ieung, stroke]
             ],
             vowels: vowels,
             runKeys: []
@@ -116,7 +116,7 @@ public struct LayoutSpelling: Sendable {
         let i = Key.iEu
         let vowels: [[Key]] = [
             [a], [a, i], [a, a], [a, a, i], [eo], [eo, i], [eo, eo], [eo, eo, i], [o], [o, a], [o, a, i], [o, i],
-            [o, o], [u], [u, eo], [u, eo, i], [u, i], [u, u], [i, i], [i, i, i], [i],
+            [o, o], [u], [u, eo], [u, eo, i], [u, i], [u, u], [i, i], [i, i, i], [i]
         ]
         return LayoutSpelling(
             layout: .vega,
@@ -127,7 +127,7 @@ public struct LayoutSpelling: Sendable {
                 "ㅂ": presses(.bieupPieup, 1), "ㅍ": presses(.bieupPieup, 2), "ㅃ": presses(.bieupPieup, 3),
                 "ㅈ": presses(.jieutChieut, 1), "ㅊ": presses(.jieutChieut, 2), "ㅉ": presses(.jieutChieut, 3),
                 "ㄴ": presses(.nieunRieul, 1), "ㄹ": presses(.nieunRieul, 2), "ㅇ": presses(.ieungHieut, 1),
-                "ㅎ": presses(.ieungHieut, 2),
+                "ㅎ": presses(.ieungHieut, 2)
             ],
             vowels: vowels,
             runKeys: Set(KeyboardLayout.vega.tableKeys)

@@ -19,7 +19,9 @@ public final class PrivateBus: @unchecked Sendable {
             environment: ["XDG_DATA_HOME": data.path]
         )
         let started = daemon
-        try started.waitUntil("address from dbus-daemon", interval: 0.01, hint: " (install the dbus package: tools/install-deps)") {
+        try started.waitUntil(
+            "address from dbus-daemon", interval: 0.01, hint: " (install the dbus package: tools/install-deps)"
+        ) {
             started.stdoutSoFar.hasSuffix("\n")
         }
         address = started.stdoutSoFar.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -32,7 +34,10 @@ public final class PrivateBus: @unchecked Sendable {
     public func hasOwner(_ name: String) -> Bool {
         let outcome = try? runCommand(
             "dbus-send",
-            ["--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus", "/", "org.freedesktop.DBus.NameHasOwner", "string:\(name)"],
+            [
+                "--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus", "/",
+                "org.freedesktop.DBus.NameHasOwner", "string:\(name)"
+            ],
             seconds: 5
         )
         return outcome?.stdout.contains("boolean true") ?? false
@@ -48,7 +53,9 @@ public final class PrivateBus: @unchecked Sendable {
             let outcome = try runCommand(client, [address, "4"], seconds: 10)
             let report = try? JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
             if let words = report?["suggestions"] as? [String], !words.isEmpty { return }
-            guard !deadline.hasPassed else { throw TestSetupError("hwaljad suggested nothing within 20 s: \(outcome.stdout)\(outcome.stderr)") }
+            guard !deadline.hasPassed else {
+                throw TestSetupError("hwaljad suggested nothing within 20 s: \(outcome.stdout)\(outcome.stderr)")
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
     }
@@ -72,14 +79,21 @@ public final class PrivateDaemon: @unchecked Sendable {
     /// most 10 s) until it owns its name.
     public init(_ arguments: [String] = [], bus: PrivateBus? = nil, environment: [String: String]? = nil) throws {
         self.bus = try bus ?? PrivateBus()
-        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-data-\(UUID().uuidString)")
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hwalja-data-\(UUID().uuidString)")
         daemon = try BackgroundProcess(
             product("hwaljad"),
-            ["--bus", self.bus.address, "--table", packageRoot.appendingPathComponent("Tables/hwalja.table").path] + arguments,
-            environment: ["XDG_DATA_HOME": dataDirectory.path, "XDG_CONFIG_HOME": dataDirectory.appendingPathComponent("config").path]
-                .merging(environment ?? [:]) { $1 }
+            ["--bus", self.bus.address, "--table", packageRoot.appendingPathComponent("Tables/hwalja.table").path]
+                + arguments,
+            environment: [
+                "XDG_DATA_HOME": dataDirectory.path,
+                "XDG_CONFIG_HOME": dataDirectory.appendingPathComponent("config").path
+            ]
+            .merging(environment ?? [:]) { $1 }
         )
-        try daemon.waitUntil("org.hwalja.Engine1 from hwaljad", interval: 0.02) { self.bus.hasOwner("org.hwalja.Engine1") }
+        try daemon.waitUntil("org.hwalja.Engine1 from hwaljad", interval: 0.02) {
+            self.bus.hasOwner("org.hwalja.Engine1")
+        }
     }
 
     /// hwaljad's resident anonymous memory in KiB (RssAnon: its heap and stacks, what the kernel

@@ -30,7 +30,8 @@ public final class PrivateFcitx5: @unchecked Sendable {
         guard let outcome = try? runProcess(packageRoot.appendingPathComponent("tools/build-fcitx5"), [], seconds: 300),
             outcome.status == 0
         else {
-            return .failure(TestSetupError("tools/build-fcitx5 failed (install the fcitx5 build packages: tools/install-deps)"))
+            return .failure(
+                TestSetupError("tools/build-fcitx5 failed (install the fcitx5 build packages: tools/install-deps)"))
         }
         return .success(URL(fileURLWithPath: outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
     }()
@@ -43,38 +44,42 @@ public final class PrivateFcitx5: @unchecked Sendable {
     /// server (its xcb and xim addons), on an X display it is asked to connect to
     /// (`Controller1.OpenX11Connection`, as tools/terminal-app.py does).
     public init(
-        installed: Bool = false, settings: String? = nil, daemonEnvironment: [String: String]? = nil, wayland: PrivateSway? = nil, xim: Bool = false
+        installed: Bool = false, settings: String? = nil, daemonEnvironment: [String: String]? = nil,
+        wayland: PrivateSway? = nil, xim: Bool = false
     ) throws {
         self.wayland = wayland
         bus = try PrivateBus(config: installed ? "Tests/fixtures/activating-bus.conf" : "tools/session-bus.conf")
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-fcitx5-\(UUID().uuidString)")
         let config = directory.appendingPathComponent("config")
-        try FileManager.default.createDirectory(at: config.appendingPathComponent("fcitx5"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: config.appendingPathComponent("fcitx5"), withIntermediateDirectories: true)
         // The user's input methods: the keyboard, and hwalja's to switch to (SetCurrentIM picks
         // only from the current group).
         let items = (["keyboard-us"] + Self.inputMethods).enumerated()
             .map { "[Groups/0/Items/\($0.offset)]\nName=\($0.element)\nLayout=\n\n" }.joined()
         try """
-            [Groups/0]
-            Name=Default
-            Default Layout=us
-            DefaultIM=hwalja
+        [Groups/0]
+        Name=Default
+        Default Layout=us
+        DefaultIM=hwalja
 
-            \(items)[GroupOrder]
-            0=Default
+        \(items)[GroupOrder]
+        0=Default
 
-            """.write(to: config.appendingPathComponent("fcitx5/profile"), atomically: true, encoding: .utf8)
+        """.write(to: config.appendingPathComponent("fcitx5/profile"), atomically: true, encoding: .utf8)
         if wayland != nil {
             // One input context for every field on input-method-v2: active from the start, so
             // that a test beginning in a password field (fcitx5's keyboard there) finds hwalja
             // selected in the next.
-            try "[Behavior]\nActiveByDefault=True\n".write(to: config.appendingPathComponent("fcitx5/config"), atomically: true, encoding: .utf8)
+            try "[Behavior]\nActiveByDefault=True\n".write(
+                to: config.appendingPathComponent("fcitx5/config"), atomically: true, encoding: .utf8)
         }
         // This build's hwaljad reads and writes (SetSetting) the user's hwalja.conf of this fcitx5.
         self.daemonEnvironment = ["XDG_CONFIG_HOME": config.path].merging(daemonEnvironment ?? [:]) { $1 }
         let settingsFile = config.appendingPathComponent("hwalja/hwalja.conf")
         if let settings {
-            try FileManager.default.createDirectory(at: settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: settingsFile.deletingLastPathComponent(), withIntermediateDirectories: true)
             try settings.write(to: settingsFile, atomically: true, encoding: .utf8)
         }
         var environment = bus.environment
@@ -88,31 +93,49 @@ public final class PrivateFcitx5: @unchecked Sendable {
         // lexicon (beside it) as hwaljad does, and with its environment.
         var fcitxEnvironment = environment.merging(daemonEnvironment ?? [:]) { $1 }
         if !installed {
-            fcitxEnvironment["HWALJA_TABLE"] = fcitxEnvironment["HWALJA_TABLE"] ?? packageRoot.appendingPathComponent("Tables/hwalja.table").path
+            fcitxEnvironment["HWALJA_TABLE"] =
+                fcitxEnvironment["HWALJA_TABLE"] ?? packageRoot.appendingPathComponent("Tables/hwalja.table").path
             let stage = try Self.stage.get()
-            let libraries = try FileManager.default.contentsOfDirectory(atPath: stage.appendingPathComponent("usr/lib").path)
-                .map { stage.appendingPathComponent("usr/lib/\($0)/fcitx5").path }
-            let system = try FileManager.default.contentsOfDirectory(atPath: "/usr/lib").filter { $0.hasSuffix("-linux-gnu") }
-                .map { "/usr/lib/\($0)/fcitx5" }
+            let libraries = try FileManager.default.contentsOfDirectory(
+                atPath: stage.appendingPathComponent("usr/lib").path
+            )
+            .map { stage.appendingPathComponent("usr/lib/\($0)/fcitx5").path }
+            let system = try FileManager.default.contentsOfDirectory(atPath: "/usr/lib").filter {
+                $0.hasSuffix("-linux-gnu")
+            }
+            .map { "/usr/lib/\($0)/fcitx5" }
             fcitxEnvironment["FCITX_ADDON_DIRS"] = (libraries + system).joined(separator: ":")
-            fcitxEnvironment["XDG_DATA_DIRS"] = stage.appendingPathComponent("usr/share").path + ":/usr/local/share:/usr/share"
+            fcitxEnvironment["XDG_DATA_DIRS"] =
+                stage.appendingPathComponent("usr/share").path + ":/usr/local/share:/usr/share"
             daemonArguments = settings == nil ? [] : ["--config", settingsFile.path]
             hwaljad = try PrivateDaemon(daemonArguments, bus: bus, environment: self.daemonEnvironment)
         } else {
             let update = try runCommand(
                 "gdbus",
-                ["call", "--address", bus.address, "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                 "--method", "org.freedesktop.DBus.UpdateActivationEnvironment", "{'XDG_CONFIG_HOME': '\(config.path)'}"]
+                [
+                    "call", "--address", bus.address, "--dest", "org.freedesktop.DBus", "--object-path",
+                    "/org/freedesktop/DBus",
+                    "--method", "org.freedesktop.DBus.UpdateActivationEnvironment",
+                    "{'XDG_CONFIG_HOME': '\(config.path)'}"
+                ]
             )
-            guard update.status == 0 else { throw TestSetupError("UpdateActivationEnvironment failed: \(update.stderr)") }
+            guard update.status == 0 else {
+                throw TestSetupError("UpdateActivationEnvironment failed: \(update.stderr)")
+            }
         }
         fcitx5 = try BackgroundProcess(
             URL(fileURLWithPath: "/usr/bin/fcitx5"),
-            ["--disable=all", "--enable=dbus,dbusfrontend,keyboard,hwalja" + (wayland == nil ? "" : ",wayland,waylandim") + (xim ? ",xcb,xim" : ""),
-             "--verbose=default=4,hwalja=5"],
+            [
+                "--disable=all",
+                "--enable=dbus,dbusfrontend,keyboard,hwalja" + (wayland == nil ? "" : ",wayland,waylandim")
+                    + (xim ? ",xcb,xim" : ""),
+                "--verbose=default=4,hwalja=5"
+            ],
             environment: fcitxEnvironment
         )
-        try fcitx5.waitUntil("org.fcitx.Fcitx5 from fcitx5", interval: 0.02, hint: " (install fcitx5: tools/install-deps)") {
+        try fcitx5.waitUntil(
+            "org.fcitx.Fcitx5 from fcitx5", interval: 0.02, hint: " (install fcitx5: tools/install-deps)"
+        ) {
             bus.hasOwner("org.fcitx.Fcitx5")
         }
     }
@@ -124,24 +147,31 @@ public final class PrivateFcitx5: @unchecked Sendable {
     /// it sends keys as fcitx5's GTK 4 module does (ProcessKeyEventBatch). Its report is
     /// tools/ibus-client.py's.
     public func type(
-        _ commands: String, surrounding: Bool = false, panel: Bool = false, batch: Bool = false, inputMethod: String = "hwalja"
+        _ commands: String, surrounding: Bool = false, panel: Bool = false, batch: Bool = false,
+        inputMethod: String = "hwalja"
     ) throws -> IBusClientResult {
         try result(of: start(commands, surrounding: surrounding, panel: panel, batch: batch, inputMethod: inputMethod))
     }
 
     /// Starts tools/fcitx5-client.py with `commands`, for a test that acts while it types.
     public func start(
-        _ commands: String, surrounding: Bool = false, panel: Bool = false, batch: Bool = false, inputMethod: String = "hwalja"
+        _ commands: String, surrounding: Bool = false, panel: Bool = false, batch: Bool = false,
+        inputMethod: String = "hwalja"
     ) throws -> BackgroundProcess {
         let script = packageRoot.appendingPathComponent("tools/fcitx5-client.py")
-        let arguments = (surrounding ? ["--surrounding"] : []) + (panel ? ["--panel"] : []) + (batch ? ["--batch"] : []) + [inputMethod]
+        let arguments =
+            (surrounding ? ["--surrounding"] : []) + (panel ? ["--panel"] : []) + (batch ? ["--batch"] : []) + [
+                inputMethod
+            ]
         return try BackgroundProcess(script, arguments, stdin: commands, environment: environment)
     }
 
     /// What a client started by `start` reported, once it ends (within a minute).
     public func result(of client: BackgroundProcess) throws -> IBusClientResult {
         let outcome = client.waitForExit(seconds: 60) ?? client.stop(signal: SIGKILL)
-        guard outcome.status == 0 else { throw TestSetupError("fcitx5-client.py failed: \(outcome.stderr)\nfcitx5: \(log)") }
+        guard outcome.status == 0 else {
+            throw TestSetupError("fcitx5-client.py failed: \(outcome.stderr)\nfcitx5: \(log)")
+        }
         return try JSONDecoder().decode(IBusClientResult.self, from: Data(outcome.stdout.utf8))
     }
 
@@ -153,7 +183,9 @@ public final class PrivateFcitx5: @unchecked Sendable {
 
     /// Stops hwaljad at once (SIGKILL, as a crash), or starts it again.
     public func killDaemon() { hwaljad?.daemon.stop(signal: SIGKILL) }
-    public func startDaemon() throws { hwaljad = try PrivateDaemon(daemonArguments, bus: bus, environment: daemonEnvironment) }
+    public func startDaemon() throws {
+        hwaljad = try PrivateDaemon(daemonArguments, bus: bus, environment: daemonEnvironment)
+    }
     /// Stops hwaljad without ending it (SIGSTOP: a daemon that does not answer), or lets it go on.
     /// Pausing returns once every thread of hwaljad has stopped: SIGSTOP wakes one thread, which
     /// stops the others only once it runs, and under load another may answer a call meanwhile.
@@ -181,8 +213,10 @@ public final class PrivateFcitx5: @unchecked Sendable {
     public func controller(_ method: String, _ arguments: [String]) throws -> ProcessOutcome {
         try runCommand(
             "gdbus",
-            ["call", "--address", bus.address, "--dest", "org.fcitx.Fcitx5", "--object-path", "/controller",
-             "--method", "org.fcitx.Fcitx.Controller1.\(method)"] + arguments
+            [
+                "call", "--address", bus.address, "--dest", "org.fcitx.Fcitx5", "--object-path", "/controller",
+                "--method", "org.fcitx.Fcitx.Controller1.\(method)"
+            ] + arguments
         )
     }
 

@@ -31,7 +31,9 @@ public final class PrivateGnomeShell: @unchecked Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-gnome-\(UUID().uuidString)")
         home = directory.appendingPathComponent("home")
         runtime = directory.appendingPathComponent("runtime")
-        for folder in [home, runtime] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        for folder in [home, runtime] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
         try DesktopUser.own([home, runtime])
         var base = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_RUNTIME_DIR": runtime.path, "LANG": "C.UTF-8"]
         (sessionBus, busAddress) = try DesktopUser.sessionBus(environment: base)
@@ -40,11 +42,15 @@ public final class PrivateGnomeShell: @unchecked Sendable {
         base["DBUS_SYSTEM_BUS_ADDRESS"] = address
         // hwalja the only input source: the shell makes it IBus's engine when it starts.
         let set = try DesktopUser.run(
-            ["/usr/bin/gsettings", "set", "org.gnome.desktop.input-sources", "sources", "[('ibus', 'hwalja')]"], environment: base, seconds: 20)
+            ["/usr/bin/gsettings", "set", "org.gnome.desktop.input-sources", "sources", "[('ibus', 'hwalja')]"],
+            environment: base, seconds: 20)
         guard set.status == 0 else { throw TestSetupError("gsettings failed: \(set.stderr)") }
         let (shellExecutable, shellArguments) = try DesktopUser.command(
-            ["/usr/bin/gnome-shell", "--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)",
-             "--wayland-display", Self.display],
+            [
+                "/usr/bin/gnome-shell", "--headless", "--wayland", "--no-x11", "--virtual-monitor",
+                "\(width)x\(height)",
+                "--wayland-display", Self.display
+            ],
             environment: base)
         shell = try BackgroundProcess(shellExecutable, shellArguments)
         self.base = base
@@ -56,7 +62,8 @@ public final class PrivateGnomeShell: @unchecked Sendable {
             // absence: a second start (the shell's own state is in the session's folders) is the
             // session's, not the test's, so a lasting failure still fails the test.
             print("PrivateGnomeShell: gnome-shell ended while starting; starting it again: \(failure)")
-            DesktopUser.endProcesses(marked: "XDG_RUNTIME_DIR=\(runtime.path)", command: "gnome-shell")  // a fork of it stayed
+            // a fork of it stayed
+            DesktopUser.endProcesses(marked: "XDG_RUNTIME_DIR=\(runtime.path)", command: "gnome-shell")
             shell = try BackgroundProcess(shellExecutable, shellArguments)
             try waitFor(names, seconds: 30)
         }
@@ -65,8 +72,10 @@ public final class PrivateGnomeShell: @unchecked Sendable {
         try shell.waitUntil("end of gnome-shell's start-up", seconds: 30) { log.contains("GNOME Shell started at") }
         let closed = try run(
             "/usr/bin/gdbus",
-            ["call", "--session", "--dest", "org.gnome.Shell", "--object-path", "/org/gnome/Shell", "--method",
-             "org.freedesktop.DBus.Properties.Set", "org.gnome.Shell", "OverviewActive", "<false>"])
+            [
+                "call", "--session", "--dest", "org.gnome.Shell", "--object-path", "/org/gnome/Shell", "--method",
+                "org.freedesktop.DBus.Properties.Set", "org.gnome.Shell", "OverviewActive", "<false>"
+            ])
         guard closed.status == 0 else { throw TestSetupError("the overview stayed: \(closed.stderr)") }
     }
 
@@ -78,8 +87,11 @@ public final class PrivateGnomeShell: @unchecked Sendable {
     }
 
     /// Runs `program` as the session's user, in the session's environment plus `environment`.
-    public func run(_ program: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 60) throws -> ProcessOutcome {
-        try DesktopUser.run([program] + arguments, environment: self.environment.merging(environment) { $1 }, seconds: seconds)
+    public func run(_ program: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 60)
+        throws -> ProcessOutcome
+    {
+        try DesktopUser.run(
+            [program] + arguments, environment: self.environment.merging(environment) { $1 }, seconds: seconds)
     }
 
     /// Waits until every name in `names` has an owner on the session bus.
@@ -91,7 +103,8 @@ public final class PrivateGnomeShell: @unchecked Sendable {
             guard !missing.isEmpty else { return }
             guard shell.isRunning, !deadline.hasPassed else {
                 let ended = shell.isRunning ? "" : " (it exited)"
-                throw TestSetupError("gnome-shell did not bring up \(missing)\(ended): \(shell.stop().stderr.suffix(3000))")
+                throw TestSetupError(
+                    "gnome-shell did not bring up \(missing)\(ended): \(shell.stop().stderr.suffix(3000))")
             }
             Thread.sleep(forTimeInterval: 0.2)
         }

@@ -22,9 +22,14 @@ public final class PrivateIBus: @unchecked Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-ibus-\(UUID().uuidString)")
         let components = directory.appendingPathComponent("component")
         for folder in ["component", "config", "cache", "data"] {
-            try FileManager.default.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        let exec = ([product("ibus-engine-hwalja").path, "--ibus", "--table", packageRoot.appendingPathComponent("Tables/hwalja.table").path] + engineArguments)
+        let exec =
+            ([
+                product("ibus-engine-hwalja").path, "--ibus", "--table",
+                packageRoot.appendingPathComponent("Tables/hwalja.table").path
+            ] + engineArguments)
             .joined(separator: " ")
         let xml = try String(contentsOf: packageRoot.appendingPathComponent("packaging/hwalja.xml"), encoding: .utf8)
             .replacingOccurrences(of: "/usr/libexec/hwalja/ibus-engine-hwalja --ibus", with: exec)
@@ -34,34 +39,47 @@ public final class PrivateIBus: @unchecked Sendable {
             "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
             "XDG_CACHE_HOME": directory.appendingPathComponent("cache").path,
             "XDG_DATA_HOME": directory.appendingPathComponent("data").path,  // learned words
-            "DISPLAY": "", "WAYLAND_DISPLAY": "",
+            "DISPLAY": "", "WAYLAND_DISPLAY": ""
         ]
         if !installed { environment["IBUS_COMPONENT_PATH"] = components.path }
         self.environment = environment
         daemon = try BackgroundProcess(
             URL(fileURLWithPath: "/usr/bin/ibus-daemon"),
-            [installed ? "--cache=auto" : "--cache=none", "--single", "--panel=disable", "--emoji-extension=disable", "--config=disable",
-             "--address=unix:path=\(directory.appendingPathComponent("ibus.sock").path)", "--verbose"],
+            [
+                installed ? "--cache=auto" : "--cache=none", "--single", "--panel=disable", "--emoji-extension=disable",
+                "--config=disable",
+                "--address=unix:path=\(directory.appendingPathComponent("ibus.sock").path)", "--verbose"
+            ],
             environment: environment
         )
         let addressFiles = directory.appendingPathComponent("config/ibus/bus")
-        try daemon.waitUntil("address file from ibus-daemon", interval: 0.02, hint: " (install ibus: tools/install-deps)") {
+        try daemon.waitUntil(
+            "address file from ibus-daemon", interval: 0.02, hint: " (install ibus: tools/install-deps)"
+        ) {
             !((try? FileManager.default.contentsOfDirectory(atPath: addressFiles.path))?.isEmpty ?? true)
         }
     }
 
     /// Runs tools/ibus-client.py with `commands`, selecting `engine`; with `surrounding`,
     /// the client is one that can delete around its cursor (`IBUS_CAP_SURROUNDING_TEXT`).
-    public func type(_ commands: String, surrounding: Bool = false, panel: Bool = false, engine: String = "hwalja") throws -> IBusClientResult {
+    public func type(_ commands: String, surrounding: Bool = false, panel: Bool = false, engine: String = "hwalja")
+        throws -> IBusClientResult
+    {
         let arguments = (surrounding ? ["--surrounding"] : []) + (panel ? ["--panel"] : []) + [engine]
-        let outcome = try runCommand(packageRoot.appendingPathComponent("tools/ibus-client.py").path, arguments, stdin: commands, environment: environment, seconds: 60)
-        guard outcome.status == 0 else { throw TestSetupError("ibus-client.py failed: \(outcome.stderr)\nibus-daemon: \(daemon.stderrSoFar)") }
+        let outcome = try runCommand(
+            packageRoot.appendingPathComponent("tools/ibus-client.py").path, arguments, stdin: commands,
+            environment: environment, seconds: 60)
+        guard outcome.status == 0 else {
+            throw TestSetupError("ibus-client.py failed: \(outcome.stderr)\nibus-daemon: \(daemon.stderrSoFar)")
+        }
         return try JSONDecoder().decode(IBusClientResult.self, from: Data(outcome.stdout.utf8))
     }
 
     /// Lines of ibus-daemon's log that report a GLib CRITICAL or ERROR (a broken protocol).
     public var problems: [String] {
-        daemon.stderrSoFar.split(separator: "\n").map(String.init).filter { $0.contains("CRITICAL") || $0.contains("-ERROR") }
+        daemon.stderrSoFar.split(separator: "\n").map(String.init).filter {
+            $0.contains("CRITICAL") || $0.contains("-ERROR")
+        }
     }
 
     deinit {

@@ -36,39 +36,48 @@ public final class PrivateKWin: @unchecked Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
         let kwinCopy = programs.appendingPathComponent("kwin_wayland")
-        try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: kwinCopy.path)  // a copy has no capabilities
+        // a copy has no capabilities
+        try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: kwinCopy.path)
         let keys = try Self.buildFakeKeys(into: programs)
         try """
-            [Desktop Entry]
-            Type=Application
-            Name=hwalja's test keys
-            Exec=\(keys.path)
-            NoDisplay=true
-            X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input
+        [Desktop Entry]
+        Type=Application
+        Name=hwalja's test keys
+        Exec=\(keys.path)
+        NoDisplay=true
+        X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input
 
-            """.write(to: share.appendingPathComponent("applications/hwalja-test-keys.desktop"), atomically: true, encoding: .utf8)
+        """.write(
+            to: share.appendingPathComponent("applications/hwalja-test-keys.desktop"), atomically: true, encoding: .utf8
+        )
         let items = (["keyboard-us"] + PrivateFcitx5.inputMethods).enumerated()
             .map { "[Groups/0/Items/\($0.offset)]\nName=\($0.element)\nLayout=\n\n" }.joined()
         try "[Groups/0]\nName=Default\nDefault Layout=us\nDefaultIM=hwalja\n\n\(items)[GroupOrder]\n0=Default\n"
             .write(to: fcitx5Config.appendingPathComponent("profile"), atomically: true, encoding: .utf8)
-        try "[Behavior]\nActiveByDefault=True\n".write(to: fcitx5Config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        try "[Behavior]\nActiveByDefault=True\n".write(
+            to: fcitx5Config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         for folder in [home, home.appendingPathComponent(".config"), fcitx5Config] { try DesktopUser.own([folder]) }
         for file in ["profile", "config"] { try DesktopUser.own([fcitx5Config.appendingPathComponent(file)]) }
         try DesktopUser.own([runtime, directory])
         for readable in [share, share.appendingPathComponent("applications"), programs] { chmod(readable.path, 0o755) }
         base = [
             "PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_RUNTIME_DIR": runtime.path, "LANG": "C.UTF-8",
-            "XDG_DATA_DIRS": "\(share.path):/usr/local/share:/usr/share", "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path,
-            "QT_QPA_PLATFORM": "offscreen",
+            "XDG_DATA_DIRS": "\(share.path):/usr/local/share:/usr/share",
+            "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path,
+            "QT_QPA_PLATFORM": "offscreen"
         ]
         (sessionBus, base["DBUS_SESSION_BUS_ADDRESS"]) = try DesktopUser.sessionBus(environment: base)
         _ = try DesktopUser.run(["/usr/bin/kbuildsycoca5", "--noincremental"], environment: base)
         let (executable, arguments) = try DesktopUser.command(
-            [kwinCopy.path, "--virtual", "--socket", Self.display, "--width", "\(width)", "--height", "\(height)", "--inputmethod", "/usr/bin/fcitx5"],
+            [
+                kwinCopy.path, "--virtual", "--socket", Self.display, "--width", "\(width)", "--height", "\(height)",
+                "--inputmethod", "/usr/bin/fcitx5"
+            ],
             environment: base)
         kwin = try BackgroundProcess(executable, arguments)
         let environment = base
-        try kwin.waitUntil("socket from kwin_wayland and org.fcitx.Fcitx5 from its fcitx5", seconds: 30, interval: 0.1) {
+        try kwin.waitUntil("socket from kwin_wayland and org.fcitx.Fcitx5 from its fcitx5", seconds: 30, interval: 0.1)
+        {
             try FileManager.default.fileExists(atPath: runtime.appendingPathComponent(Self.display).path)
                 && DesktopUser.busHasOwner("org.fcitx.Fcitx5", environment: environment)
         }
@@ -83,13 +92,19 @@ public final class PrivateKWin: @unchecked Sendable {
         let binary = folder.appendingPathComponent("kwin-fake-keys")
         for (kind, output) in [("client-header", header), ("private-code", code)] {
             let made = try runCommand("wayland-scanner", [kind, protocolFile, output])
-            guard made.status == 0 else { throw TestSetupError("wayland-scanner \(kind): \(made.stderr) (tools/install-deps)") }
+            guard made.status == 0 else {
+                throw TestSetupError("wayland-scanner \(kind): \(made.stderr) (tools/install-deps)")
+            }
         }
         let flags = try runCommand("pkg-config", ["--cflags", "--libs", "wayland-client"])
-        guard flags.status == 0 else { throw TestSetupError("pkg-config wayland-client: \(flags.stderr) (tools/install-deps)") }
+        guard flags.status == 0 else {
+            throw TestSetupError("pkg-config wayland-client: \(flags.stderr) (tools/install-deps)")
+        }
         let source = packageRoot.appendingPathComponent("tools/clients/kwin-fake-keys.c").path
         let built = try runCommand(
-            "cc", ["-O2", "-I", folder.path, "-o", binary.path, source, code] + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init))
+            "cc",
+            ["-O2", "-I", folder.path, "-o", binary.path, source, code]
+                + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init))
         guard built.status == 0 else { throw TestSetupError("cc kwin-fake-keys.c: \(built.stderr)") }
         chmod(binary.path, 0o755)
         return binary
@@ -101,14 +116,20 @@ public final class PrivateKWin: @unchecked Sendable {
     }
 
     /// Runs `program` as the session's user, in the session's environment plus `environment`.
-    public func run(_ program: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 60) throws -> ProcessOutcome {
-        try DesktopUser.run([program] + arguments, environment: self.environment.merging(environment) { $1 }, seconds: seconds)
+    public func run(_ program: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 60)
+        throws -> ProcessOutcome
+    {
+        try DesktopUser.run(
+            [program] + arguments, environment: self.environment.merging(environment) { $1 }, seconds: seconds)
     }
 
     /// Starts `program` as the session's user, in the session's environment plus `environment`,
     /// and lets it run (stopped with the session).
-    public func start(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> BackgroundProcess {
-        let (executable, all) = try DesktopUser.command([program] + arguments, environment: self.environment.merging(environment) { $1 })
+    public func start(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> BackgroundProcess
+    {
+        let (executable, all) = try DesktopUser.command(
+            [program] + arguments, environment: self.environment.merging(environment) { $1 })
         return try BackgroundProcess(executable, all)
     }
 

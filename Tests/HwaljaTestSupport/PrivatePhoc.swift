@@ -18,13 +18,18 @@ public final class PrivatePhoc: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         chmod(directory.path, 0o700)
         let config = directory.appendingPathComponent("phoc.ini")
-        try "[output:HEADLESS-1]\nmode = \(width)x\(height)\nscale = \(scale)\n".write(to: config, atomically: true, encoding: .utf8)
-        phoc = try BackgroundProcess(URL(fileURLWithPath: "/usr/bin/phoc"), ["-C", config.path], environment: [
-            "XDG_RUNTIME_DIR": directory.path, "WAYLAND_DISPLAY": "", "DISPLAY": "", "GSETTINGS_BACKEND": "memory",
-            "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
-        ])
+        try "[output:HEADLESS-1]\nmode = \(width)x\(height)\nscale = \(scale)\n".write(
+            to: config, atomically: true, encoding: .utf8)
+        phoc = try BackgroundProcess(
+            URL(fileURLWithPath: "/usr/bin/phoc"), ["-C", config.path],
+            environment: [
+                "XDG_RUNTIME_DIR": directory.path, "WAYLAND_DISPLAY": "", "DISPLAY": "", "GSETTINGS_BACKEND": "memory",
+                "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"
+            ])
         display = directory.appendingPathComponent("wayland-0").path
-        try phoc.waitUntil("phoc started") { (phoc.stdoutSoFar + phoc.stderrSoFar).contains("Running compositor on wayland display") }
+        try phoc.waitUntil("phoc started") {
+            (phoc.stdoutSoFar + phoc.stderrSoFar).contains("Running compositor on wayland display")
+        }
     }
 
     /// What phoc wrote so far.
@@ -32,7 +37,10 @@ public final class PrivatePhoc: @unchecked Sendable {
 
     /// The environment of a client of this compositor.
     public var environment: [String: String] {
-        ["WAYLAND_DISPLAY": display, "XDG_RUNTIME_DIR": directory.path, "DISPLAY": "", "GDK_BACKEND": "wayland", "QT_QPA_PLATFORM": "wayland"]
+        [
+            "WAYLAND_DISPLAY": display, "XDG_RUNTIME_DIR": directory.path, "DISPLAY": "", "GDK_BACKEND": "wayland",
+            "QT_QPA_PLATFORM": "wayland"
+        ]
     }
 
     deinit {

@@ -28,24 +28,29 @@ public final class PrivateSway: @unchecked Sendable {
         chmod(clientRuntime.path, 0o700)
         let config = directory.appendingPathComponent("config")
         try """
-            output HEADLESS-1 resolution \(width)x\(height)
-            default_border none
-            focus_follows_mouse no
+        output HEADLESS-1 resolution \(width)x\(height)
+        default_border none
+        focus_follows_mouse no
 
-            """.write(to: config, atomically: true, encoding: .utf8)
+        """.write(to: config, atomically: true, encoding: .utf8)
         try DesktopUser.own([directory])
         chmod(config.path, 0o644)
-        let (executable, arguments) = try DesktopUser.command(["/usr/bin/sway", "-c", config.path], environment: [
-            "PATH": "/usr/bin:/bin", "HOME": directory.path, "XDG_RUNTIME_DIR": directory.path,
-            "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1", "WLR_HEADLESS_OUTPUTS": "1",
-        ])
+        let (executable, arguments) = try DesktopUser.command(
+            ["/usr/bin/sway", "-c", config.path],
+            environment: [
+                "PATH": "/usr/bin:/bin", "HOME": directory.path, "XDG_RUNTIME_DIR": directory.path,
+                "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
+                "WLR_HEADLESS_OUTPUTS": "1"
+            ])
         sway = try BackgroundProcess(executable, arguments)
         let (folder, wayland) = (directory, directory.appendingPathComponent("wayland-1").path)
         display = wayland
         var ipc: String?
         try sway.waitUntil("Wayland and IPC sockets from sway", interval: 0.02) {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            guard FileManager.default.fileExists(atPath: wayland), let socket = names.first(where: { $0.hasPrefix("sway-ipc.") }) else { return false }
+            guard FileManager.default.fileExists(atPath: wayland),
+                let socket = names.first(where: { $0.hasPrefix("sway-ipc.") })
+            else { return false }
             ipc = folder.appendingPathComponent(socket).path
             return true
         }
@@ -59,7 +64,7 @@ public final class PrivateSway: @unchecked Sendable {
     public var environment: [String: String] {
         [
             "WAYLAND_DISPLAY": display, "SWAYSOCK": ipcSocket, "XDG_RUNTIME_DIR": clientRuntime.path,
-            "DISPLAY": "", "GDK_BACKEND": "wayland", "QT_QPA_PLATFORM": "wayland",
+            "DISPLAY": "", "GDK_BACKEND": "wayland", "QT_QPA_PLATFORM": "wayland"
         ]
     }
 

@@ -21,7 +21,9 @@ public final class BackgroundProcess: @unchecked Sendable {
     private let stderrFile: URL
 
     /// Starts `executable` with `arguments`; `stdin` is written and closed.
-    public init(_ executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil) throws {
+    public init(_ executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil)
+        throws
+    {
         let base = URL(fileURLWithPath: scratchFileBase())
         stdoutFile = base.appendingPathExtension("out")
         stderrFile = base.appendingPathExtension("err")
@@ -120,7 +122,9 @@ public final class BackgroundProcess: @unchecked Sendable {
 
 /// The state letter of process `pid` in `/proc/PID/stat` (`R`, `S`, `Z` …); `nil` for no such process.
 func processState(_ pid: Int32) -> Character? {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let end = stat.lastIndex(of: ")") else { return nil }
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let end = stat.lastIndex(of: ")")
+    else { return nil }
     return stat[stat.index(after: end)...].first { $0 != " " }
 }
 
@@ -132,22 +136,29 @@ func scratchFileBase() -> String {
 /// Runs a command to completion (killed after `seconds`) and returns what it printed
 /// (``SpawnedCommand``: not through Foundation's `Process`).
 public func runProcess(
-    _ executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil, seconds: Double = 120
+    _ executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil,
+    seconds: Double = 120
 ) throws -> ProcessOutcome {
     try SpawnedCommand.run(executable, arguments, stdin: stdin, environment: environment, seconds: seconds)
 }
 
 /// Runs a program found on `PATH` (gdbus, dbus-send, python3 …).
-public func runCommand(_ name: String, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil, seconds: Double = 60) throws -> ProcessOutcome {
+public func runCommand(
+    _ name: String, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil,
+    seconds: Double = 60
+) throws -> ProcessOutcome {
     let path = name.hasPrefix("/") ? name : "/usr/bin/\(name)"
-    return try runProcess(URL(fileURLWithPath: path), arguments, stdin: stdin, environment: environment, seconds: seconds)
+    return try runProcess(
+        URL(fileURLWithPath: path), arguments, stdin: stdin, environment: environment, seconds: seconds)
 }
 
 extension BackgroundProcess {
     /// Waits, looking every `interval` seconds, until `done()` is true; throws, naming `what`,
     /// adding `hint` (what to install, say) and quoting the end of this process's standard error,
     /// once `seconds` have passed or the process has ended.
-    public func waitUntil(_ what: String, seconds: Double = 10, interval: Double = 0.05, hint: String = "", _ done: () throws -> Bool) throws {
+    public func waitUntil(
+        _ what: String, seconds: Double = 10, interval: Double = 0.05, hint: String = "", _ done: () throws -> Bool
+    ) throws {
         let deadline = Deadline(seconds: seconds)
         while try !done() {
             guard isRunning, !deadline.hasPassed else {

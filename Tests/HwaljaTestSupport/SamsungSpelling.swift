@@ -11,19 +11,19 @@ public enum SamsungSpelling {
         "ㅂ": (.bieupPieup, 1), "ㅍ": (.bieupPieup, 2), "ㅃ": (.bieupPieup, 3),
         "ㅅ": (.siotHieut, 1), "ㅎ": (.siotHieut, 2), "ㅆ": (.siotHieut, 3),
         "ㅈ": (.jieutChieut, 1), "ㅊ": (.jieutChieut, 2), "ㅉ": (.jieutChieut, 3),
-        "ㅇ": (.ieungMieum, 1), "ㅁ": (.ieungMieum, 2),
+        "ㅇ": (.ieungMieum, 1), "ㅁ": (.ieungMieum, 2)
     ]
     /// Choseong in Unicode order (U+1100…).
     static let initials: [Character] = Array("ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ")
     /// Jungseong in Unicode order (U+1161…) with their strokes: ㅣ = in, ㆍ = cheon, ㅡ = ji.
     static let vowels: [String] = [
         "ㅣㆍ", "ㅣㆍㅣ", "ㅣㆍㆍ", "ㅣㆍㆍㅣ", "ㆍㅣ", "ㆍㅣㅣ", "ㆍㆍㅣ", "ㆍㆍㅣㅣ", "ㆍㅡ", "ㆍㅡㅣㆍ", "ㆍㅡㅣㆍㅣ",
-        "ㆍㅡㅣ", "ㆍㆍㅡ", "ㅡㆍ", "ㅡㆍㆍㅣ", "ㅡㆍㆍㅣㅣ", "ㅡㆍㅣ", "ㅡㆍㆍ", "ㅡ", "ㅡㅣ", "ㅣ",
+        "ㆍㅡㅣ", "ㆍㆍㅡ", "ㅡㆍ", "ㅡㆍㆍㅣ", "ㅡㆍㆍㅣㅣ", "ㅡㆍㅣ", "ㅡㆍㆍ", "ㅡ", "ㅡㅣ", "ㅣ"
     ]
     /// Jongseong in Unicode order (U+11A8…), each as the consonants typed for it.
     static let finals: [String] = [
         "", "ㄱ", "ㄲ", "ㄱㅅ", "ㄴ", "ㄴㅈ", "ㄴㅎ", "ㄷ", "ㄹ", "ㄹㄱ", "ㄹㅁ", "ㄹㅂ", "ㄹㅅ", "ㄹㅌ", "ㄹㅍ", "ㄹㅎ",
-        "ㅁ", "ㅂ", "ㅂㅅ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ",
+        "ㅁ", "ㅂ", "ㅂㅅ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ"
     ]
 
     /// The keys that type one precomposed syllable (U+AC00–U+D7A3) from empty text.

@@ -11,7 +11,8 @@ public final class Screenshot: @unchecked Sendable {
     /// A screenshot to be saved as `name` (`typing.png`); any older one there is removed first.
     public init(named name: String) throws {
         temporary = try TemporaryFolder("hwalja-screenshot")
-        let folder = ProcessInfo.processInfo.environment["HWALJA_SCREENSHOTS"].map { URL(fileURLWithPath: $0) } ?? temporary.url
+        let folder =
+            ProcessInfo.processInfo.environment["HWALJA_SCREENSHOTS"].map { URL(fileURLWithPath: $0) } ?? temporary.url
         url = folder.appendingPathComponent(name)
         try? FileManager.default.removeItem(at: url)
     }

@@ -11,7 +11,7 @@ public enum Sentences {
         "Return",
         "5", "2", "1", "1", "period", "period", "space",  // "네, "
         "9", "2", "3", "8", "8", "0", "1", "2", "0", "2", "2", "3",  // 좋아요
-        "period", "period", "period", "period", "Return",  // "!" and a new line
+        "period", "period", "period", "period", "Return"  // "!" and a new line
     ]
     /// What a multi-line field then holds.
     public static let text = "안녕하세요. 감사합니다\n네, 좋아요!\n"

@@ -8,7 +8,9 @@ enum SpawnedCommand {
     /// Runs `executable` in the package's folder with `stdin` as its standard input, standard output
     /// and error to files, no signal blocked or ignored, `environment` added to this process's;
     /// kills it after `seconds`.
-    static func run(_ executable: URL, _ arguments: [String], stdin: String, environment: [String: String]?, seconds: Double) throws
+    static func run(
+        _ executable: URL, _ arguments: [String], stdin: String, environment: [String: String]?, seconds: Double
+    ) throws
         -> ProcessOutcome
     {
         let base = scratchFileBase()
@@ -38,15 +40,20 @@ enum SpawnedCommand {
         sigfillset(&all)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setpgroup(&attributes, 0)  // a process group of its own, as Foundation's Process gives
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
-        let variables = ProcessInfo.processInfo.environment.merging(environment ?? [:]) { $1 }.map { "\($0.key)=\($0.value)" }
+        let variables = ProcessInfo.processInfo.environment.merging(environment ?? [:]) { $1 }.map {
+            "\($0.key)=\($0.value)"
+        }
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = variables.map { strdup($0) } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw TestSetupError("cannot start \(executable.path): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw TestSetupError("cannot start \(executable.path): \(String(cString: strerror(spawned)))")
+        }
 
         var status: Int32 = 0
         let deadline = Deadline(seconds: seconds)
@@ -63,7 +70,8 @@ enum SpawnedCommand {
         }
         let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
         return ProcessOutcome(
-            status: ended != pid ? -1 : (status & 0x7f) == 0 ? (status >> 8) & 0xff : status & 0x7f,  // WEXITSTATUS, else WTERMSIG
+            // WEXITSTATUS, else WTERMSIG
+            status: ended != pid ? -1 : (status & 0x7f) == 0 ? (status >> 8) & 0xff : status & 0x7f,
             stdout: read(outputPath),
             stderr: read(errorPath) + note)
     }
@@ -78,12 +86,16 @@ enum SpawnedCommand {
 
     // glibc's GNU extensions, which Swift's Glibc module leaves out (they need _GNU_SOURCE).
     private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private typealias ChangeDirectory = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+    private typealias ChangeDirectory =
+        @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
     private static let closeFrom = unsafeBitCast(glibc("posix_spawn_file_actions_addclosefrom_np"), to: CloseFrom.self)
-    private static let changeDirectory = unsafeBitCast(glibc("posix_spawn_file_actions_addchdir_np"), to: ChangeDirectory.self)
+    private static let changeDirectory = unsafeBitCast(
+        glibc("posix_spawn_file_actions_addchdir_np"), to: ChangeDirectory.self)
 
     private static func glibc(_ name: String) -> UnsafeMutableRawPointer {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { preconditionFailure("glibc has no \(name) (2.34 or later has)") }
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {
+            preconditionFailure("glibc has no \(name) (2.34 or later has)")
+        }
         return symbol
     }
 
@@ -93,7 +105,8 @@ enum SpawnedCommand {
         guard let state = processState(pid) else { return "no process \(pid) any more" }
         let threads = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).sorted()
         let waits = threads.map { thread in
-            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/wchan", encoding: .utf8)) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines)
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/wchan", encoding: .utf8)) ?? "?")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let which = threads.count == 1 ? "its one thread" : "its \(threads.count) threads"
         return "it was in state \(state), \(which) waiting in \(waits.joined(separator: ", "))"

@@ -27,24 +27,30 @@ public struct TypingCase: Sendable, CustomTestStringConvertible {
         TypingCase(name: "sentences", keys: Sentences.keys, text: Sentences.text),
         TypingCase(name: "sentences at 8 ms a key", keys: Sentences.keys, text: Sentences.text, keyDelay: 8),
         // Space ends 한; the second is a blank.
-        TypingCase(name: "a word, a blank, a word", keys: ["8", "8", "1", "2", "5", "space", "space", "4", "3", "5", "5", "Return"], text: "한 글\n"),
+        TypingCase(
+            name: "a word, a blank, a word",
+            keys: ["8", "8", "1", "2", "5", "space", "space", "4", "3", "5", "5", "Return"], text: "한 글\n"),
         // 가 composing when the pointer clicks in the field: 가 once, then 나.
-        TypingCase(name: "a click while composing", keys: ["4", "1", "2", "click", "5", "1", "2", "Return"], text: "가나\n"),
+        TypingCase(
+            name: "a click while composing", keys: ["4", "1", "2", "click", "5", "1", "2", "Return"], text: "가나\n"),
         // 안 composing, BackSpace takes its last stroke back: 아.
         TypingCase(name: "backspace while composing", keys: ["0", "1", "2", "5", "BackSpace", "Return"], text: "아\n"),
         // 4 held a second, past the X server's auto-repeat (660 ms): its digit, once.
         TypingCase(name: "a long press", keys: ["hold:4:1000", "Return"], text: "4\n"),
         // 가가, then BackSpace held 2 s (X repeating it): both go, one a repeat, and nothing else.
         TypingCase(
-            name: "a held backspace", keys: ["4", "1", "2", "space", "4", "1", "2", "hold:BackSpace:2000", "5", "1", "2", "Return"],
+            name: "a held backspace",
+            keys: ["4", "1", "2", "space", "4", "1", "2", "hold:BackSpace:2000", "5", "1", "2", "Return"],
             text: "나\n"),
         // 감사, then Down picks the first suggestion, once the engine has read its word list.
         TypingCase(
-            name: "a suggestion picked", keys: ["pause:2000", "4", "1", "2", "0", "0", "8", "1", "2", "Down", "Return"], text: "감사합니다 \n"),
+            name: "a suggestion picked", keys: ["pause:2000", "4", "1", "2", "0", "0", "8", "1", "2", "Down", "Return"],
+            text: "감사합니다 \n"),
         // 안 NEXT 녀: 안 is given to the application before the pick, which replaces the word (안녕,
         // the first suggestion) without typing 안 again where the application cannot delete it.
         TypingCase(
-            name: "a suggestion picked after a finished syllable", keys: ["pause:2000", "0", "1", "2", "5", "KP_Add", "5", "2", "2", "1", "Down", "Return"],
-            text: "안녕 \n"),
+            name: "a suggestion picked after a finished syllable",
+            keys: ["pause:2000", "0", "1", "2", "5", "KP_Add", "5", "2", "2", "1", "Down", "Return"],
+            text: "안녕 \n")
     ]
 }

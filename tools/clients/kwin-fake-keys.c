@@ -54,10 +54,11 @@ int main(int argc, char **argv) {
         } else if (kind == 'm') {
             char *comma = strchr(argv[i], ',');
             long y = comma ? strtol(comma + 1, NULL, 10) : 0;
-            org_kde_kwin_fake_input_pointer_motion_absolute(fake_input, wl_fixed_from_int((int)value), wl_fixed_from_int((int)y));
+            org_kde_kwin_fake_input_pointer_motion_absolute(fake_input, wl_fixed_from_int((int)value),
+                                                            wl_fixed_from_int((int)y));
             wl_display_roundtrip(display);
         } else if (kind == 'p' || kind == 'r') {
-            org_kde_kwin_fake_input_button(fake_input, 0x110, kind == 'p' ? 1 : 0);  // BTN_LEFT
+            org_kde_kwin_fake_input_button(fake_input, 0x110, kind == 'p' ? 1 : 0); // BTN_LEFT
             wl_display_roundtrip(display);
         } else if (kind == 's') {
             struct timespec pause = {value / 1000, (value % 1000) * 1000000L};

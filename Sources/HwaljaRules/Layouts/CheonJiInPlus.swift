@@ -28,11 +28,11 @@ public struct CheonJiInPlus: LayoutRules {
     /// The keys that type one consonant, never changing it.
     static let plain: [Key: Unicode.Scalar] = [
         .giyeok: "ㄱ", .nieun: "ㄴ", .rieul: "ㄹ", .digeut: "ㄷ", .bieup: "ㅂ", .siot: "ㅅ", .jieut: "ㅈ", .ieung: "ㅇ",
-        .mieum: "ㅁ",
+        .mieum: "ㅁ"
     ]
     /// The aspirate keys and what pressing them again in a row gives.
     static let aspirates: [Key: [Unicode.Scalar]] = [
-        .kieuk: ["ㅋ", "ㄲ"], .tieut: ["ㅌ", "ㄸ"], .pieup: ["ㅍ", "ㅃ"], .hieut: ["ㅎ", "ㅆ"], .chieut: ["ㅊ", "ㅉ"],
+        .kieuk: ["ㅋ", "ㄲ"], .tieut: ["ㅌ", "ㄸ"], .pieup: ["ㅍ", "ㅃ"], .hieut: ["ㅎ", "ㅆ"], .chieut: ["ㅊ", "ㅉ"]
     ]
 
     /// The choices this table is made with.
@@ -41,7 +41,9 @@ public struct CheonJiInPlus: LayoutRules {
 
     public init(options: Options = Options()) {
         self.options = options
-        livePairs = LivePairFinder(keys: KeyboardLayout.cheonjiinPlus.tableKeys) { [options] in Self.press($0, after: $1, options) }
+        livePairs = LivePairFinder(keys: KeyboardLayout.cheonjiinPlus.tableKeys) { [options] in
+            Self.press($0, after: $1, options)
+        }
     }
 
     public var keyboard: KeyboardLayout { .cheonjiinPlus }

@@ -131,7 +131,10 @@ enum Jamo {
             }
         case .syllable:
             let (kept, moving) = lastConsonant(of: context)!
-            return kept + [.syllable(Hangul.Parts(choseong: Hangul.choseongIndex(moving)!, jungseong: Hangul.jungseongIndex(start)!))]
+            return kept + [
+                .syllable(
+                    Hangul.Parts(choseong: Hangul.choseongIndex(moving)!, jungseong: Hangul.jungseongIndex(start)!))
+            ]
         case .consonant(let consonant):
             if let choseong = Hangul.choseongIndex(consonant) {
                 return before + [.syllable(Hangul.Parts(choseong: choseong, jungseong: Hangul.jungseongIndex(start)!))]
@@ -154,7 +157,9 @@ enum Jamo {
     }
 
     /// Pairs of vowels and the compound they make, as a lookup from the compound to its parts.
-    static func parts(of combinations: [Unicode.Scalar: [Unicode.Scalar: Unicode.Scalar]]) -> [Unicode.Scalar: (Unicode.Scalar, Unicode.Scalar)] {
+    static func parts(of combinations: [Unicode.Scalar: [Unicode.Scalar: Unicode.Scalar]]) -> [Unicode.Scalar: (
+        Unicode.Scalar, Unicode.Scalar
+    )] {
         var parts: [Unicode.Scalar: (Unicode.Scalar, Unicode.Scalar)] = [:]
         for (first, row) in combinations {
             for (second, compound) in row { parts[compound] = (first, second) }

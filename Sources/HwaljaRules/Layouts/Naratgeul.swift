@@ -25,13 +25,15 @@ public struct Naratgeul: LayoutRules {
 
         /// The options the settings name (`naratgeul-stroke-stops`, `naratgeul-more-doubles`).
         public init(_ chosen: Set<KeyboardLayout.Option>) {
-            self.init(strokeWraps: !chosen.contains(.naratgeulStrokeStops), doubleOnOtherConsonants: chosen.contains(.naratgeulMoreDoubles))
+            self.init(
+                strokeWraps: !chosen.contains(.naratgeulStrokeStops),
+                doubleOnOtherConsonants: chosen.contains(.naratgeulMoreDoubles))
         }
     }
 
     /// The consonant each consonant key types.
     static let consonants: [Key: Unicode.Scalar] = [
-        .giyeok: "ㄱ", .nieun: "ㄴ", .rieul: "ㄹ", .mieum: "ㅁ", .siot: "ㅅ", .ieung: "ㅇ",
+        .giyeok: "ㄱ", .nieun: "ㄴ", .rieul: "ㄹ", .mieum: "ㅁ", .siot: "ㅅ", .ieung: "ㅇ"
     ]
     /// The vowel each vowel key starts.
     static let vowelStarts: [Key: Unicode.Scalar] = [.aEo: "ㅏ", .oU: "ㅗ", .in: "ㅣ", .ji: "ㅡ"]
@@ -40,13 +42,13 @@ public struct Naratgeul: LayoutRules {
     static let vowelKeys: [Unicode.Scalar: [Key: Unicode.Scalar]] = [
         "ㅏ": [.aEo: "ㅓ", .in: "ㅐ"], "ㅓ": [.aEo: "ㅏ", .in: "ㅔ"], "ㅑ": [.in: "ㅒ"], "ㅕ": [.in: "ㅖ"],
         "ㅗ": [.oU: "ㅜ", .aEo: "ㅘ", .in: "ㅚ"], "ㅜ": [.oU: "ㅗ", .aEo: "ㅝ", .in: "ㅟ"],
-        "ㅘ": [.in: "ㅙ"], "ㅝ": [.in: "ㅞ"], "ㅡ": [.in: "ㅢ"],
+        "ㅘ": [.in: "ㅙ"], "ㅝ": [.in: "ㅞ"], "ㅡ": [.in: "ㅢ"]
     ]
     /// 획추가: each letter and the one a stroke makes of it, wrapping round (ㄹ has none).
     static let strokes: [Unicode.Scalar: Unicode.Scalar] = [
         "ㄱ": "ㅋ", "ㅋ": "ㄱ", "ㄴ": "ㄷ", "ㄷ": "ㅌ", "ㅌ": "ㄴ", "ㅁ": "ㅂ", "ㅂ": "ㅍ", "ㅍ": "ㅁ",
         "ㅅ": "ㅈ", "ㅈ": "ㅊ", "ㅊ": "ㅅ", "ㅇ": "ㅎ", "ㅎ": "ㅇ",
-        "ㅏ": "ㅑ", "ㅑ": "ㅏ", "ㅓ": "ㅕ", "ㅕ": "ㅓ", "ㅗ": "ㅛ", "ㅛ": "ㅗ", "ㅜ": "ㅠ", "ㅠ": "ㅜ",
+        "ㅏ": "ㅑ", "ㅑ": "ㅏ", "ㅓ": "ㅕ", "ㅕ": "ㅓ", "ㅗ": "ㅛ", "ㅛ": "ㅗ", "ㅜ": "ㅠ", "ㅠ": "ㅜ"
     ]
     /// Where 획추가 stops instead of wrapping (``Options/strokeWraps`` off): the last members.
     static let strokeEnds: Set<Unicode.Scalar> = ["ㅋ", "ㅌ", "ㅍ", "ㅊ", "ㅎ", "ㅑ", "ㅕ", "ㅛ", "ㅠ"]
@@ -54,7 +56,7 @@ public struct Naratgeul: LayoutRules {
     static let otherDoubles: [Unicode.Scalar: Unicode.Scalar] = ["ㅁ": "ㅃ", "ㄴ": "ㄸ", "ㅇ": "ㅎ"]
     /// 쌍자음: each consonant and its double, both ways.
     static let doubles: [Unicode.Scalar: Unicode.Scalar] = [
-        "ㄱ": "ㄲ", "ㄲ": "ㄱ", "ㄷ": "ㄸ", "ㄸ": "ㄷ", "ㅂ": "ㅃ", "ㅃ": "ㅂ", "ㅅ": "ㅆ", "ㅆ": "ㅅ", "ㅈ": "ㅉ", "ㅉ": "ㅈ",
+        "ㄱ": "ㄲ", "ㄲ": "ㄱ", "ㄷ": "ㄸ", "ㄸ": "ㄷ", "ㅂ": "ㅃ", "ㅃ": "ㅂ", "ㅅ": "ㅆ", "ㅆ": "ㅅ", "ㅈ": "ㅉ", "ㅉ": "ㅈ"
     ]
 
     /// The choices this table is made with.
@@ -65,8 +67,10 @@ public struct Naratgeul: LayoutRules {
 
     public init(options: Options = Options()) {
         self.options = options
-        let strokeChanges = options.strokeWraps ? Self.strokes : Self.strokes.filter { !Self.strokeEnds.contains($0.key) }
-        let doubleChanges = options.doubleOnOtherConsonants ? Self.doubles.merging(Self.otherDoubles) { $1 } : Self.doubles
+        let strokeChanges =
+            options.strokeWraps ? Self.strokes : Self.strokes.filter { !Self.strokeEnds.contains($0.key) }
+        let doubleChanges =
+            options.doubleOnOtherConsonants ? Self.doubles.merging(Self.otherDoubles) { $1 } : Self.doubles
         self.strokeChanges = strokeChanges
         self.doubleChanges = doubleChanges
         livePairs = LivePairFinder(keys: KeyboardLayout.naratgeul.tableKeys) {
@@ -85,10 +89,13 @@ public struct Naratgeul: LayoutRules {
     }
 
     static func press(
-        _ key: Key, after context: [TextUnit], strokes: [Unicode.Scalar: Unicode.Scalar], doubles: [Unicode.Scalar: Unicode.Scalar]
+        _ key: Key, after context: [TextUnit], strokes: [Unicode.Scalar: Unicode.Scalar],
+        doubles: [Unicode.Scalar: Unicode.Scalar]
     ) -> [TextUnit] {
         if let consonant = consonants[key] { return Jamo.attach(consonant, to: context) }
-        if let start = vowelStarts[key] { return Jamo.typeVowel(start, extend: { vowelKeys[$0]?[key] }, after: context) }
+        if let start = vowelStarts[key] {
+            return Jamo.typeVowel(start, extend: { vowelKeys[$0]?[key] }, after: context)
+        }
         switch key {
         case .addStroke: return change(context, by: strokes)
         case .doubleConsonant: return change(context, by: doubles)

@@ -30,12 +30,12 @@ public struct Vega: LayoutRules {
     static let cycles: [Key: [Unicode.Scalar]] = [
         .giyeokKieuk: ["ㄱ", "ㅋ", "ㄲ"], .digeutTieut: ["ㄷ", "ㅌ", "ㄸ"], .mieumSiot: ["ㅁ", "ㅅ", "ㅆ"],
         .bieupPieup: ["ㅂ", "ㅍ", "ㅃ"], .jieutChieut: ["ㅈ", "ㅊ", "ㅉ"], .nieunRieul: ["ㄴ", "ㄹ"], .ieungHieut: ["ㅇ", "ㅎ"],
-        .aYa: ["ㅏ", "ㅑ"], .eoYeo: ["ㅓ", "ㅕ"], .oYo: ["ㅗ", "ㅛ"], .uYu: ["ㅜ", "ㅠ"], .iEu: ["ㅣ", "ㅡ", "ㅢ"],
+        .aYa: ["ㅏ", "ㅑ"], .eoYeo: ["ㅓ", "ㅕ"], .oYo: ["ㅗ", "ㅛ"], .uYu: ["ㅜ", "ㅠ"], .iEu: ["ㅣ", "ㅡ", "ㅢ"]
     ]
     /// A vowel, then the next vowel typed: the compound they make.
     static let combinations: [Unicode.Scalar: [Unicode.Scalar: Unicode.Scalar]] = [
         "ㅏ": ["ㅣ": "ㅐ"], "ㅑ": ["ㅣ": "ㅒ"], "ㅓ": ["ㅣ": "ㅔ"], "ㅕ": ["ㅣ": "ㅖ"],
-        "ㅗ": ["ㅏ": "ㅘ", "ㅣ": "ㅚ"], "ㅘ": ["ㅣ": "ㅙ"], "ㅜ": ["ㅓ": "ㅝ", "ㅣ": "ㅟ"], "ㅝ": ["ㅣ": "ㅞ"],
+        "ㅗ": ["ㅏ": "ㅘ", "ㅣ": "ㅚ"], "ㅘ": ["ㅣ": "ㅙ"], "ㅜ": ["ㅓ": "ㅝ", "ㅣ": "ㅟ"], "ㅝ": ["ㅣ": "ㅞ"]
     ]
     static let compounds = Jamo.parts(of: combinations)
 
@@ -46,7 +46,9 @@ public struct Vega: LayoutRules {
     public init(options: Options = Options()) {
         self.options = options
         let runCompounds = options.vowelRunsReachIntoCompounds ? Self.compounds : [:]
-        livePairs = LivePairFinder(keys: KeyboardLayout.vega.tableKeys) { Self.press($0, after: $1, runCompounds: runCompounds) }
+        livePairs = LivePairFinder(keys: KeyboardLayout.vega.tableKeys) {
+            Self.press($0, after: $1, runCompounds: runCompounds)
+        }
     }
 
     public var keyboard: KeyboardLayout { .vega }
@@ -60,7 +62,9 @@ public struct Vega: LayoutRules {
     }
 
     /// `runCompounds`: the compounds whose last part a vowel run takes back.
-    static func press(_ key: Key, after context: [TextUnit], runCompounds: [Unicode.Scalar: (Unicode.Scalar, Unicode.Scalar)]) -> [TextUnit] {
+    static func press(
+        _ key: Key, after context: [TextUnit], runCompounds: [Unicode.Scalar: (Unicode.Scalar, Unicode.Scalar)]
+    ) -> [TextUnit] {
         guard let members = cycles[key] else { preconditionFailure("Vega.press: \(key.name) is not a 베가 key") }
         guard Hangul.jungseongIndex(members[0]) != nil else { return Jamo.cycle(members, after: context) }
         if let (before, vowel) = Jamo.lastVowel(of: context, compounds: runCompounds),
