@@ -77,11 +77,12 @@ struct Fcitx5RealApplicationTests {
         settings: String? = nil, suggesting: Bool = false, screen: String = "1280x800", scale: Int = 1,
         environment: [String: String] = [:]
     ) throws -> (Report, PrivateFcitx5) {
-        let fcitx5 = try PrivateFcitx5(
-            installed: Fcitx5EndToEndTests.installed, settings: settings, xim: application.usesXIM)
-        if suggesting { try fcitx5.waitForSuggestions() }
-        let outcome = try runningHarness {
-            try runCommand(
+        // fcitx5 exits when the harness's display closes: a second run needs a fcitx5 of its own.
+        try retryingBeforeTyping {
+            let fcitx5 = try PrivateFcitx5(
+                installed: Fcitx5EndToEndTests.installed, settings: settings, xim: application.usesXIM)
+            if suggesting { try fcitx5.waitForSuggestions() }
+            let outcome = try runCommand(
                 // fcitx5 connects to the display when asked (xterm's XIM server), without xvfb-run's cookie.
                 "xvfb-run",
                 [
@@ -96,12 +97,12 @@ struct Fcitx5RealApplicationTests {
                 ) { $1 },
                 seconds: application.startsSlowly ? 180 : 90
             )
+            guard outcome.status == 0 else {
+                throw TestSetupError(
+                    "\(application.script) failed (status \(outcome.status)): \(outcome.stderr)\nfcitx5: \(fcitx5.log)")
+            }
+            return (try Report(harnessOutput: outcome.stdout), fcitx5)
         }
-        guard outcome.status == 0 else {
-            throw TestSetupError(
-                "\(application.script) failed (status \(outcome.status)): \(outcome.stderr)\nfcitx5: \(fcitx5.log)")
-        }
-        return (try Report(harnessOutput: outcome.stdout), fcitx5)
     }
 
     @Test func sentencesWithSpacePunctuationAndReturn() throws {

@@ -33,8 +33,6 @@ struct RealApplicationTests {
         case emacs
         /// LibreOffice Writer's GTK 3 window, with IBus's GTK 3 module (tools/libreoffice-app.py).
         case libreoffice
-        /// Firefox ESR on X11, with IBus's GTK 3 module (tools/firefox-app.py).
-        case firefox
 
         var script: String {
             [.xterm, .kitty, .gnomeTerminal].contains(self) ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py"
@@ -53,13 +51,11 @@ struct RealApplicationTests {
         var startsSlowly: Bool { self == .wine || self == .libreoffice }
         /// Why this client may jumble what IBus sends it at 8 ms a key, if it may: Wine through
         /// IBus's XIM server, and LibreOffice through IBus's GTK 3 module, which puts a key the
-        /// engine let pass back into the queue behind the text of the next key, and Firefox through
-        /// the same module, which may lose that key (docs/applications.md).
+        /// engine let pass back into the queue behind the text of the next key (docs/applications.md).
         var raceAtEightMilliseconds: String? {
             switch self {
             case .wine: "IBus's XIM server and Wine at 8 ms a key"
             case .libreoffice: "IBus's GTK 3 module and LibreOffice at 8 ms a key"
-            case .firefox: "IBus's GTK 3 module and Firefox at 8 ms a key"
             default: nil
             }
         }

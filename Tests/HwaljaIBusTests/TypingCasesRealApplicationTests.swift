@@ -4,14 +4,14 @@ import Testing
 /// The cases every application must get right (``TypingCase``), through IBus, in the applications
 /// the issue tracker names beyond the toolkits RealApplicationTests covers: Qt 6 (KDE Plasma 6's
 /// toolkit); xterm, Java Swing, Wine and Emacs, which take their input method through IBus's XIM
-/// server; kitty, which speaks IBus's protocol itself; GNOME Terminal, LibreOffice Writer and
-/// Firefox ESR through IBus's GTK 3 module (docs/applications.md has the table).
+/// server; kitty, which speaks IBus's protocol itself; GNOME Terminal and LibreOffice Writer
+/// through IBus's GTK 3 module. (Firefox through IBus loses keys on a busy machine, for ibus-hangul
+/// as often: it is typed into through fcitx5 here, docs/applications.md.)
 @Suite(.serialized)
 struct TypingCasesRealApplicationTests {
     @Test(
         arguments: [
-            RealApplicationTests.Application.qt6, .xterm, .kitty, .gnomeTerminal, .java, .wine, .emacs, .libreoffice,
-            .firefox
+            RealApplicationTests.Application.qt6, .xterm, .kitty, .gnomeTerminal, .java, .wine, .emacs, .libreoffice
         ], TypingCase.all)
     func everyCaseIsTypedAsWritten(_ application: RealApplicationTests.Application, _ typing: TypingCase) throws {
         let (report, ibus) = try RealApplicationTests.type(

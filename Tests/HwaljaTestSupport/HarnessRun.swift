@@ -9,6 +9,19 @@ public func runningHarness(_ run: () throws -> ProcessOutcome) throws -> Process
     return try run()
 }
 
+/// `attempt` (a framework started and a harness run in it) made once more when it threw a
+/// ``TestSetupError`` saying the harness gave up before typing: as ``runningHarness(_:)``, for a
+/// framework that does not outlive the harness's X display (fcitx5 exits when its last display
+/// closes), so that the second run has a framework of its own.
+public func retryingBeforeTyping<T>(_ attempt: () throws -> T) throws -> T {
+    do {
+        return try attempt()
+    } catch let error as TestSetupError where HarnessFailure.cameBeforeTyping(error.description) {
+        print("the harness gave up before typing; running it again: \(error.description.prefix(300))")
+        return try attempt()
+    }
+}
+
 /// What a harness's standard error says about how it failed.
 public enum HarnessFailure {
     /// Whether the harness gave up before it began typing (tools/app_session.py names the stage it
