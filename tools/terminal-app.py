@@ -100,6 +100,11 @@ def main():
     # goes without one.
     time.sleep(0.5)
     children.append(subprocess.Popen(terminal, env=environment))
+    if field == "alacritty":
+        # alacritty (winit) focuses its input context on a FocusIn that X sends when the window is
+        # given the focus, not on the pointer's, which is all a display without a window manager gives.
+        subprocess.run(["xdotool", "search", "--sync", "--class", "Alacritty", "windowfocus"], timeout=30,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     while session.poll(os.path.exists(record)):
         time.sleep(0.05)
     children[-1].wait()

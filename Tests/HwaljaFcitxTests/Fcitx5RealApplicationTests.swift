@@ -18,6 +18,8 @@ struct Fcitx5RealApplicationTests {
         case qt6
         /// xterm, through fcitx5's XIM server (its field is the terminal: tools/terminal-app.py).
         case xterm
+        /// alacritty, through fcitx5's XIM server (tools/terminal-app.py).
+        case alacritty
         /// GNOME Terminal (its server on the tests' bus), with fcitx5's GTK 3 module (tools/terminal-app.py).
         case gnomeTerminal = "gnome-terminal"
         /// A Java Swing text area, through fcitx5's XIM server (tools/java-app.py).
@@ -35,15 +37,15 @@ struct Fcitx5RealApplicationTests {
         static let toolkits: [Application] = [.gtk3, .gtk4, .qt5]
 
         var script: String {
-            self == .xterm || self == .gnomeTerminal ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py"
+            [.xterm, .alacritty, .gnomeTerminal].contains(self) ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py"
         }
         var testDescription: String { rawValue }
         /// Whether it takes its input method through XIM, fcitx5's XIM server on a connection it opens to the display.
-        var usesXIM: Bool { [.xterm, .java, .wine, .emacs].contains(self) }
+        var usesXIM: Bool { [.xterm, .alacritty, .java, .wine, .emacs].contains(self) }
         /// The harness's `--field` for `field`: a terminal is its own field, Java's, Emacs's and Writer's a text area, Wine's the XIM style.
         func harnessField(_ field: String) -> String {
             switch self {
-            case .xterm, .gnomeTerminal: rawValue
+            case .xterm, .alacritty, .gnomeTerminal: rawValue
             case .java, .emacs, .libreoffice: "lines"
             case .wine: "root"
             default: field
