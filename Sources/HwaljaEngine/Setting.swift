@@ -123,6 +123,10 @@ extension DaemonSettings {
             summary: "KiB a client may leave unread before it is cut off")
     ]
 
+    /// The settings every program applies, typing's and the suggestions' (the catalogue's first
+    /// part): the IBus engine's and the fcitx5 addon's; the rest are hwaljad's and its clients'.
+    public static var typingSettingNames: [String] { catalogue.prefix { $0.name != "layout" }.map(\.name) }
+
     /// The setting called `name`, if there is one.
     public static func setting(named name: String) -> Setting? { catalogue.first { $0.name == name } }
 

@@ -33,8 +33,8 @@ public struct IBusEngineCommand: ParsableCommand {
             the syllable and go to the application. In password, PIN and number fields the engine stays \
             out of the way and records nothing.
 
-            Settings ($XDG_CONFIG_HOME/hwalja/hwalja.conf, shared with hwaljad: keymap, long-press, \
-            repeat-interval, auto-next, space-inserts, suggestions, learn-words, pick-adds-space, layout-options) are \
+            Settings ($XDG_CONFIG_HOME/hwalja/hwalja.conf, shared with hwaljad: \
+            \(DaemonSettings.typingSettingNames.joined(separator: ", "))) are \
             read again when an engine is enabled or a field gets the focus, if the file changed since \
             (hwalja-preferences writes it through hwaljad), and on SIGHUP, which reloads the table too; \
             a change of layout-options makes that layout's table again, in the background.
