@@ -38,19 +38,18 @@ public final class EngineService {
     private var pendingSignals: [(message: BusMessage, owner: String, bytes: Int)] = []
     /// Contexts whose suggestions may have changed: looked up after the reply is sent.
     private var suggestionsDue: [Int] = []
-    /// Writes what was sent outside a bus dispatch (timers).
-    public var afterTimer: () -> Void = {}
-    /// Has what was sent from inside a handler, for another connection than the one being
-    /// dispatched, written once the handler returns (a keypad's tap, whose signals go to a peer).
-    public var writeSoon: () -> Void = {}
-    /// Runs after contexts went, to give memory back (hwaljad: `malloc_trim`, at most once a second).
-    public var contextsFreed: () -> Void = {}
-    /// Runs when another daemon took the bus name (`--replace`): hwaljad exits.
-    public var nameLost: () -> Void = {}
-    /// Prints one line about the service (never about what is typed).
-    public var log: (String) -> Void = { _ in }
-    /// Where clients may connect to the daemon directly (`GetPeerAddress`); "" for none.
-    public var peerAddress = ""
+    /// What the program gives the service (hwaljad's wiring; ``Program/none`` in tests).
+    private let program: Program
+    private var afterTimer: () -> Void { program.afterTimer }
+    var writeSoon: () -> Void { program.writeSoon }
+    private var contextsFreed: () -> Void { program.contextsFreed }
+    private var nameLost: () -> Void { program.nameLost }
+    private var log: (String) -> Void { program.log }
+    private var peerAddress: String { program.peerAddress }
+    /// Word suggestions for every context, if any (`Suggestions`, `SuggestionsChanged`, `AcceptSuggestion`).
+    var wordSuggestions: WordSuggestions? { program.wordSuggestions }
+    private var forgetLearnedWords: () -> String? { program.forgetLearnedWords }
+    private var writeSetting: (_ name: String, _ value: String) -> String? { program.writeSetting }
     /// hwalja-keypad's row of suggestions, which shows the focused input context's (`nil`: none).
     public var keypadLink: KeypadSuggestionLink? {
         get { keypadRow.link }
@@ -64,22 +63,17 @@ public final class EngineService {
         row.chosen = { [unowned self] number, index, word in acceptChosenOnKeypad(number, index, word) }
         return row
     }()
-    /// Word suggestions for every context, if any (`Suggestions`, `SuggestionsChanged`, `AcceptSuggestion`).
-    public var wordSuggestions: WordSuggestions?
-    /// Forgets every learned word, kept ones too (`ForgetLearnedWords`); returns what went wrong
-    /// removing what was kept, if anything did.
-    public var forgetLearnedWords: () -> String? = { nil }
-    /// Writes a setting, already checked, to the settings file and applies the file
-    /// (`SetSetting`); returns what went wrong writing it, if anything did.
-    public var writeSetting: (_ name: String, _ value: String) -> String? = { _, _ in "this daemon has no settings file"
-    }
-
+    /// A service writing to `output`, its timers on `clock`, typing with `table` (and
+    /// `otherLayouts`), `settings` and `keymap`; `program` is everything it needs of the program
+    /// around it, given once (``Program/none``: nothing).
     public init(
         output: any MessageSink, clock: any FrontendClock, table: TableLoader.Loaded, settings: DaemonSettings,
-        keymap: Keymap,
-        otherLayouts: [KeyboardLayout: TransitionTable] = [:], recorder: (any KeystrokeRecording)? = nil
+        keymap: Keymap, otherLayouts: [KeyboardLayout: TransitionTable] = [:],
+        recorder: (any KeystrokeRecording)? = nil,
+        program: Program
     ) {
         self.output = output
+        self.program = program
         self.loaded = table
         self.otherLayouts = otherLayouts
         self.settings = settings

@@ -65,29 +65,45 @@ public struct Hwaljad: ParsableCommand {
             TableLoader.noteIfNotConfigured(loaded.path, settings.settings.table, log: program.diagnostics.log)
         }
         let peers = self.peers(program)
-        let engine = EngineService(
-            output: peers ?? program.connection, clock: program.clock, table: loaded, settings: settings.settings,
-            keymap: settings.keymap, otherLayouts: tables.others, recorder: service.recorder(program.diagnostics))
-        engine.afterTimer = {
-            program.sendQueued()
-            peers?.sendQueued()
-        }
-        engine.log = program.diagnostics.log
         let suggestions = SuggestionsLoader(
             table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue,
             log: program.diagnostics.log)
-        engine.wordSuggestions = suggestions.suggestions
-        engine.forgetLearnedWords = suggestions.forgetAll
         program.beforeExit = {
             peers?.close()
             suggestions.saveNow()  // the words learned within the last moments
         }
-        engine.nameLost = {
-            program.beforeExit()
-            Glibc.exit(0)
-        }
+        var reload: () -> Void = {}  // the settings file again: once the engine is made, below
+        let engine = EngineService(
+            output: peers ?? program.connection, clock: program.clock, table: loaded, settings: settings.settings,
+            keymap: settings.keymap, otherLayouts: tables.others, recorder: service.recorder(program.diagnostics),
+            program: EngineService.Program(
+                afterTimer: {
+                    program.sendQueued()
+                    peers?.sendQueued()
+                },
+                writeSoon: {
+                    program.writeSoon()
+                    peers?.writeSoon()
+                },
+                contextsFreed: program.idleMemory.trimHeapSoon,
+                nameLost: {
+                    program.beforeExit()
+                    Glibc.exit(0)
+                },
+                log: program.diagnostics.log,
+                peerAddress: peers?.address ?? "",
+                wordSuggestions: suggestions.suggestions,
+                forgetLearnedWords: suggestions.forgetAll,
+                writeSetting: { [config = service.config] name, value in
+                    do {
+                        try ConfigFile.write(name, value, to: config)
+                    } catch {
+                        return String(describing: error)
+                    }
+                    reload()
+                    return nil
+                }))
         if let peers {
-            engine.peerAddress = peers.address
             peers.handler = { [idleMemory = program.idleMemory] message in  // the peers' typing keeps hwaljad awake too
                 idleMemory.noteActivity()
                 return engine.handle(message)
@@ -97,7 +113,6 @@ public struct Hwaljad: ParsableCommand {
             peers.log = program.diagnostics.log
             peers.start()
         }
-        engine.contextsFreed = program.idleMemory.trimHeapSoon
         // hwalja-keypad on X11 and KDE shows the suggestions of the focused field of an InputContext1
         // client, from here.
         // The rule before the question: a keypad starting meanwhile is seen.
@@ -106,17 +121,13 @@ public struct Hwaljad: ParsableCommand {
             output: program.connection, keypad: KeypadSuggestionLink.owner(on: program.connection))
         keypadLink.afterSend = program.writeSoon
         engine.keypadLink = keypadLink
-        engine.writeSoon = {
-            program.writeSoon()
-            peers?.writeSoon()
-        }
         let optionTables = OptionTableMaker(queue: program.queue)
         let useTables = { (generated: TableLoader.Everything, said: String) in
             engine.reload(generated.main, otherLayouts: generated.others)
             program.diagnostics.log(said)
         }
         optionTables.make(settings.settings.layoutOptions, from: { tables }, then: useTables)
-        let reload = {
+        reload = {
             let freshSettings = self.settings(program.diagnostics)
             engine.apply(freshSettings.settings, keymap: freshSettings.keymap)
             suggestions.apply(freshSettings.settings)
@@ -125,22 +136,13 @@ public struct Hwaljad: ParsableCommand {
             optionTables.reloadEveryLayout(
                 path: path, options: freshSettings.settings.layoutOptions, log: program.diagnostics.log, use: useTables)
         }
-        engine.writeSetting = { [config = service.config] name, value in
-            do {
-                try ConfigFile.write(name, value, to: config)
-            } catch {
-                return String(describing: error)
-            }
-            reload()
-            return nil
-        }
         program.serve(
             name: EngineInterface.busName, replace: replace,
             matchRules: [
                 "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'"
             ],
             handler: engine.handle, busGone: "the bus went away; exiting", busGoneStatus: 1,
-            onReload: reload,
+            onReload: { reload() },
             started:
                 "serving \(EngineInterface.busName) on the \(bus) bus as \(program.connection.uniqueName) (table \(loaded.path), \(loaded.table.transitionCount) transitions; layouts \(KeyboardLayout.allCases.filter { tables.tables[$0] != nil }.map(\.name).joined(separator: ", ")))"
         )

@@ -24,9 +24,9 @@ enum HandlerCost {
         let sink = DiscardingSink()
         let service = EngineService(
             output: sink, clock: ManualClock(), table: try TableLoader.load(path: path), settings: DaemonSettings(),
-            keymap: .phone)
-        // As in hwaljad, whose suggestions are there for the clients that ask (the bench's client does not).
-        service.wordSuggestions = WordSuggestions(suggester: nil)
+            keymap: .phone,
+            // As in hwaljad, whose suggestions are there for the clients that ask (the bench's client does not).
+            program: .none(wordSuggestions: WordSuggestions(suggester: nil)))
         let caller = ":1.9"
         let create = try BusMessage.incomingCall(
             sender: caller, serial: 1, path: EngineInterface.enginePath, interface: EngineInterface.engineInterface,

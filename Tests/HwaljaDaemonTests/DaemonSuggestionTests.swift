@@ -20,9 +20,7 @@ struct DaemonSuggestionTests {
         let lexicon = try! LexiconFile.decode(LexiconFile.encode(entries))
         let suggestions = WordSuggestions(
             suggester: Suggester(lexicon: lexicon, table: committedTable), pickAddsSpace: pickAddsSpace)
-        let harness = Harness()
-        harness.service.wordSuggestions = suggestions
-        return (harness, suggestions)
+        return (Harness(wordSuggestions: suggestions), suggestions)
     }
 
     /// The words of the last `SuggestionsChanged` among `messages`, if any.
@@ -145,8 +143,7 @@ struct DaemonSuggestionTests {
     /// type, and a pick types the word.
     @Test func aContextOfAnotherLayoutSuggestsTheWordsItsKeysType() throws {
         let (_, suggestions) = Self.harness()
-        let harness = Harness(otherLayouts: [.naratgeul: committedTables[.naratgeul]!])
-        harness.service.wordSuggestions = suggestions
+        let harness = Harness(otherLayouts: [.naratgeul: committedTables[.naratgeul]!], wordSuggestions: suggestions)
         let created = try harness.call(
             ":1.4", EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext", [.string("naratgeul")]
         )

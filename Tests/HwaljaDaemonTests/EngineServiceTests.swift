@@ -17,11 +17,14 @@ struct EngineServiceTests {
         let service: EngineService
         private var serial: UInt32 = 0
 
-        init(settings: DaemonSettings = DaemonSettings(), otherLayouts: [KeyboardLayout: TransitionTable] = [:]) {
+        init(
+            settings: DaemonSettings = DaemonSettings(), otherLayouts: [KeyboardLayout: TransitionTable] = [:],
+            wordSuggestions: WordSuggestions? = nil
+        ) {
             service = EngineService(
                 output: log, clock: clock, table: .init(table: committedTable, path: "committed", checksum: 0),
-                settings: settings,
-                keymap: .phone, otherLayouts: otherLayouts)
+                settings: settings, keymap: .phone, otherLayouts: otherLayouts,
+                program: .none(wordSuggestions: wordSuggestions))
         }
 
         /// Calls `member` as `client`; returns the messages the call sent, its reply last.

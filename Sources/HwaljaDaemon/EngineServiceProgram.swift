@@ -1,0 +1,58 @@
+import HwaljaDBus
+import HwaljaFrontend
+
+extension EngineService {
+    /// What the program running an ``EngineService`` gives it, all at `init` and every part
+    /// named: how what it sends is written, what happens when contexts go or the bus name is lost,
+    /// its log, and the parts of the program its methods reach (the peer socket, suggestions,
+    /// learned words, the settings file). hwaljad gives each; tests and benchmarks give ``none``.
+    public struct Program {
+        /// Writes what was sent outside a bus dispatch (timers).
+        public var afterTimer: () -> Void
+        /// Has what was sent from inside a handler, for another connection than the one being
+        /// dispatched, written once the handler returns (a keypad's tap, whose signals go to a peer).
+        public var writeSoon: () -> Void
+        /// Runs after contexts went, to give memory back (hwaljad: `malloc_trim`, at most once a second).
+        public var contextsFreed: () -> Void
+        /// Runs when another daemon took the bus name (`--replace`): hwaljad exits.
+        public var nameLost: () -> Void
+        /// Prints one line about the service (never about what is typed).
+        public var log: (String) -> Void
+        /// Where clients may connect to the daemon directly (`GetPeerAddress`); "" for none.
+        public var peerAddress: String
+        /// Word suggestions for every context, if any (`Suggestions`, `SuggestionsChanged`, `AcceptSuggestion`).
+        public var wordSuggestions: WordSuggestions?
+        /// Forgets every learned word, kept ones too (`ForgetLearnedWords`); returns what went
+        /// wrong removing what was kept, if anything did.
+        public var forgetLearnedWords: () -> String?
+        /// Writes a setting, already checked, to the settings file and applies the file
+        /// (`SetSetting`); returns what went wrong writing it, if anything did.
+        public var writeSetting: (_ name: String, _ value: String) -> String?
+
+        public init(
+            afterTimer: @escaping () -> Void, writeSoon: @escaping () -> Void, contextsFreed: @escaping () -> Void,
+            nameLost: @escaping () -> Void, log: @escaping (String) -> Void, peerAddress: String,
+            wordSuggestions: WordSuggestions?, forgetLearnedWords: @escaping () -> String?,
+            writeSetting: @escaping (_ name: String, _ value: String) -> String?
+        ) {
+            self.afterTimer = afterTimer
+            self.writeSoon = writeSoon
+            self.contextsFreed = contextsFreed
+            self.nameLost = nameLost
+            self.log = log
+            self.peerAddress = peerAddress
+            self.wordSuggestions = wordSuggestions
+            self.forgetLearnedWords = forgetLearnedWords
+            self.writeSetting = writeSetting
+        }
+
+        /// A program that gives nothing: nothing written outside dispatch, no log, no peer socket,
+        /// no suggestions, no settings file. `wordSuggestions` if given.
+        public static func none(wordSuggestions: WordSuggestions? = nil) -> Program {
+            Program(
+                afterTimer: {}, writeSoon: {}, contextsFreed: {}, nameLost: {}, log: { _ in }, peerAddress: "",
+                wordSuggestions: wordSuggestions, forgetLearnedWords: { nil },
+                writeSetting: { _, _ in "this daemon has no settings file" })
+        }
+    }
+}
