@@ -38,7 +38,7 @@ def main():
     use_headless_ibus_address()
     client = XIMClient()
     children = client.children
-    session = Session("emacs-app.py", engine, keys, cleanup=client.cleanup)
+    session = Session("emacs-app.py", engine, keys, cleanup=client.cleanup, deadline=100)
     environment = client.environment
     client.start_server(session)
     folder = tempfile.mkdtemp(prefix="hwalja-emacs-")

@@ -51,8 +51,8 @@ struct Fcitx5RealApplicationTests {
             default: field
             }
         }
-        /// Wine (its prefix made first) and LibreOffice (a new profile) may take a minute to show on a busy machine.
-        var startsSlowly: Bool { self == .wine || self == .libreoffice }
+        /// Wine (its prefix made first), LibreOffice (a new profile) and Emacs may take a minute to show on a busy machine.
+        var startsSlowly: Bool { [.wine, .libreoffice, .emacs].contains(self) }
         /// Why this client may jumble what fcitx5 sends it at 8 ms a key, if it may: LibreOffice
         /// through fcitx5's GTK 3 module, which hands back an unused Return behind the text of the
         /// next key on a busy machine, for fcitx5-hangul more often (docs/applications.md).

@@ -47,8 +47,8 @@ struct RealApplicationTests {
             default: field
             }
         }
-        /// Wine (its prefix made first) and LibreOffice (a new profile) may take a minute to show on a busy machine.
-        var startsSlowly: Bool { self == .wine || self == .libreoffice }
+        /// Wine (its prefix made first), LibreOffice (a new profile) and Emacs may take a minute to show on a busy machine.
+        var startsSlowly: Bool { [.wine, .libreoffice, .emacs].contains(self) }
         /// Why this client may jumble what IBus sends it at 8 ms a key, if it may: Wine through
         /// IBus's XIM server, and LibreOffice through IBus's GTK 3 module, which puts a key the
         /// engine let pass back into the queue behind the text of the next key (docs/applications.md).
