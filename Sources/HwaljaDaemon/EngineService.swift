@@ -39,17 +39,7 @@ public final class EngineService {
     /// Contexts whose suggestions may have changed: looked up after the reply is sent.
     private var suggestionsDue: [Int] = []
     /// What the program gives the service (hwaljad's wiring; ``Program/none`` in tests).
-    private let program: Program
-    private var afterTimer: () -> Void { program.afterTimer }
-    var writeSoon: () -> Void { program.writeSoon }
-    private var contextsFreed: () -> Void { program.contextsFreed }
-    private var nameLost: () -> Void { program.nameLost }
-    private var log: (String) -> Void { program.log }
-    private var peerAddress: String { program.peerAddress }
-    /// Word suggestions for every context, if any (`Suggestions`, `SuggestionsChanged`, `AcceptSuggestion`).
-    var wordSuggestions: WordSuggestions? { program.wordSuggestions }
-    private var forgetLearnedWords: () -> String? { program.forgetLearnedWords }
-    private var writeSetting: (_ name: String, _ value: String) -> String? { program.writeSetting }
+    let program: Program
     /// hwalja-keypad's row of suggestions, which shows the focused input context's (`nil`: none).
     public var keypadLink: KeypadSuggestionLink? {
         get { keypadRow.link }
@@ -185,7 +175,7 @@ public final class EngineService {
                 call.signature == "s" ? try parseLayout(try call.arguments()[0].stringValue ?? "") : settings.layout
             let session = InputSession(
                 table: try table(of: layout), settings: settings, resolved: keymap, onFocusLoss: .sessionCommits,
-                wordSuggestions: wordSuggestions)
+                wordSuggestions: program.wordSuggestions)
             let takesKeyEvents = member == "CreateInputContext"
             let context = DaemonContext(session: session, takesKeyEvents: takesKeyEvents)
             let number = try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
@@ -207,7 +197,7 @@ public final class EngineService {
             return try call.methodReturn()
         case "GetPeerAddress":
             try expect(call, "")
-            return try call.methodReturn([.string(peerAddress)])
+            return try call.methodReturn([.string(program.peerAddress)])
         case "GetSettings":
             try expect(call, "")
             let entries: [BusValue] = DaemonSettings.catalogue.map { setting in
@@ -240,14 +230,14 @@ public final class EngineService {
                         "\(Excerpt.quoted(value)) is not a valid \(name) (\(DaemonSettings.setting(named: name)?.kind.summary ?? ""))"
                 )
             }
-            if let problem = writeSetting(name, value) { throw BusError.failed(Excerpt.shortened(problem)) }
-            log("set \(name) = \(Excerpt.quoted(value)), as \(caller) asked")
+            if let problem = program.writeSetting(name, value) { throw BusError.failed(Excerpt.shortened(problem)) }
+            program.log("set \(name) = \(Excerpt.quoted(value)), as \(caller) asked")
             return try call.methodReturn()
         case "ForgetLearnedWords":
             try expect(call, "")
-            wordSuggestions?.forgetLearnedWords()
-            if let problem = forgetLearnedWords() { throw BusError.failed(Excerpt.shortened(problem)) }
-            log("forgot the learned words, as \(caller) asked")
+            program.wordSuggestions?.forgetLearnedWords()
+            if let problem = program.forgetLearnedWords() { throw BusError.failed(Excerpt.shortened(problem)) }
+            program.log("forgot the learned words, as \(caller) asked")
             return try call.methodReturn()
         default:
             return nil
@@ -365,7 +355,7 @@ public final class EngineService {
     /// Notes that context `number`'s suggestions may have changed (``queueSuggestions()`` looks),
     /// if its client gets signals.
     func suggestionsMayChange(_ number: Int) {
-        guard wordSuggestions != nil, !suggestionsDue.contains(number),
+        guard program.wordSuggestions != nil, !suggestionsDue.contains(number),
             frontend.inspect(number, { $0.getsSignals }) == true
         else { return }
         suggestionsDue.append(number)
@@ -480,7 +470,7 @@ public final class EngineService {
         queueSignals(for: actions, context: number)
         queueSuggestions()
         sendPendingSignals()
-        afterTimer()
+        program.afterTimer()
     }
 
     private func handleBusSignal(_ signal: BusMessage) {
@@ -499,8 +489,8 @@ public final class EngineService {
             clientLeft(name)
         case "NameLost":
             guard arguments.first?.stringValue == EngineInterface.busName else { return }
-            log("another daemon took \(EngineInterface.busName) (--replace); exiting")
-            nameLost()
+            program.log("another daemon took \(EngineInterface.busName) (--replace); exiting")
+            program.nameLost()
         default:
             return
         }
@@ -516,7 +506,7 @@ public final class EngineService {
         if verdict.send { output.send(message) }
         if verdict.justStalled {
             let freed = freeContexts(of: client)
-            log(
+            program.log(
                 "client \(client) left over \(backlog.limits.maxUnread >> 10) KiB unread: its calls get \(EngineInterface.ErrorName.notReading) until it reads again (freed its \(freed) contexts; max-unread-kib)"
             )
         }
@@ -548,13 +538,13 @@ public final class EngineService {
     /// The chores' timer: checks each stalled client with calls to answer, and answers them once it reads.
     private func recheckStalledClients() {
         for client in unanswered.keys where !backlog.isChecking(client) { check(client) }
-        afterTimer()
+        program.afterTimer()
         frontend.scheduleChores(at: unanswered.isEmpty ? nil : now + Self.recheckInterval)
     }
 
     /// A stalled client read what waited: it is served again, and its calls not yet answered get `NotReading`.
     private func readsAgain(_ client: String) {
-        log("client \(client) reads again")
+        program.log("client \(client) reads again")
         for serial in unanswered.removeValue(forKey: client) ?? [] {
             let error = BusMessage.error(
                 Self.notReading(maxUnread: backlog.limits.maxUnread), replyingTo: serial, destination: client)
@@ -598,7 +588,7 @@ public final class EngineService {
                 // This bus keeps no statistics (dbus-broker; a dbus-daemon built without them, or
                 // whose policy refuses them): ask the clients themselves from now on.
                 busReportsQueues = false
-                log(
+                program.log(
                     "the bus does not report clients' queues (\(message.errorName ?? "an error")): checking clients with Ping"
                 )
             }
@@ -645,7 +635,7 @@ public final class EngineService {
     private func forgetContexts(_ numbers: [Int]) {
         signals.forget(numbers)
         keypadFocusGone(numbers)
-        contextsFreed()
+        program.contextsFreed()
     }
 
     /// The size `reply` to `call` reaches its client at: known for a key's reply

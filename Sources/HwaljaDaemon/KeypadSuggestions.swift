@@ -23,6 +23,6 @@ extension EngineService {
         else { return }
         queueSignals(for: actions, context: number)
         sendPendingSignals()
-        writeSoon()  // inside the bus connection's handler: never pump a connection here
+        program.writeSoon()  // inside the bus connection's handler: never pump a connection here
     }
 }

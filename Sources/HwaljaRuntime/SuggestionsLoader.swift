@@ -32,8 +32,6 @@ public final class SuggestionsLoader: @unchecked Sendable {
     private var reportedSaveFailure = false
     /// Whether a save is scheduled; on `queue`.
     private var saveDue = false
-    /// Counts the forgettings: a save scheduled before one is dropped. On `queue`.
-    private var forgettings = 0
     /// Counts the saves begun and the forgettings: only the latest save's words are taken back. On `queue`.
     private var generation = 0
 
@@ -103,9 +101,8 @@ public final class SuggestionsLoader: @unchecked Sendable {
     private func saveSoon() {
         guard store != nil, !saveDue else { return }
         saveDue = true
-        let forgettingsThen = forgettings
         schedule(Self.saveDelay) { [self] in
-            guard saveDue, forgettings == forgettingsThen else { return }
+            guard saveDue else { return }  // saved at once since, or forgotten
             saveDue = false
             beginSave(waiting: false)
         }
@@ -170,8 +167,7 @@ public final class SuggestionsLoader: @unchecked Sendable {
     /// when the file could not be removed.
     public func forgetAll() -> String? {
         suggestions.forgetLearnedWords()
-        forgettings += 1  // a save due would write back what was just forgotten
-        generation += 1  // and a save under way would bring the words back
+        generation += 1  // a save under way would bring the words back
         saveDue = false
         guard let store else { return nil }
         return writer.sync {
