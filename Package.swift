@@ -96,7 +96,7 @@ let package = Package(
             name: "HwaljaIBusTests",
             dependencies: [
                 "HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaDBus", "HwaljaLexicon",
-                "HwaljaTestSupport"
+                "HwaljaRuntime", "HwaljaTestSupport"
             ]),
         .executableTarget(
             name: "hwalja-gen",
@@ -192,7 +192,9 @@ let package = Package(
         // a SwiftPM target) in a real fcitx5, and its engine (HwaljaFcitx5) in process.
         .testTarget(
             name: "HwaljaFcitxTests",
-            dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFcitx5", "HwaljaFrontend", "HwaljaTestSupport"])
+            dependencies: [
+                "HwaljaCore", "HwaljaEngine", "HwaljaFcitx5", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTestSupport"
+            ])
     ],
     swiftLanguageModes: [.v6]
 )

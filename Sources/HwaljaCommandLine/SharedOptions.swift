@@ -93,17 +93,25 @@ public struct ServiceOptions: ParsableArguments {
     /// The user's settings with this command line's keymap, each problem logged in one line (the
     /// rest applies); exits if `--config` names a file that cannot be read or `--keymap` is bad.
     public func loadSettings(_ diagnostics: Diagnostics) -> ConfigFile.Loaded {
-        var loaded: ConfigFile.Loaded
+        let loaded: ConfigFile.Loaded
         do {
-            loaded = try ConfigFile.load(config)
-            if let keymap {
-                loaded.keymap = try KeymapFile.load(keymap)
-                loaded.settings.keymap = keymap
-            }
+            loaded = try readSettings()
         } catch {
             diagnostics.fail("\(error)")
         }
         loaded.problems.forEach(diagnostics.log)
+        return loaded
+    }
+
+    /// The settings file's settings (``config``) with `--keymap` on top; its problems are in the result.
+    ///
+    /// - Throws: a one-line message when the file given, or the keymap, cannot be read.
+    public func readSettings() throws(ConfigFile.Failure) -> ConfigFile.Loaded {
+        var loaded = try ConfigFile.load(config)
+        if let keymap {
+            loaded.keymap = try KeymapFile.load(keymap)
+            loaded.settings.keymap = keymap
+        }
         return loaded
     }
 

@@ -17,13 +17,12 @@ import HwaljaTable
 /// client may hold ``DaemonSettings/maxContextsPerClient`` contexts and sees only its own, and
 /// everything sent to a client goes through its ``ClientBacklog``, so one that stops reading is
 /// cut off instead of freezing the daemon for everyone.
-public final class EngineService {
+public final class EngineService: HostedFrontend {
     private let output: any MessageSink
     private var settings: DaemonSettings
     private var keymap: Keymap
-    private var loaded: TableLoader.Loaded
-    /// The other layouts' tables (천지인's is ``loaded``); a layout missing here cannot be chosen.
-    private var otherLayouts: [KeyboardLayout: TransitionTable]
+    /// Each layout's table, the program's (its ``FrontendHost``'s).
+    private let tables: LayoutTables
     private(set) var frontend: Frontend<DaemonContext>!
     /// The signal templates of the contexts that signalled last.
     private var signals = RecentSignals()
@@ -53,19 +52,16 @@ public final class EngineService {
         row.chosen = { [unowned self] number, index, word in acceptChosenOnKeypad(number, index, word) }
         return row
     }()
-    /// A service writing to `output`, its timers on `clock`, typing with `table` (and
-    /// `otherLayouts`), `settings` and `keymap`; `program` is everything it needs of the program
-    /// around it, given once (``Program/none``: nothing).
+    /// A service writing to `output`, its timers on `clock`, typing with `tables`, `settings`
+    /// and `keymap`; `program` is everything it needs of the program around it, given once
+    /// (``Program/none``: nothing).
     public init(
-        output: any MessageSink, clock: any FrontendClock, table: TableLoader.Loaded, settings: DaemonSettings,
-        keymap: Keymap, otherLayouts: [KeyboardLayout: TransitionTable] = [:],
-        recorder: (any KeystrokeRecording)? = nil,
-        program: Program
+        output: any MessageSink, clock: any FrontendClock, tables: LayoutTables, settings: DaemonSettings,
+        keymap: Keymap, recorder: (any KeystrokeRecording)? = nil, program: Program
     ) {
         self.output = output
         self.program = program
-        self.loaded = table
-        self.otherLayouts = otherLayouts
+        self.tables = tables
         self.settings = settings
         self.keymap = keymap
         backlog = ClientBacklog(limits: settings.backlog)
@@ -371,10 +367,10 @@ public final class EngineService {
                 "Version": .string(hwaljaVersion),
                 "TableInfo": .stringVariantDictionary([
                     "format-version": .uint32(UInt32(TableFile.formatVersion)),
-                    "transitions": Self.transitionCount(loaded.table),
-                    "live-pairs": Self.livePairCount(loaded.table),
-                    "checksum": .string(Checksum.hexadecimal(loaded.checksum)),
-                    "path": .string(loaded.path),
+                    "transitions": Self.transitionCount(tables.main.table),
+                    "live-pairs": Self.livePairCount(tables.main.table),
+                    "checksum": .string(Checksum.hexadecimal(tables.main.checksum)),
+                    "path": .string(tables.main.path),
                     "layouts": layoutTableInfo()
                 ])
             ]
@@ -649,12 +645,9 @@ public final class EngineService {
 
     // MARK: Table reload
 
-    /// Switches to newly loaded tables (천지인's, and `otherLayouts` if given): new contexts use
-    /// them at once, existing ones of the same layout when their syllable ends.
-    public func reload(_ table: TableLoader.Loaded, otherLayouts: [KeyboardLayout: TransitionTable]? = nil) {
-        loaded = table
-        if let otherLayouts { self.otherLayouts = otherLayouts }
-        let tables = [table.table] + self.otherLayouts.values
+    /// Switches to newly loaded tables (one per layout): new contexts take them from
+    /// ``LayoutTables`` at once, existing ones of the same layout when their syllable ends.
+    public func reload(_ tables: [TransitionTable]) {
         frontend.update { context in
             for table in tables { context.session.typing.replaceTable(table) }
         }
@@ -754,11 +747,9 @@ public final class EngineService {
     private static func livePairCount(_ table: TransitionTable) -> BusValue { .uint32(UInt32(table.livePairCount)) }
 
     private func layoutTableInfo() -> BusValue {
-        var tables = otherLayouts
-        tables[.cheonjiin] = loaded.table
-        return .stringVariantDictionary(
+        .stringVariantDictionary(
             Dictionary(
-                uniqueKeysWithValues: tables.map { layout, table in
+                uniqueKeysWithValues: tables.inUse.map { layout, table in
                     (
                         layout.name,
                         .stringVariantDictionary([
@@ -771,14 +762,11 @@ public final class EngineService {
 
     /// The table of `layout`, or an error saying it is not installed.
     private func table(of layout: KeyboardLayout) throws(BusError) -> TransitionTable {
-        if layout == .cheonjiin { return loaded.table }
-        guard let table = otherLayouts[layout] else {
-            throw BusError(
-                name: EngineInterface.ErrorName.unknownLayout,
-                message: "the \(layout.name) table is not installed beside \(Excerpt.path(loaded.path))"
-            )
+        do {
+            return try tables.table(layout)
+        } catch {
+            throw BusError(name: EngineInterface.ErrorName.unknownLayout, message: error.description)
         }
-        return table
     }
 
     func expect(_ call: BusMessage, _ signature: String) throws(BusError) {

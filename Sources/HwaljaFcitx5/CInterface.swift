@@ -1,5 +1,6 @@
 import CHwaljaFcitx5
 import HwaljaCore
+import HwaljaRuntime
 
 // The functions of hwalja-fcitx5.h (CHwaljaFcitx5), over one Fcitx5Embedding each. See the header
 // for what each does; they are called on fcitx5's thread.
@@ -29,7 +30,15 @@ public func hwaljaFcitx5ContextNew(_ engine: OpaquePointer, _ layout: UnsafePoin
         embedding.log("no layout \(Excerpt.quoted(name)); layouts are \(KeyboardLayout.nameSummary)")
         return 0
     }
-    return embedding.run { $0.makeContext(layout: layout) }.map(UInt64.init) ?? 0
+    let made = embedding.run { adapter in
+        Result { () throws(LayoutTables.Missing) in try adapter.makeContext(layout: layout) }
+    }
+    switch made {
+    case .success(let number): return UInt64(number)
+    case .failure(let missing):
+        embedding.log("\(missing)")
+        return 0
+    }
 }
 
 @_cdecl("hwalja_fcitx5_context_free")

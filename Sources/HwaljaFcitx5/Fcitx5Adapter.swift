@@ -2,6 +2,7 @@ import HwaljaCore
 import HwaljaDBus
 import HwaljaEngine
 import HwaljaFrontend
+import HwaljaRuntime
 
 /// The fcitx5 side of hwalja, in fcitx5's own process: each fcitx5 input context the addon types
 /// into is an ``InputSession`` of a ``Frontend``, driven by the addon's key events, focus and
@@ -11,7 +12,7 @@ import HwaljaFrontend
 ///
 /// The sessions commit their own preedit when the field loses focus (fcitx5 may have done it
 /// already: the addon drops that copy). Confined to one thread: fcitx5's.
-public final class Fcitx5Adapter {
+public final class Fcitx5Adapter: HostedFrontend {
     /// The context numbers' owner in the ``Frontend``: the addon is the only one.
     private static let owner = "fcitx5"
 
@@ -35,33 +36,27 @@ public final class Fcitx5Adapter {
         return row
     }()
 
-    /// Each layout's table loaded so far.
-    private var tables: [KeyboardLayout: TransitionTable]
-    /// The layouts whose table could not be loaded.
-    private var missingTables: Set<KeyboardLayout> = []
-    /// Loads a layout's table the first time a context of it is made (`nil`: it has none).
-    private let loadTable: (KeyboardLayout) -> TransitionTable?
+    /// Each layout's table, the addon's (its ``FrontendHost``'s).
+    private let tables: LayoutTables
     private var settings: DaemonSettings
     private var keymap: Keymap
     private var frontend: Frontend<InputSession>!
-    /// Re-reads the user's settings; `nil` keeps them. Its argument says whether to read them
-    /// even if the file did not change (fcitx5's configuration was applied) or only if it did (a
-    /// field focused).
-    private let reloadSettings: (_ always: Bool) -> (DaemonSettings, Keymap)?
+    /// Has the addon read the user's settings again (its ``FrontendHost``, which then calls
+    /// ``apply(_:keymap:)``): always (fcitx5's configuration was applied), or with
+    /// `onlyIfChanged` (a field focused) only if the file changed.
+    private let readSettings: (_ onlyIfChanged: Bool) -> Void
     /// The context whose suggestions a key may have changed: looked up once the key is answered
     /// (``lookUpSuggestions()``).
     private var suggestionsDue: Int?
 
     public init(
-        clock: any FrontendClock, table: TransitionTable, settings: DaemonSettings, keymap: Keymap,
-        loadTable: @escaping (KeyboardLayout) -> TransitionTable? = { _ in nil },
-        reloadSettings: @escaping (_ always: Bool) -> (DaemonSettings, Keymap)? = { _ in nil }
+        clock: any FrontendClock, tables: LayoutTables, settings: DaemonSettings, keymap: Keymap,
+        readSettings: @escaping (_ onlyIfChanged: Bool) -> Void = { _ in }
     ) {
-        self.tables = [table.keyboard: table]
-        self.loadTable = loadTable
+        self.tables = tables
         self.settings = settings
         self.keymap = keymap
-        self.reloadSettings = reloadSettings
+        self.readSettings = readSettings
         frontend = Frontend(clock: clock, limitPerOwner: Int.max) { [unowned self] frontend, number in
             guard let actions = frontend.withAny(number, { $0.advance(to: frontend.now) }) else { return }
             deliver(actions, to: number)
@@ -70,18 +65,14 @@ public final class Fcitx5Adapter {
 
     // MARK: Contexts
 
-    /// Makes a context typing `layout`; `nil` when that layout's table is not installed (looked
-    /// for once: `loadTable` says why).
-    public func makeContext(layout: KeyboardLayout) -> Int? {
-        if tables[layout] == nil && !missingTables.contains(layout) {
-            tables[layout] = loadTable(layout)
-            if tables[layout] == nil { missingTables.insert(layout) }
-        }
-        guard let table = tables[layout] else { return nil }
+    /// Makes a context typing `layout`; throws why when that layout's table cannot be had.
+    public func makeContext(layout: KeyboardLayout) throws(LayoutTables.Missing) -> Int {
+        let table = try tables.table(layout)
         let session = InputSession(
             table: table, settings: settings, resolved: keymap, onFocusLoss: .sessionCommits,
             wordSuggestions: wordSuggestions)
-        return try? frontend.add(session, owner: Self.owner)
+        // (the addon is the only owner, and has no limit: no refusal)
+        return try! frontend.add(session, owner: Self.owner)
     }
 
     /// Lets context `number` go, with its timer; what it composed is dropped (the addon ended the
@@ -142,7 +133,7 @@ public final class Fcitx5Adapter {
     /// Context `number`'s field got the focus: settings changed since apply now, and the keypad
     /// shows its suggestions.
     public func focusIn(_ number: Int) {
-        if let (settings, keymap) = reloadSettings(false) { apply(settings, keymap: keymap) }
+        readSettings(true)
         guard frontend.contains(number) else { return }
         keypadRow.focus(number)
     }
@@ -168,7 +159,7 @@ public final class Fcitx5Adapter {
 
     /// Reads the settings file again and applies it (fcitx5's configuration was just applied).
     public func readSettingsAgain() {
-        if let (settings, keymap) = reloadSettings(true) { apply(settings, keymap: keymap) }
+        readSettings(false)
     }
 
     /// Takes new settings: new contexts use them, existing ones from their next key.
@@ -178,10 +169,9 @@ public final class Fcitx5Adapter {
         frontend.update { $0.apply(settings, resolved: keymap) }
     }
 
-    /// Switches to newly made tables (one per layout): new contexts at once, existing ones of the
-    /// same layout when their syllable ends.
+    /// Switches to newly made tables (one per layout): new contexts take them from ``LayoutTables``
+    /// at once, existing ones of the same layout when their syllable ends.
     public func reload(_ tables: [TransitionTable]) {
-        for table in tables { self.tables[table.keyboard] = table }
         frontend.update { session in
             for table in tables { session.typing.replaceTable(table) }
         }

@@ -11,9 +11,9 @@ import Synchronization
     import Glibc
 #endif
 
-/// One ``Fcitx5Adapter`` in fcitx5's process, wired as the IBus engine wires its own: the
+/// One ``Fcitx5Adapter`` in fcitx5's process, over a ``FrontendHost`` as the IBus engine's: the
 /// settings file (read again when a field gets the focus, if it changed), the tables, the
-/// lexicon and learned words, the settings' layout-options, and hwalja-keypad's row.
+/// lexicon and learned words, the settings' layout-options; and hwalja-keypad's row.
 ///
 /// Everything it holds is used under `queue`: fcitx5's thread enters it synchronously for each
 /// event (``run(_:)``), and what is done in the background (the lexicon read, tables made, a
@@ -23,23 +23,20 @@ import Synchronization
 /// which applies it first, so that the field sees everything in the order it happened).
 final class Fcitx5Embedding: @unchecked Sendable {
     let queue = DispatchQueue(label: "org.hwalja.fcitx5")
-    private let host: Host
+    private let addon: Addon
     private let fcitxThread = pthread_self()
     private(set) var adapter: Fcitx5Adapter!
     private let clock = CallbackClock()
-    private var suggestions: SuggestionsLoader?
-    private let optionTables: OptionTableMaker
-    private var layoutOptions: Set<KeyboardLayout.Option> = []
-    private let settingsPath: String?
-    private var settingsFile: FileWatch?
+    private var host: FrontendHost!
     /// Actions to apply on fcitx5's thread, in order.
     private var pending: [(context: Int, actions: [FrontendAction])] = []
     /// Whether the timer must be armed again from fcitx5's thread.
     private var timerMoved = false
 
     /// The addon's callbacks, and whether it let the engine go (``close()``): after that, nothing
-    /// is called back, also from what still runs in the background.
-    private final class Host: @unchecked Sendable {  // the callbacks are the addon's, for any thread as the header says
+    /// is called back, also from what still runs in the background. (Sendable: the callbacks
+    /// are the addon's, for any thread, as the header says.)
+    private final class Addon: @unchecked Sendable {
         let callbacks: hwalja_fcitx5_callbacks
         /// Whether the addon let go; held while a callback runs, so that once ``close()`` returns
         /// none is running or will run.
@@ -80,48 +77,41 @@ final class Fcitx5Embedding: @unchecked Sendable {
         callbacks: hwalja_fcitx5_callbacks, settingsFile settingsPath: String? = nil,
         learnedWords: LearnedWordsStore? = LearnedWordsStore.standard()
     ) {
-        host = Host(callbacks)
-        self.settingsPath = settingsPath
-        optionTables = OptionTableMaker(queue: queue)
-        let log: @Sendable (String) -> Void = { [host] in host.log($0) }
-        let loaded = readSettings()
+        addon = Addon(callbacks)
+        let log: @Sendable (String) -> Void = { [addon] in addon.log($0) }
+        var settings: ConfigFile.Loaded
+        do {
+            settings = try ConfigFile.load(settingsPath)
+            settings.problems.forEach(log)
+        } catch {
+            log("\(error); using the default settings")
+            settings = ConfigFile.Loaded()
+        }
         let table: TableLoader.Loaded
         do {
-            table = try TableLoader.load(configured: loaded.settings.table)
+            table = try TableLoader.load(configured: settings.settings.table)
         } catch {
             log("cannot type: \(error)")
             return nil
         }
-        TableLoader.noteIfNotConfigured(table.path, loaded.settings.table, log: log)
-        let tablePath = table.path
-        adapter = Fcitx5Adapter(
-            clock: clock, table: table.table, settings: loaded.settings, keymap: loaded.keymap,
-            loadTable: { layout in
-                do {
-                    return try TableLoader.load(layout, beside: tablePath).table
-                } catch {
-                    log("\(error)")
-                    return nil
-                }
-            },
-            reloadSettings: { [unowned self] always in reloadSettings(always: always, tablePath: tablePath) })
-        adapter.send = { [unowned self] number, actions in deliver(actions, to: number) }
-        clock.arm = { [unowned self] deadline in armTimer(deadline) }
-        settingsFile = FileWatch(path: settingsPath ?? ConfigFile.defaultPath)
+        TableLoader.noteIfNotConfigured(table.path, settings.settings.table, log: log)
         queue.sync {
-            let loader = SuggestionsLoader(
-                table: table.table, tablePath: tablePath, settings: loaded.settings, queue: queue, store: learnedWords,
-                log: log)
-            suggestions = loader
-            adapter.wordSuggestions = loader.suggestions
-            layoutOptions = loaded.settings.layoutOptions
-            optionTables.make(
-                layoutOptions, from: { try? TableLoader.loadEveryLayout(path: tablePath) }, then: useTables)
+            host = FrontendHost(
+                settings: settings, tables: TableLoader.Everything(main: table),
+                queue: queue, settingsPath: settingsPath, readSettings: { try ConfigFile.load(settingsPath) },
+                learnedWords: learnedWords, log: log)
+            adapter = Fcitx5Adapter(
+                clock: clock, tables: host.tables, settings: settings.settings, keymap: settings.keymap,
+                readSettings: { [unowned self] onlyIfChanged in host.readSettings(onlyIfChanged: onlyIfChanged) })
+            adapter.wordSuggestions = host.suggestions.suggestions
+            adapter.send = { [unowned self] number, actions in deliver(actions, to: number) }
+            clock.arm = { [unowned self] deadline in armTimer(deadline) }
+            host.start(adapter)
         }
-        log("typing with \(Excerpt.path(tablePath)) in fcitx5's process (keymap \(loaded.settings.keymap))")
+        log("typing with \(Excerpt.path(table.path)) in fcitx5's process (keymap \(settings.settings.keymap))")
         nonisolated(unsafe) let unsentAdapter = adapter!
-        SessionKeypadLink.open(queue: queue, log: log) { [host] link in
-            if host.isOpen { unsentAdapter.keypadLink = link }
+        SessionKeypadLink.open(queue: queue, log: log) { [addon] link in
+            if addon.isOpen { unsentAdapter.keypadLink = link }
         }
     }
 
@@ -134,7 +124,7 @@ final class Fcitx5Embedding: @unchecked Sendable {
         }
     }
 
-    /// The host's timer came.
+    /// fcitx5's timer came.
     func timerFired() {
         queue.sync {
             applyPending()
@@ -152,53 +142,25 @@ final class Fcitx5Embedding: @unchecked Sendable {
     /// the engine's objects, and finds it closed.
     func close() {
         queue.sync {
-            suggestions?.saveNow()  // the words learned within the last moments
-            host.close()
+            host.saveNow()  // the words learned within the last moments
+            addon.close()
             pending.removeAll()
             adapter.keypadLink = nil
         }
     }
 
-    func log(_ line: String) { host.log(line) }
+    func log(_ line: String) { addon.log(line) }
 
     // MARK: Private
 
     private var onFcitxThread: Bool { pthread_equal(pthread_self(), fcitxThread) != 0 }
 
-    private func readSettings() -> ConfigFile.Loaded {
-        do {
-            let loaded = try ConfigFile.load(settingsPath)
-            loaded.problems.forEach(log)
-            return loaded
-        } catch {
-            log("\(error); using the default settings")
-            return ConfigFile.Loaded()
-        }
-    }
-
-    private func reloadSettings(always: Bool, tablePath: String) -> (DaemonSettings, Keymap)? {
-        guard settingsFile?.changed() == true || always else { return nil }
-        let fresh = readSettings()
-        suggestions?.apply(fresh.settings)
-        if fresh.settings.layoutOptions != layoutOptions {
-            // The files' tables at once, then those the options change, made in the background.
-            layoutOptions = fresh.settings.layoutOptions
-            optionTables.reloadEveryLayout(path: tablePath, options: layoutOptions, log: log, use: useTables)
-        }
-        return (fresh.settings, fresh.keymap)
-    }
-
-    private func useTables(_ tables: TableLoader.Everything, _ said: String) {
-        adapter.reload(tables.tables.values.map(\.table))
-        log(said)
-    }
-
     /// Sends `actions` to fcitx5 now if on its thread (after what waited), else when it next enters.
     private func deliver(_ actions: [FrontendAction], to number: Int) {
-        guard host.isOpen else { return }
+        guard addon.isOpen else { return }
         guard onFcitxThread else {
             pending.append((number, actions))
-            return host.wake()
+            return addon.wake()
         }
         applyPending()
         apply(actions, to: number)
@@ -206,12 +168,12 @@ final class Fcitx5Embedding: @unchecked Sendable {
 
     /// Arms fcitx5's timer for `deadline` (ms), from its thread; elsewhere, once it enters.
     private func armTimer(_ deadline: Int) {
-        guard host.isOpen else { return }
+        guard addon.isOpen else { return }
         guard onFcitxThread else {
             timerMoved = true
-            return host.wake()
+            return addon.wake()
         }
-        host.callbacks.schedule?(host.callbacks.user, Int64(deadline) * 1_000)
+        addon.callbacks.schedule?(addon.callbacks.user, Int64(deadline) * 1_000)
     }
 
     /// Applies what came about off fcitx5's thread. On fcitx5's thread, in the queue.
@@ -228,7 +190,7 @@ final class Fcitx5Embedding: @unchecked Sendable {
 
     private func apply(_ actions: [FrontendAction], to number: Int) {
         let context = UInt64(number)
-        let callbacks = host.callbacks
+        let callbacks = addon.callbacks
         let user = callbacks.user
         for action in actions {
             switch action {

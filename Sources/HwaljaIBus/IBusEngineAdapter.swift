@@ -2,6 +2,7 @@ import HwaljaCore
 import HwaljaDBus
 import HwaljaEngine
 import HwaljaFrontend
+import HwaljaRuntime
 
 /// The IBus side of hwalja: `org.freedesktop.IBus.Factory` makes engines, each an
 /// `org.freedesktop.IBus.Engine` object whose key events drive an ``InputSession`` of a
@@ -16,7 +17,7 @@ import HwaljaFrontend
 /// back after the text it sent for it to IBus's XIM server (``InputSession/forwardsKeysAfterText``). A client with
 /// `IBUS_CAP_SURROUNDING_TEXT` is asked to delete what backspace takes back of the text
 /// (`DeleteSurroundingText`); any other keeps that text in the preedit.
-public final class IBusEngineAdapter {
+public final class IBusEngineAdapter: HostedFrontend {
     public static let factoryPath = "/org/freedesktop/IBus/Factory"
     public static let enginePrefix = "/org/freedesktop/IBus/Engine/"
     public static let engineInterface = "org.freedesktop.IBus.Engine"
@@ -29,10 +30,8 @@ public final class IBusEngineAdapter {
     ]
 
     private let output: any MessageSink
-    /// Each layout's table loaded so far.
-    private var tables: [KeyboardLayout: TransitionTable]
-    /// Loads a layout's table the first time one of its engines is made (`nil`: it has none).
-    private let loadTable: (KeyboardLayout) -> TransitionTable?
+    /// Each layout's table, the program's (its ``FrontendHost``'s).
+    private let tables: LayoutTables
     private var settings: DaemonSettings
     private var keymap: Keymap
     private var frontend: Frontend<InputSession>!
@@ -48,9 +47,10 @@ public final class IBusEngineAdapter {
     static let bytesCountingClient = "gnome-shell"
     /// Each engine object's capabilities, as its client last said them.
     private var capabilities: [Int: UInt32] = [:]
-    /// Re-reads the user's settings; `nil` keeps them. Its argument says whether to read them even
-    /// if the file did not change (an engine enabled, SIGHUP) or only if it did (a field focused).
-    private let reloadSettings: (_ always: Bool) -> (DaemonSettings, Keymap)?
+    /// Has the program read the user's settings again (its ``FrontendHost``, which then calls
+    /// ``apply(_:keymap:)``): always (an engine enabled), or with `onlyIfChanged` (a field
+    /// focused) only if the file changed.
+    private let readSettings: (_ onlyIfChanged: Bool) -> Void
     /// Called after a timer sent messages outside a call (the program writes them out).
     public var afterTimer: () -> Void = {}
     /// Called after messages were sent from inside another connection's handler (a keypad's tap
@@ -78,19 +78,15 @@ public final class IBusEngineAdapter {
     private static let owner = "ibus-daemon"
 
     public init(
-        output: any MessageSink, clock: any FrontendClock, table: TransitionTable, settings: DaemonSettings,
-        keymap: Keymap,
-        otherLayouts: [KeyboardLayout: TransitionTable] = [:],
-        loadTable: @escaping (KeyboardLayout) -> TransitionTable? = { _ in nil },
-        recorder: (any KeystrokeRecording)? = nil,
-        reloadSettings: @escaping (_ always: Bool) -> (DaemonSettings, Keymap)? = { _ in nil }
+        output: any MessageSink, clock: any FrontendClock, tables: LayoutTables, settings: DaemonSettings,
+        keymap: Keymap, recorder: (any KeystrokeRecording)? = nil,
+        readSettings: @escaping (_ onlyIfChanged: Bool) -> Void = { _ in }
     ) {
         self.output = output
-        self.tables = otherLayouts.merging([table.keyboard: table]) { $1 }
-        self.loadTable = loadTable
+        self.tables = tables
         self.settings = settings
         self.keymap = keymap
-        self.reloadSettings = reloadSettings
+        self.readSettings = readSettings
         frontend = Frontend(clock: clock, limitPerOwner: Int.max, recorder: recorder) {
             [unowned self] frontend, number in
             guard let actions = frontend.withAny(number, { $0.advance(to: frontend.now) }) else { return }
@@ -110,16 +106,9 @@ public final class IBusEngineAdapter {
         }
     }
 
-    /// Reads the user's settings again (`reloadSettings`) and applies them: on `Enable` and when
-    /// the program is told to (SIGHUP); with `onlyIfChanged`, on `FocusIn`, if the file changed.
-    public func readSettingsAgain(onlyIfChanged: Bool = false) {
-        if let (settings, keymap) = reloadSettings(!onlyIfChanged) { apply(settings, keymap: keymap) }
-    }
-
-    /// Switches to newly loaded tables (one per layout): new engines at once, existing ones of the
-    /// same layout when their syllable ends.
+    /// Switches to newly loaded tables (one per layout): new engines take them from ``LayoutTables``
+    /// at once, existing ones of the same layout when their syllable ends.
     public func reload(_ tables: [TransitionTable]) {
-        for table in tables { self.tables[table.keyboard] = table }
         frontend.update { session in
             for table in tables { session.typing.replaceTable(table) }
         }
@@ -170,9 +159,11 @@ public final class IBusEngineAdapter {
                     "this component's engines are \(Self.engines.map(\.name).joined(separator: ", ")), not \(Excerpt.quoted(name))"
                 )
             }
-            if tables[engine.layout] == nil { tables[engine.layout] = loadTable(engine.layout) }
-            guard let table = tables[engine.layout] else {
-                throw BusError.failed("the \(engine.layout.name) table is not installed")
+            let table: TransitionTable
+            do {
+                table = try tables.table(engine.layout)
+            } catch {
+                throw BusError.failed(error.description)
             }
             let session = InputSession(
                 table: table, settings: settings, resolved: keymap, keymap: engine.keymap, onFocusLoss: .clientCommits,
@@ -229,7 +220,7 @@ public final class IBusEngineAdapter {
                 clients[number] = client
                 describeClient(number)
             }
-            readSettingsAgain(onlyIfChanged: member != "Enable")
+            readSettings(member != "Enable")
             if member != "Enable" { keypadRow.focus(number) }
             // Have the client check that it can tell and delete its text: GTK's module sets
             // IBUS_CAP_SURROUNDING_TEXT for every widget and takes it back from one that cannot

@@ -73,85 +73,32 @@ public struct IBusEngineCommand: ParsableCommand {
         let settings = service.loadSettings(diagnostics)
         let loaded = table.load(diagnostics, configured: settings.settings.table)
         TableLoader.noteIfNotConfigured(loaded.path, settings.settings.table, log: diagnostics.log)
-        let layoutOptions = CurrentLayoutOptions(settings.settings.layoutOptions)
-        let suggestions = SuggestionsLoader(
-            table: loaded.table, tablePath: loaded.path, settings: settings.settings, queue: program.queue,
-            log: diagnostics.log)
         // The other layouts' tables are read when an engine of theirs is first made: a start as quick as before.
-        // Read again when an engine is enabled, on SIGHUP, and when a field gets the focus if the
-        // file changed since (hwalja's Preferences, fcitx5's configuration, a hand edit): a change
-        // shows with no restart and no signal.
-        let settingsFile = FileWatch(path: service.config ?? ConfigFile.defaultPath)
+        // The settings are read again when an engine is enabled, on SIGHUP, and when a field gets
+        // the focus if the file changed since (hwalja's Preferences, fcitx5's configuration, a hand
+        // edit): a change shows with no restart and no signal.
+        let host = FrontendHost(
+            settings: settings, tables: TableLoader.Everything(main: loaded),
+            queue: program.queue, settingsPath: service.config, tablePath: table.table,
+            readSettings: service.readSettings, log: diagnostics.log)
         let engines = IBusEngineAdapter(
-            output: program.connection, clock: program.clock, table: loaded.table, settings: settings.settings,
-            keymap: settings.keymap,
-            loadTable: { layout in
-                do {
-                    return try TableLoader.load(layout, beside: loaded.path).table
-                } catch {
-                    diagnostics.log("\(error)")
-                    return nil
-                }
-            },
-            recorder: service.recorder(diagnostics),
-            reloadSettings: { always in
-                guard settingsFile.changed() || always else { return nil }
-                let fresh = service.loadSettings(diagnostics)
-                layoutOptions.update(fresh.settings.layoutOptions)
-                suggestions.apply(fresh.settings)
-                return (fresh.settings, fresh.keymap)
-            })
-        engines.wordSuggestions = suggestions.suggestions
+            output: program.connection, clock: program.clock, tables: host.tables, settings: settings.settings,
+            keymap: settings.keymap, recorder: service.recorder(diagnostics),
+            readSettings: { onlyIfChanged in host.readSettings(onlyIfChanged: onlyIfChanged) })
+        engines.wordSuggestions = host.suggestions.suggestions
         engines.afterTimer = program.sendQueued
         engines.writeSoon = program.writeSoon
         // hwalja-keypad, on X11, shows the focused field's suggestions too.
         nonisolated(unsafe) let engineObjects = engines  // used on the queue only, as everything else the program does
         SessionKeypadLink.open(queue: program.queue, log: diagnostics.log) { link in engineObjects.keypadLink = link }
-        // The tables the settings' layout-options change are made in the background, then switched to.
-        let optionTables = OptionTableMaker(queue: program.queue)
-        let useTables = { (generated: TableLoader.Everything, said: String) in
-            engines.reload(generated.tables.values.map(\.table))
-            diagnostics.log(said)
-        }
-        let tablePath = loaded.path
-        optionTables.make(
-            layoutOptions.value, from: { try? TableLoader.loadEveryLayout(path: tablePath) }, then: useTables)
-        // Options changed in the file apply when an engine is next enabled, as the other settings do.
-        layoutOptions.changed = { options in
-            optionTables.reloadEveryLayout(path: tablePath, options: options, log: diagnostics.log, use: useTables)
-        }
-        program.beforeExit = { suggestions.saveNow() }  // the words learned within the last moments
+        host.start(engines)
+        program.beforeExit = { host.saveNow() }  // the words learned within the last moments
         program.serve(
             name: Self.componentName, handler: engines.handle, busGone: "ibus-daemon went away; exiting",
             busGoneStatus: 0,
-            onReload: {
-                let changesBefore = layoutOptions.changes
-                engines.readSettingsAgain()  // changed options reload the tables themselves
-                guard layoutOptions.changes == changesBefore else { return }
-                // Every layout's table, also those no engine has used yet: cheap beside a reload.
-                optionTables.reloadEveryLayout(
-                    path: loaded.path, options: layoutOptions.value, log: diagnostics.log, use: useTables)
-            },
+            onReload: { host.readSettings(tablesToo: true) },
             started:
                 "serving \(Self.componentName) on \(busAddress) (table \(loaded.path), keymap \(settings.settings.keymap))"
         )
-    }
-}
-
-/// The settings' layout-options as last read (an engine's Enable reads the settings again):
-/// ``changed`` runs when they differ from before, and a SIGHUP makes the tables with them.
-private final class CurrentLayoutOptions {
-    private(set) var value: Set<KeyboardLayout.Option>
-    /// How many times ``update(_:)`` found them changed.
-    private(set) var changes = 0
-    /// Runs with the new options when ``update(_:)`` finds them changed.
-    var changed: (Set<KeyboardLayout.Option>) -> Void = { _ in }
-    init(_ value: Set<KeyboardLayout.Option>) { self.value = value }
-
-    func update(_ options: Set<KeyboardLayout.Option>) {
-        guard options != value else { return }
-        value = options
-        changes += 1
-        changed(options)
     }
 }

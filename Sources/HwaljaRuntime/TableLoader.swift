@@ -115,6 +115,16 @@ public enum TableLoader {
         public var tables: [KeyboardLayout: Loaded]
         public var problems: [String]
 
+        public init(tables: [KeyboardLayout: Loaded], problems: [String] = []) {
+            self.tables = tables
+            self.problems = problems
+        }
+
+        /// 천지인's table alone: the others are read when first used (``LayoutTables``).
+        public init(main: Loaded) {
+            self.init(tables: [.cheonjiin: main])
+        }
+
         /// 천지인's table (always loaded).
         public var main: Loaded { tables[.cheonjiin]! }
 

@@ -23,8 +23,9 @@ enum HandlerCost {
     static func measure(table path: String, keys: [String]) throws -> Figures {
         let sink = DiscardingSink()
         let service = EngineService(
-            output: sink, clock: ManualClock(), table: try TableLoader.load(path: path), settings: DaemonSettings(),
-            keymap: .phone,
+            output: sink, clock: ManualClock(),
+            tables: LayoutTables(TableLoader.Everything(main: try TableLoader.load(path: path))),
+            settings: DaemonSettings(), keymap: .phone,
             // As in hwaljad, whose suggestions are there for the clients that ask (the bench's client does not).
             program: .none(wordSuggestions: WordSuggestions(suggester: nil)))
         let caller = ":1.9"

@@ -119,9 +119,7 @@ struct DaemonLayoutTests {
     @Test func aReloadKeepsEachContextsLayout() throws {
         let harness = Self.harness()
         let path = try harness.create("CreateContext", layout: "naratgeul").arguments()[0].stringValue!
-        harness.service.reload(
-            .init(table: committedTable, path: "committed", checksum: 0),
-            otherLayouts: committedTables.filter { $0.key != .cheonjiin })
+        harness.service.reload(Array(committedTables.values))
         #expect(try harness.press("ㄱ 획", on: path) == "ㅋ")
     }
 

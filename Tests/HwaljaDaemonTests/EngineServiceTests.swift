@@ -22,8 +22,8 @@ struct EngineServiceTests {
             wordSuggestions: WordSuggestions? = nil
         ) {
             service = EngineService(
-                output: log, clock: clock, table: .init(table: committedTable, path: "committed", checksum: 0),
-                settings: settings, keymap: .phone, otherLayouts: otherLayouts,
+                output: log, clock: clock, tables: LayoutTables(inMemory: [committedTable] + otherLayouts.values),
+                settings: settings, keymap: .phone,
                 program: .none(wordSuggestions: wordSuggestions))
         }
 

@@ -1,6 +1,7 @@
 import HwaljaCore
 import HwaljaEngine
 import HwaljaFrontend
+import HwaljaRuntime
 import HwaljaTestSupport
 import Testing
 
@@ -17,8 +18,8 @@ struct Fcitx5AdapterTests {
 
         init(settings: DaemonSettings = DaemonSettings()) {
             adapter = Fcitx5Adapter(
-                clock: clock, table: committedTable, settings: settings, keymap: .phone,
-                loadTable: { committedTables[$0] })
+                clock: clock, tables: LayoutTables(inMemory: Array(committedTables.values)), settings: settings,
+                keymap: .phone)
             adapter.send = { [unowned self] number, actions in sent[number, default: []] += actions }
         }
 
@@ -51,7 +52,7 @@ struct Fcitx5AdapterTests {
 
     @Test func aLetterShowsOnItsPressAndAHeldKeyTypesItsDigitInstead() throws {
         let addon = Addon()
-        let number = try #require(addon.adapter.makeContext(layout: .cheonjiin))
+        let number = try addon.adapter.makeContext(layout: .cheonjiin)
         addon.tap("412", on: number)  // 가
         #expect(addon.adapter.processKey(number, keysym: 0x35, keycode: 0, state: 0))  // 5 down: ㄴ
         #expect(addon.field(of: number).preedit == "간")
@@ -64,7 +65,7 @@ struct Fcitx5AdapterTests {
 
     @Test func suggestionsWaitUntilTheKeyIsAnswered() throws {
         let addon = Addon()
-        let number = try #require(addon.adapter.makeContext(layout: .cheonjiin))
+        let number = try addon.adapter.makeContext(layout: .cheonjiin)
         addon.tap("4", on: number)
         #expect(addon.adapter.hasSuggestionsDue)
         #expect(!(addon.sent[number] ?? []).contains { if case .suggestions = $0 { true } else { false } })
@@ -74,7 +75,7 @@ struct Fcitx5AdapterTests {
 
     @Test func aPasswordFieldCommitsWhatWasComposedAndGetsTheKeys() throws {
         let addon = Addon()
-        let number = try #require(addon.adapter.makeContext(layout: .cheonjiin))
+        let number = try addon.adapter.makeContext(layout: .cheonjiin)
         addon.tap("412", on: number)
         addon.adapter.setField(number, purpose: 8, canDelete: false)
         #expect(addon.field(of: number) == ("가", ""))
@@ -84,8 +85,8 @@ struct Fcitx5AdapterTests {
 
     @Test func focusOutCommitsTheSyllableAndAContextGoneSendsNothing() throws {
         let addon = Addon()
-        let number = try #require(addon.adapter.makeContext(layout: .naratgeul))
-        let other = try #require(addon.adapter.makeContext(layout: .cheonjiin))
+        let number = try addon.adapter.makeContext(layout: .naratgeul)
+        let other = try addon.adapter.makeContext(layout: .cheonjiin)
         #expect(number != other)
         #expect(addon.adapter.layout(of: number) == .naratgeul)
         addon.tap("412", on: other)

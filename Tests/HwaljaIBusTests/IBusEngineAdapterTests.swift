@@ -4,6 +4,7 @@ import HwaljaEngine
 import HwaljaFrontend
 import HwaljaIBus
 import HwaljaLexicon
+import HwaljaRuntime
 import HwaljaTestSupport
 import Testing
 
@@ -33,11 +34,11 @@ struct IBusEngineAdapterTests {
 
         init(settings: DaemonSettings = DaemonSettings()) {
             adapter = IBusEngineAdapter(
-                output: log, clock: clock, table: committedTable, settings: settings, keymap: .phone,
-                otherLayouts: committedTables.filter { $0.key != .cheonjiin },
-                reloadSettings: { [unowned self] always in
-                    readAlways = always
-                    return self.settings
+                output: log, clock: clock, tables: LayoutTables(inMemory: Array(committedTables.values)),
+                settings: settings, keymap: .phone,
+                readSettings: { [unowned self] onlyIfChanged in
+                    readAlways = !onlyIfChanged
+                    if let (settings, keymap) = self.settings { adapter.apply(settings, keymap: keymap) }
                 })
             adapter.afterTimer = { [unowned self] in apply(log.take()) }
             adapter.writeSoon = { [unowned self] in apply(log.take()) }

@@ -56,9 +56,12 @@ public let committedTables: [KeyboardLayout: TransitionTable] = {
 }()
 
 /// Types whitespace-separated key tokens of `layout` (``KeyboardLayout/key(token:)``) into a
-/// fresh composer with that layout's table and returns the application's text.
-public func typed(_ tokens: String, layout: KeyboardLayout, options: Composer.Options = Composer.Options()) -> String {
-    var host = ReplayHost(composer: Composer(table: committedTables[layout]!, options: options))
+/// fresh composer with that layout's table (or `table`) and returns the application's text.
+public func typed(
+    _ tokens: String, layout: KeyboardLayout, table: TransitionTable? = nil,
+    options: Composer.Options = Composer.Options()
+) -> String {
+    var host = ReplayHost(composer: Composer(table: table ?? committedTables[layout]!, options: options))
     for token in tokens.split(separator: " ") {
         guard let key = layout.key(token: String(token)) else {
             fatalError("test uses a token \(token) \(layout.name) lacks")
