@@ -193,7 +193,8 @@ let package = Package(
         .testTarget(
             name: "HwaljaFcitxTests",
             dependencies: [
-                "HwaljaCore", "HwaljaEngine", "HwaljaFcitx5", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTestSupport"
+                "HwaljaCore", "HwaljaEngine", "HwaljaFcitx5", "HwaljaFrontend", "HwaljaLexicon", "HwaljaRuntime",
+                "HwaljaTestSupport"
             ])
     ],
     swiftLanguageModes: [.v6]

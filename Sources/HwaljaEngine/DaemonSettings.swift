@@ -31,6 +31,9 @@ public struct DaemonSettings: Sendable, Equatable {
     public var learnWords = true
     /// Whether a picked suggestion is followed by a space (ending the word), as on phones.
     public var pickAddsSpace = true
+    /// Whether the words the user typed after the last ones are suggested once a word ends (and
+    /// which word follows which is learned).
+    public var predictNextWord = true
 
     /// The settings a config file may set, in the order the documentation lists them (``catalogue``).
     public static var names: [String] { catalogue.map(\.name) }
@@ -97,6 +100,7 @@ public struct DaemonSettings: Sendable, Equatable {
         case "suggestions": suggestions = try Self.number(value, name, line, in: 0...9)
         case "learn-words": learnWords = try Self.boolean(value, name, line)
         case "pick-adds-space": pickAddsSpace = try Self.boolean(value, name, line)
+        case "predict-next-word": predictNextWord = try Self.boolean(value, name, line)
         case "max-contexts":
             maxContextsPerClient = try Self.number(value, name, line, in: 1...10_000)
         case "max-unread-kib":

@@ -107,6 +107,9 @@ extension DaemonSettings {
             name: "pick-adds-space", defaultValue: "true", kind: .boolean,
             summary: "a picked suggestion is followed by a space"),
         Setting(
+            name: "predict-next-word", defaultValue: "true", kind: .boolean,
+            summary: "suggest the words you typed next, once a word ends"),
+        Setting(
             name: "layout-options", defaultValue: "none", kind: .options(KeyboardLayout.Option.allCases.map(\.name)),
             summary: "choices keyboards disagree on, comma-separated (docs/layouts.md)"),
         Setting(
@@ -159,6 +162,7 @@ extension DaemonSettings {
         case "suggestions": String(suggestions)
         case "learn-words": String(learnWords)
         case "pick-adds-space": String(pickAddsSpace)
+        case "predict-next-word": String(predictNextWord)
         default: nil
         }
     }

@@ -48,8 +48,8 @@ public struct TypingContext: Sendable {
         public var passed: [PassedKey] = []
         /// Whether the preedit differs from before the call.
         public var preeditChanged = false
-        /// The keys of the words the call ended, in order (to learn them).
-        public var endedWords: [[Key]] = []
+        /// The words the call ended, in order (to learn them), each with the context it ended in.
+        public var endedWords: [EndedWord] = []
 
         public init() {}
 
@@ -105,6 +105,19 @@ public struct TypingContext: Sendable {
     public private(set) var composer: Composer
     /// The word being typed, as keys.
     public private(set) var word = WordTracker()
+    /// The words before it, which predict the next.
+    public private(set) var context = WordContext()
+
+    /// A word that ended: its keys, and the words before it (``WordContext/words``).
+    public struct EndedWord: Sendable, Equatable {
+        public var keys: [Key]
+        public var before: [[Key]]
+
+        public init(keys: [Key], before: [[Key]] = []) {
+            self.keys = keys
+            self.before = before
+        }
+    }
     /// The long-press, repeat and auto-next timer.
     public private(set) var timer: HoldTimer
 
@@ -201,7 +214,8 @@ public struct TypingContext: Sendable {
         var outcome = Outcome()
         outcome.commit = composer.flush().commit.string
         outcome.preeditChanged = before != preedit
-        if let ended = word.end() { outcome.endedWords.append(ended) }
+        if let ended = word.end() { outcome.endedWords.append(EndedWord(keys: ended, before: context.words)) }
+        context.clear()  // a focus change, a key that is not hwalja's: what comes next starts afresh
         timer.cancel()
         switchTableIfIdle()
         return outcome
@@ -212,22 +226,28 @@ public struct TypingContext: Sendable {
     /// which ends the word, or nothing, which leaves it open for more keys). A client that cannot
     /// delete (``clientCanDelete``) keeps what it was given and gets the rest of `text`, which
     /// begins with it (the syllables a word's keys finish are the same in every word they begin).
+    /// A word picked right after another ended without a blank gets a space before it.
     public mutating func replaceWord(with text: String, keys: [Key], suffix: String) -> Outcome {
         var outcome = Outcome()
+        // A word picked once the last ended (a prediction) is spaced from it: in 천지인 the space
+        // that ends a syllable types no blank.
+        let spacer = word.keys == [] && !context.words.isEmpty && !context.blankAfterLastWord ? " " : ""
         let given = word.committed
         if clientCanDelete || !text.unicodeScalars.starts(with: given.unicodeScalars) {
             outcome.retract = given.unicodeScalars.count
-            outcome.commit = text + suffix
+            outcome.commit = spacer + text + suffix
         } else {
             outcome.commit =
-                String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(given.unicodeScalars.count))) + suffix
+                spacer + String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(given.unicodeScalars.count)))
+                + suffix
         }
         outcome.preeditChanged = !preedit.isEmpty
         composer.reset()
         timer.cancel()
         switchTableIfIdle()
         word.replace(with: keys, committed: text)
-        if !suffix.isEmpty, let ended = word.end() { outcome.endedWords.append(ended) }
+        if !suffix.isEmpty, let ended = word.end() { endWord(ended, in: &outcome) }
+        context.saw(suffix)
         return outcome
     }
 
@@ -236,6 +256,7 @@ public struct TypingContext: Sendable {
         let before = preedit
         composer.reset()
         word.end()
+        context.clear()
         timer.cancel()
         switchTableIfIdle()
         var outcome = Outcome()
@@ -260,12 +281,27 @@ public struct TypingContext: Sendable {
     private mutating func apply(_ action: HoldTimer.Action, to outcome: inout Outcome, byTimer: Bool) -> Bool {
         let undoes = action == .press(.backspace) && composer.backspaceUndoes
         let response = composer.perform(action)
-        if let ended = word.record(action, undid: undoes, response: response) { outcome.endedWords.append(ended) }
+        let unknownWord = word.keys == nil
+        // A backspace between words takes back what came before: the words before are no longer sure.
+        if action == .press(.backspace) && word.keys == [] || action == .erase { context.clear() }
+        if let ended = word.record(action, undid: undoes, response: response) {
+            endWord(ended, in: &outcome)
+        } else if unknownWord, word.keys == [] {
+            context.clear()  // a word whose keys are not known ended: what follows it cannot be told
+        }
         outcome.take(back: response.retract)
         outcome.commit += response.commit.string
+        context.saw(response.commit.string)
         if !response.consumed, let key = action.hostKey {
             outcome.passed.append(.init(key: key, offset: outcome.commit.unicodeScalars.count, byTimer: byTimer))
+            if key == .enter { context.sawNewline() } else { context.clear() }  // a backspace deleting its text
         }
         return response.consumed
+    }
+
+    /// Records that the word of `keys` ended, in its context, which it then joins.
+    private mutating func endWord(_ keys: [Key], in outcome: inout Outcome) {
+        outcome.endedWords.append(EndedWord(keys: keys, before: context.words))
+        context.ended(keys)
     }
 }

@@ -297,7 +297,13 @@ public struct InputSession: Sendable {
         guard let wordSuggestions else { return actions }
         // Most events (releases, timers, keys of other fields) leave the word as it was: no lookup.
         let keys = passesKeysThrough ? [] : typing.word.keys
-        let hash = keys.hashValue
+        // The next word is predicted once nothing is composing (a punctuation key's preedit may
+        // still end the sentence).
+        let context = passesKeysThrough || keys == [] && !typing.preedit.isEmpty ? [] : typing.context.words
+        var hasher = Hasher()
+        hasher.combine(keys)
+        hasher.combine(context)
+        let hash = hasher.finalize()
         guard
             hash != suggestedFor || wordSuggestions.learned.clock != learnedClock
                 || wordSuggestions.spellingsMade != spellingsMade
@@ -305,7 +311,7 @@ public struct InputSession: Sendable {
         suggestedFor = hash
         learnedClock = wordSuggestions.learned.clock
         spellingsMade = wordSuggestions.spellingsMade
-        let now = wordSuggestions.suggestions(for: keys, typedWith: typing.composer.table)
+        let now = wordSuggestions.suggestions(for: keys, after: context, typedWith: typing.composer.table)
         guard now != shown else { return actions }
         shown = now
         return actions + [.suggestions(wordSuggestions.texts(of: now))]

@@ -1,4 +1,5 @@
 import HwaljaCore
+import HwaljaEngine
 import HwaljaLexicon
 
 /// Word suggestions for every field a frontend serves: the lexicon, the user's learned words and
@@ -15,6 +16,9 @@ public final class WordSuggestions: @unchecked Sendable {
     public var learns: Bool
     /// Whether picking a word also types a space after it (ending the word).
     public var pickAddsSpace: Bool
+    /// Whether the words that followed the last ones are suggested once a word ends, and rank
+    /// first among the completions; off, word sequences are not learned either.
+    public var predictsNextWord: Bool
     /// The user's words.
     public private(set) var learned: LearnedWords
     /// Called after a word is learned, to keep them (never for a secret field: nothing is learned there).
@@ -35,21 +39,40 @@ public final class WordSuggestions: @unchecked Sendable {
 
     public init(
         suggester: Suggester?, learned: LearnedWords = LearnedWords(), limit: Int = 3, learns: Bool = true,
-        pickAddsSpace: Bool = true
+        pickAddsSpace: Bool = true, predictsNextWord: Bool = true
     ) {
         self.suggester = suggester
         self.learned = learned
         self.limit = limit
         self.learns = learns
         self.pickAddsSpace = pickAddsSpace
+        self.predictsNextWord = predictsNextWord
     }
 
-    /// What to suggest after `keys`, typed with `table` (`nil`: the word is unknown).
-    func suggestions(for keys: [Key]?, typedWith table: TransitionTable) -> SuggestedWords {
-        guard let keys, !keys.isEmpty, limit > 0, let suggester,
+    /// What to suggest after `keys`, typed with `table` (`nil`: the word is unknown), the words
+    /// of `context` before them: completions of the keys, those that followed the context first;
+    /// with no keys yet, the words that followed the context (predictions).
+    func suggestions(for keys: [Key]?, after context: [[Key]] = [], typedWith table: TransitionTable)
+        -> SuggestedWords
+    {
+        guard let keys, limit > 0, let suggester else { return SuggestedWords() }
+        let before = predictsNextWord ? lexiconWords(context, typedWith: table) : []
+        guard !keys.isEmpty else {
+            return SuggestedWords(learned.sequences.next(after: before, limit: limit))
+        }
+        guard
             let spelled = spellings.lexiconKeys(keys, typedWith: table, lexiconTable: suggester.table, beginning: true)
         else { return SuggestedWords() }
-        return SuggestedWords(suggester.entries(forKeys: spelled, limit: limit, learned: learned).map(\.keys))
+        return SuggestedWords(suggester.words(forKeys: spelled, after: before, limit: limit, learned: learned))
+    }
+
+    /// `words`, typed with `table`, as the lexicon spells them; none if one cannot be spelled.
+    private func lexiconWords(_ words: [[Key]], typedWith table: TransitionTable) -> [[Key]] {
+        guard let suggester else { return [] }
+        let spelled = words.compactMap {
+            spellings.lexiconKeys($0, typedWith: table, lexiconTable: suggester.table, beginning: false)
+        }
+        return spelled.count == words.count ? spelled : []
     }
 
     /// The text each of `words` types, in order (none before the lexicon is read).
@@ -69,25 +92,29 @@ public final class WordSuggestions: @unchecked Sendable {
         return spellings.keys(ofLexiconWord: keys, lexiconTable: suggester.table, typedWith: table)
     }
 
-    /// Learns the words a field's typing ended, typed with `table`.
-    func learn(_ words: [[Key]], typedWith table: TransitionTable) {
+    /// Learns the words a field's typing ended, typed with `table`, and (``predictsNextWord``)
+    /// which words each followed.
+    func learn(_ words: [TypingContext.EndedWord], typedWith table: TransitionTable) {
         guard learns, !words.isEmpty else { return }
-        for keys in words {
+        for word in words {
             if let suggester {  // stems need the lexicon's table
                 guard
                     let spelled = spellings.lexiconKeys(
-                        keys, typedWith: table, lexiconTable: suggester.table, beginning: false)
+                        word.keys, typedWith: table, lexiconTable: suggester.table, beginning: false)
                 else { continue }
                 suggester.learn(spelled, into: &learned)
+                let before = predictsNextWord ? lexiconWords(word.before, typedWith: table) : []
+                if !before.isEmpty { learned.learn(spelled, after: before) }
             } else if table.keyboard == .cheonjiin {  // the lexicon's keys; another layout's wait for it
-                learned.learn(keys)
+                learned.learn(word.keys)
+                if predictsNextWord && !word.before.isEmpty { learned.learn(word.keys, after: word.before) }
             }
         }
         onLearned(learned)
     }
 
-    /// The words learned since the last call, in order: what a store adds to the saved words.
-    public func takeUnsavedWords() -> [[Key]] {
+    /// What was learned since the last call, in order: what a store adds to what it saved.
+    public func takeUnsavedWords() -> [LearnedWords.Learning] {
         learned.takeUnsaved()
     }
 

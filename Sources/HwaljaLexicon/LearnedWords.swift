@@ -1,7 +1,8 @@
 import HwaljaCore
 
-/// The user's own words: what they committed, how often, how lately. In memory only; saving it
-/// (and never for a secret field) is the frontend's business.
+/// The user's own words: what they committed, how often, how lately, and which word followed
+/// which (``sequences``). In memory only; saving it (and never for a secret field) is the
+/// frontend's business.
 ///
 /// Bounded: past ``capacity`` words the least used, then the longest unused, goes.
 ///
@@ -28,19 +29,28 @@ public struct LearnedWords: Sendable, Equatable {
     public private(set) var words: [Word] = []
     /// Words learned so far: the clock of ``Word/lastUse``.
     public private(set) var clock = 0
-    /// The words learned since ``takeUnsaved()`` last took them, in order (at most ``capacity``:
-    /// past it, the oldest half goes).
-    public private(set) var unsaved: [[Key]] = []
+    /// What was learned since ``takeUnsaved()`` last took it, in order (at most ``capacity``
+    /// entries: past it, the oldest half goes).
+    public private(set) var unsaved: [Learning] = []
+    /// Which word followed which.
+    public private(set) var sequences: WordSequences
 
-    public init(capacity: Int = LearnedWords.defaultCapacity) {
+    /// One thing learned: a word, or a word after one or two others (``WordSequences``).
+    public enum Learning: Sendable, Equatable {
+        case word([Key])
+        /// The context, then the word that followed it.
+        case sequence([[Key]])
+    }
+
+    public init(capacity: Int = LearnedWords.defaultCapacity, sequences: Int = WordSequences.defaultCapacity) {
         self.capacity = max(1, capacity)
+        self.sequences = WordSequences(capacity: sequences)
     }
 
     /// The user committed the word typed by `keys`.
     public mutating func learn(_ keys: [Key]) {
         guard !keys.isEmpty, keys.allSatisfy(\.isLexiconKey) else { return }
-        if unsaved.count >= capacity { unsaved.removeFirst(capacity / 2 + 1) }
-        unsaved.append(keys)
+        journal(.word(keys))
         clock += 1
         let index = firstIndex(notBefore: keys)
         if index < words.count, words[index].keys == keys {
@@ -54,21 +64,43 @@ public struct LearnedWords: Sendable, Equatable {
         }
     }
 
-    /// Takes the words learned since the last time: a store adds them to the saved ones.
-    public mutating func takeUnsaved() -> [[Key]] {
+    /// The user typed the word of `next` right after those of `context` (one word or two, the
+    /// last just before it): learned as ``WordSequences`` pairs and triples, at the clock of the
+    /// word learned last.
+    public mutating func learn(_ next: [Key], after context: [[Key]]) {
+        let context = Array(context.suffix(2))
+        guard !context.isEmpty, !next.isEmpty else { return }
+        journal(.sequence(context + [next]))
+        for length in 1...context.count {
+            sequences.learn(next, after: Array(context.suffix(length)), at: clock)
+        }
+    }
+
+    private mutating func journal(_ learning: Learning) {
+        if unsaved.count >= capacity { unsaved.removeFirst(capacity / 2 + 1) }
+        unsaved.append(learning)
+    }
+
+    /// Takes what was learned since the last time: a store adds it to what was saved.
+    public mutating func takeUnsaved() -> [Learning] {
         defer { unsaved.removeAll() }
         return unsaved
     }
 
-    /// Learns `words` again, in order, as ``learn(_:)`` did in another store: a store merging
-    /// what this program learned into the words on disk.
-    public mutating func learnAgain(_ words: [[Key]]) {
-        for keys in words { learn(keys) }
+    /// Learns `learnings` again, in order, as ``learn(_:)`` and ``learn(_:after:)`` did in
+    /// another store: a store merging what this program learned into what is on disk.
+    public mutating func learnAgain(_ learnings: [Learning]) {
+        for learning in learnings {
+            switch learning {
+            case .word(let keys): learn(keys)
+            case .sequence(let words): learn(words[words.count - 1], after: Array(words.dropLast()))
+            }
+        }
     }
 
-    /// The same words, uses and clock (what was learned but not yet saved does not count).
+    /// The same words, sequences, uses and clock (what was learned but not yet saved does not count).
     public static func == (a: LearnedWords, b: LearnedWords) -> Bool {
-        a.capacity == b.capacity && a.words == b.words && a.clock == b.clock
+        a.capacity == b.capacity && a.words == b.words && a.clock == b.clock && a.sequences == b.sequences
     }
 
     /// Restores a word read back from storage.
@@ -85,9 +117,16 @@ public struct LearnedWords: Sendable, Equatable {
         clock = max(clock, word.lastUse)
     }
 
-    /// Forgets every word.
+    /// Restores a sequence read back from storage (its context, then the next word).
+    public mutating func restoreSequence(_ words: [[Key]], _ use: WordSequences.Use) {
+        sequences.restore(words, use)
+        clock = max(clock, use.lastUse)
+    }
+
+    /// Forgets every word and sequence.
     public mutating func forgetAll() {
         words.removeAll()
+        sequences.forgetAll()
         unsaved.removeAll()
         clock = 0
     }

@@ -1,26 +1,38 @@
 import HwaljaCore
 
-/// The user's learned words as a text file, one word a line, written by the programs under
-/// `$XDG_DATA_HOME/hwalja/` (mode 0600):
+/// The user's learned words as a text file, one word or sequence a line, written by the
+/// programs under `$XDG_DATA_HOME/hwalja/` (mode 0600):
 ///
 /// ```
-/// # hwalja learned words 1
+/// # hwalja learned words 2
 /// USES LAST-USE KEYS
+/// USES LAST-USE KEYS KEYS
+/// USES LAST-USE KEYS KEYS KEYS
 /// ```
 ///
-/// KEYS are the word's keys, one hexadecimal digit each (``Key/lexiconCode``: ㅣ 1 … ㅇㅁ a, NEXT b).
-/// The words themselves are not written: their keys type them.
+/// KEYS are a word's keys, one hexadecimal digit each (``Key/lexiconCode``: ㅣ 1 … ㅇㅁ a, NEXT b).
+/// A line of one word is a learned word; of two or three, a sequence (``WordSequences``): the
+/// last word followed the others. The words themselves are not written: their keys type them.
+/// Version 1 files (words only) read as they are.
 public enum LearnedWordsText {
-    public static let header = "# hwalja learned words 1"
+    public static let header = "# hwalja learned words 2"
+    /// The header of files written before sequences were learned.
+    static let firstHeader = "# hwalja learned words 1"
 
     /// The file's text for `words`.
     public static func encode(_ words: LearnedWords) -> String {
         var text = header + "\n"
         for word in words.words {
-            text +=
-                "\(word.uses) \(word.lastUse) \(String(word.keys.map { Character(String($0.lexiconCode ?? 0, radix: 16)) }))\n"
+            text += "\(word.uses) \(word.lastUse) \(field(word.keys))\n"
+        }
+        for (sequence, use) in words.sequences.all {
+            text += "\(use.uses) \(use.lastUse) \(sequence.map(field).joined(separator: " "))\n"
         }
         return text
+    }
+
+    private static func field(_ keys: [Key]) -> String {
+        String(keys.map { Character(String($0.lexiconCode ?? 0, radix: 16)) })
     }
 
     /// The words in `text`, in a store of `capacity`, and the numbers of the lines that were not a
@@ -31,15 +43,24 @@ public enum LearnedWordsText {
         var words = LearnedWords(capacity: capacity)
         var badLines: [Int] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.isEmpty || (index == 0 && line == header) { continue }
+            if line.isEmpty || (index == 0 && (line == header || line == firstHeader)) { continue }
             let fields = line.split(separator: " ")
-            guard fields.count == 3, let uses = Int(fields[0]), uses > 0, let lastUse = Int(fields[1]), lastUse >= 0,
-                let keys = Self.keys(fields[2])
+            guard (3...5).contains(fields.count), let uses = Int(fields[0]), uses > 0, let lastUse = Int(fields[1]),
+                lastUse >= 0
             else {
                 badLines.append(index + 1)
                 continue
             }
-            words.restore(LearnedWords.Word(keys: keys, uses: uses, lastUse: lastUse))
+            let sequence = fields.dropFirst(2).compactMap(Self.keys)
+            guard sequence.count == fields.count - 2 else {
+                badLines.append(index + 1)
+                continue
+            }
+            if sequence.count == 1 {
+                words.restore(LearnedWords.Word(keys: sequence[0], uses: uses, lastUse: lastUse))
+            } else {
+                words.restoreSequence(sequence, WordSequences.Use(uses: uses, lastUse: lastUse))
+            }
         }
         return (words, badLines)
     }

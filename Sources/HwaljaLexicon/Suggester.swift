@@ -35,6 +35,16 @@ public struct Suggester: Sendable {
         return Array(merged.prefix(limit))
     }
 
+    /// The words of ``entries(forKeys:limit:learned:)``, those the user typed after the words of
+    /// `context` (the lexicon's keys; ``LearnedWords/sequences``) first.
+    public func words(forKeys typed: [Key], after context: [[Key]], limit: Int, learned: LearnedWords) -> [[Key]] {
+        let completions = entries(forKeys: typed, limit: limit, learned: learned).map(\.keys)
+        guard !context.isEmpty else { return completions }
+        let followers = learned.sequences.next(
+            after: context, limit: limit, startingWith: Self.normalized(typed), minimumRemaining: Self.minimumRemaining)
+        return Array((followers + completions.filter { !followers.contains($0) }).prefix(limit))
+    }
+
     /// Learns the word typed by `keys` (committed by the user), and the stem it shares with a word
     /// learned before, if of two syllables or more (데비안은 after 데비안을: 데비안): picked, a stem
     /// leaves the word open for its ending.

@@ -69,10 +69,13 @@ public struct LearnedWordsStore: Sendable {
         }
     }
 
-    /// Learns `learned` (words, in the order they were learned) again on top of the words saved now,
-    /// and saves the result, all under the lock; returns it. With `unlessRemoved`, a file that
-    /// is not there (removed to forget the words) is left so: nothing is written, and `nil` comes back.
-    public func merge(_ learned: [[Key]], capacity: Int = LearnedWords.defaultCapacity, unlessRemoved: Bool)
+    /// Learns `learned` (words and sequences, in the order they were learned) again on top of what
+    /// is saved now, and saves the result, all under the lock; returns it. With `unlessRemoved`, a
+    /// file that is not there (removed to forget the words) is left so: nothing is written, and
+    /// `nil` comes back.
+    public func merge(
+        _ learned: [LearnedWords.Learning], capacity: Int = LearnedWords.defaultCapacity, unlessRemoved: Bool
+    )
         throws(Failure) -> LearnedWords?
     {
         try locked { () throws(Failure) -> LearnedWords? in

@@ -138,7 +138,7 @@ public final class SuggestionsLoader: @unchecked Sendable {
 
     /// Adds `learned` to the file's words and returns them, unless the file was removed since this
     /// program last saw it: then forgets the words (and returns `nil`), as when saving fails. On `writer`.
-    private func merge(_ learned: [[Key]], capacity: Int) -> LearnedWords? {
+    private func merge(_ learned: [LearnedWords.Learning], capacity: Int) -> LearnedWords? {
         guard let store else { return nil }
         do {
             guard let merged = try store.merge(learned, capacity: capacity, unlessRemoved: fileKept) else {
@@ -186,6 +186,7 @@ public final class SuggestionsLoader: @unchecked Sendable {
         suggestions.limit = settings.suggestions
         suggestions.learns = settings.learnWords
         suggestions.pickAddsSpace = settings.pickAddsSpace
+        suggestions.predictsNextWord = settings.predictNextWord
         reloadLearnedWords()
     }
 

@@ -9,7 +9,7 @@ import HwaljaTable
 /// peak memory on long logs and the Debian package's size (``Footprint``). Run it in release:
 ///
 ///     swift run -c release hwalja-bench [--table PATH] [--json PATH] [--keys LOG]
-///     swift run -c release hwalja-bench --keystroke-saving TEXT [--learn] [--suggestions N]
+///     swift run -c release hwalja-bench --keystroke-saving TEXT [--learn] [--predict] [--suggestions N]
 ///
 /// `--json` defaults to our own export (Tables/hwalja.json, same shape as Hwalja's 한글.json);
 /// point it at the public 한글.json to measure that file.
@@ -25,8 +25,8 @@ enum Benchmark {
         if let file = options.keystrokeSaving {
             let table = try KeyboardLayout.cheonjiin.decodeTable(try read(options.table))
             try KeystrokeSaving.run(
-                file: file, learn: options.learn, limit: options.suggestions, table: table, lexiconPath: options.lexicon
-            )
+                file: file, learn: options.learn || options.predict, predict: options.predict,
+                limit: options.suggestions, table: table, lexiconPath: options.lexicon)
             return
         }
         let tableBytes = try read(options.table)
@@ -104,6 +104,11 @@ enum Benchmark {
         var keystrokeSaving: String?
         @Flag(help: "With --keystroke-saving: learn the words typed, as the daemon does.")
         var learn = false
+        @Flag(
+            help:
+                "With --keystroke-saving: learn which word follows which too, and predict the next word once one ends (implies --learn)."
+        )
+        var predict = false
         @Option(help: "With --keystroke-saving: suggestions shown (default 3).")
         var suggestions = 3
     }

@@ -3,15 +3,19 @@ import HwaljaCore
 import HwaljaLexicon
 import HwaljaTable
 
-/// `hwalja-bench --keystroke-saving FILE [--learn] [--suggestions N]`: how many keys word
-/// suggestions save on a text, and what a suggestion costs per key.
+/// `hwalja-bench --keystroke-saving FILE [--learn] [--predict] [--suggestions N]`: how many keys
+/// word suggestions save on a text, and what a suggestion costs per key.
 ///
 /// Every Hangul word costs its keys (as the lexicon spells them) and one key to end it; with
 /// suggestions, the fewest keys after which it is among the top N, plus one to pick it (the pick
 /// ends it too), if that is fewer. Every other character costs one key either way. `--learn`
-/// learns each word once it is typed, as the user's words are learned.
+/// learns each word once it is typed, as the user's words are learned; `--predict` also learns
+/// which word followed which (the context kept across spaces, commas and single newlines, as a
+/// field keeps it) and counts a word predicted before its first key as one key, the pick.
 enum KeystrokeSaving {
-    static func run(file: String, learn: Bool, limit: Int, table: TransitionTable, lexiconPath: String) throws {
+    static func run(
+        file: String, learn: Bool, predict: Bool = false, limit: Int, table: TransitionTable, lexiconPath: String
+    ) throws {
         let lexiconBytes = try Benchmark.read(lexiconPath)
         let lexicon = try LexiconFile.decode(lexiconBytes)
         let load = Benchmark.median(of: 11) { _ = try? LexiconFile.decode(lexiconBytes) }
@@ -26,6 +30,9 @@ enum KeystrokeSaving {
             return found
         }
         var learned = LearnedWords()
+        var context: [[Key]] = []
+        var newlines = 0
+        var predicted = 0
         var without = 0
         var with = 0
         var wordKeysWithout = 0
@@ -39,6 +46,13 @@ enum KeystrokeSaving {
             guard isHangul, let keys = spelling.keys(forWord: word) else {
                 without += word.unicodeScalars.count
                 with += word.unicodeScalars.count
+                switch word {
+                case " ", ",": break
+                case "\n":
+                    newlines += 1
+                    if newlines >= 2 { context.removeAll() }
+                default: context.removeAll()
+                }
                 continue
             }
             words += 1
@@ -48,21 +62,32 @@ enum KeystrokeSaving {
             var cost = [Int](repeating: Int.max, count: keys.count + 1)
             cost[0] = 0
             var best = keys.count + 1  // typed, and ended by one key
+            if predict && !context.isEmpty {
+                var next: [[Key]] = []
+                lookupTime += clock.measure { next = learned.sequences.next(after: context, limit: limit) }
+                lookups += 1
+                if next.contains(keys) {
+                    best = 1  // predicted: the pick types it and ends it
+                    predicted += 1
+                }
+            }
             for typed in 0..<keys.count where cost[typed] < Int.max {
                 cost[typed + 1] = min(cost[typed + 1], cost[typed] + 1)
                 guard typed > 0, cost[typed] + 1 < best else { continue }
                 let prefix = Array(keys[..<typed])
-                var shown: [String] = []
+                var shown: [[Key]] = []
                 lookupTime += clock.measure {
-                    shown = suggester.suggestions(forKeys: prefix, limit: limit, learned: learned)
+                    shown = suggester.words(
+                        forKeys: prefix, after: predict ? context : [], limit: limit, learned: learned)
+                    _ = shown.map { TypedText.text(typing: $0, table: table) }
                 }
                 lookups += 1
-                for (entry, _) in zip(suggester.entries(forKeys: prefix, limit: limit, learned: learned), shown) {
-                    guard keys.starts(with: entry.keys) else { continue }
-                    if entry.keys.count == keys.count {
+                for entry in shown {
+                    guard keys.starts(with: entry) else { continue }
+                    if entry.count == keys.count {
                         best = min(best, cost[typed] + 1)  // the whole word: the pick ends it
-                    } else if splits(keys).contains(entry.keys.count) {
-                        cost[entry.keys.count] = min(cost[entry.keys.count], cost[typed] + 1)
+                    } else if splits(keys).contains(entry.count) {
+                        cost[entry.count] = min(cost[entry.count], cost[typed] + 1)
                     }
                 }
             }
@@ -72,16 +97,21 @@ enum KeystrokeSaving {
             wordKeysWithout += keys.count + 1
             wordKeysWith += best
             if learn { suggester.learn(keys, into: &learned) }
+            if predict { learned.learn(keys, after: context) }
+            context = Array((context + [keys]).suffix(2))
+            newlines = 0
         }
         let (seconds, attoseconds) = lookupTime.components
         let microseconds = (Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(max(1, lookups))
         print(
-            "hwalja-bench: keystroke saving on \(file), top \(limit)\(learn ? ", learning as it goes" : ""), lexicon of \(lexicon.count) words (\(lexicon.byteCount) bytes)"
+            "hwalja-bench: keystroke saving on \(file), top \(limit)\(learn ? ", learning as it goes" : "")\(predict ? ", predicting the next word" : ""), lexicon of \(lexicon.count) words (\(lexicon.byteCount) bytes)"
         )
         print(
             "  lexicon decode:   \(Benchmark.format(load)) median of 11 (checking every entry, indexing the short prefixes)"
         )
-        print("  Hangul words:     \(words), \(picked) of them picked from the suggestions")
+        print(
+            "  Hangul words:     \(words), \(picked) of them picked from the suggestions\(predict ? " (\(predicted) predicted before their first key)" : "")"
+        )
         print(
             "  suggestions:      \(String(format: "%.1f", microseconds)) µs per key (mean of \(lookups) lookups of the top \(limit) and their text)"
         )

@@ -103,6 +103,28 @@ struct DaemonSuggestionTests {
         #expect(suggestions.learned.words.count == 0)
     }
 
+    /// Context1 with LearnWords (hwalja-keypad on Wayland): once a word ends, the word typed
+    /// after it before is suggested, and a pick answers as the word's keys with a space before it.
+    @Test func aKeyNameContextPredictsTheNextWordItsClientTypedBefore() throws {
+        let (harness, suggestions) = Self.harness()
+        let path = try Self.createContext(harness, ":1.4")
+        _ = try harness.call(":1.4", path, EngineInterface.contextInterface, "SetCapabilities", [.uint32(6)])
+        // 감사합니다 나무: the second word after the first, each ended by a space.
+        let gamsahamnida = SamsungSpelling.keys(forWord: "감사합니다").map(\.name).joined(separator: " ")
+        let namu = SamsungSpelling.keys(forWord: "나무").map(\.name).joined(separator: " ")
+        _ = try Self.press(harness, ":1.4", path, "\(gamsahamnida) SPACE \(namu) SPACE")
+        #expect(suggestions.learned.sequences.count == 1)
+        _ = try harness.call(":1.4", path, EngineInterface.contextInterface, "Reset")
+        #expect(Self.suggested(try Self.press(harness, ":1.4", path, "\(gamsahamnida) SPACE")) == ["나무"])
+        let picked = try harness.call(":1.4", path, EngineInterface.contextInterface, "AcceptSuggestion", [.uint32(0)])
+        #expect(try Self.reply(picked)?.arguments().first?.stringValue?.hasPrefix(" 나무 ") == true)
+        // ForgetLearnedWords forgets which word followed which too.
+        _ = try harness.call(":1.9", EngineInterface.enginePath, EngineInterface.engineInterface, "ForgetLearnedWords")
+        #expect(suggestions.learned.sequences.count == 0)
+        _ = try harness.call(":1.4", path, EngineInterface.contextInterface, "Reset")
+        #expect(Self.suggested(try Self.press(harness, ":1.4", path, "\(gamsahamnida) SPACE")) ?? [] == [])
+    }
+
     @Test func anInputContextSignalsSuggestionsAndAPickCommitsTheWord() throws {
         let (harness, _) = Self.harness(pickAddsSpace: false)
         let path = try harness.createInputContext(":1.5")

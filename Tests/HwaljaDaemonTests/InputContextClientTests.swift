@@ -98,8 +98,8 @@ struct InputContextClientTests {
     }
 
     /// Two hwaljads keeping their learned words in one folder, as hwaljad and the IBus engine do:
-    /// each taught its own word three times, each adds it to the file's words, and neither's is
-    /// lost (the last to save used to write over the other's).
+    /// each taught its own word three times, each adds it (and which word followed which) to the
+    /// file's words, and neither's is lost (the last to save used to write over the other's).
     @Test func twoDaemonsLearningAtOnceKeepBothTheirWords() throws {
         let data = try TemporaryFolder("hwalja-shared-data")
         let learned = data.url.appendingPathComponent("hwalja/learned-words").path
@@ -109,8 +109,11 @@ struct InputContextClientTests {
         _ = try Self.type(first, Array(repeating: "5 1 2 0 0 space space", count: 3).joined(separator: " "))
         _ = try Self.type(second, Array(repeating: "4 1 2 0 0 space space", count: 3).joined(separator: " "))
         // Each saves a moment after its words (SuggestionsLoader.saveDelay): both words, three uses
-        // each, as USES KEYS (the keys' codes: ㄴㄹ 5, ㄱㅋ 4, ㅣ 1, ㆍ 2, ㅇㅁ a).
-        let expected: Set<String> = ["3 512aa", "3 412aa"]
+        // each, as USES KEYS (the keys' codes: ㄴㄹ 5, ㄱㅋ 4, ㅣ 1, ㆍ 2, ㅇㅁ a), and which
+        // followed which: each word twice after itself, once after itself twice.
+        let expected: Set<String> = [
+            "3 512aa", "3 412aa", "2 512aa 512aa", "2 412aa 412aa", "1 512aa 512aa 512aa", "1 412aa 412aa 412aa"
+        ]
         let deadline = Deadline(seconds: 20)
         var words: Set<String> = []
         while words != expected && !deadline.hasPassed {
@@ -118,8 +121,8 @@ struct InputContextClientTests {
             let text = (try? String(contentsOfFile: learned, encoding: .utf8)) ?? ""
             words = Set(
                 text.split(separator: "\n").dropFirst().map { line in
-                    let fields = line.split(separator: " ")
-                    return "\(fields.first ?? "") \(fields.last ?? "")"
+                    let fields = line.split(separator: " ")  // USES LAST-USE KEYS…: the last use left out
+                    return ([fields.first ?? ""] + fields.dropFirst(2)).joined(separator: " ")
                 })
         }
         #expect(words == expected, "the words in \(learned)")

@@ -25,7 +25,8 @@ struct SettingCatalogueTests {
             "auto-next": "900",
             "space-inserts": "true", "max-contexts": "8", "max-unread-kib": "64", "suggestions": "0",
             "learn-words": "false",
-            "pick-adds-space": "false"
+            "pick-adds-space": "false",
+            "predict-next-word": "false"
         ]
         #expect(Set(values.keys) == Set(DaemonSettings.names), "a value for every setting")
         for (name, value) in values { try settings.set(name, to: value) }

@@ -1,6 +1,7 @@
 import HwaljaCore
 import HwaljaEngine
 import HwaljaFrontend
+import HwaljaLexicon
 import HwaljaRuntime
 import HwaljaTestSupport
 import Testing
@@ -95,6 +96,36 @@ struct Fcitx5AdapterTests {
         addon.adapter.removeContext(other)
         #expect(addon.tap("4", on: other) == [false, false])
         #expect(addon.adapter.layout(of: other) == nil)
+    }
+
+    /// A 나랏글 field in fcitx5: the word typed after 안녕하세요 before is suggested once it ends
+    /// (learned and looked up as the lexicon spells it), and a pick types it.
+    @Test func anotherLayoutsFieldPredictsTheNextWord() throws {
+        let addon = Addon()
+        let lexicon = try LexiconFile.decode(
+            LexiconFile.encode([LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕하세요"), score: 190)]))
+        addon.adapter.wordSuggestions = WordSuggestions(suggester: Suggester(lexicon: lexicon, table: committedTable))
+        let number = try addon.adapter.makeContext(layout: .naratgeul)
+        /// The keysyms of `text`'s words on the phone keys, each ended by a space.
+        func words(_ text: String) -> String {
+            text.split(separator: " ").map { word in
+                String(
+                    LayoutSpelling.of(.naratgeul).keys(forWord: String(word)).map {
+                        Array("123456789*0#")[KeyboardLayout.naratgeul.keypad.firstIndex(of: $0)!]  // phone positions
+                    }) + " "
+            }.joined()
+        }
+        addon.tap(words("안녕하세요 반가워요"), on: number)
+        addon.adapter.focusOut(number)
+        addon.sent[number] = []
+        addon.tap(words("안녕하세요"), on: number)
+        addon.adapter.lookUpSuggestions()
+        let shown = (addon.sent[number] ?? []).compactMap {
+            if case .suggestions(let words) = $0 { words } else { nil }
+        }
+        #expect(shown.last == ["반가워요"])
+        addon.adapter.acceptSuggestion(number, index: 0)
+        #expect(addon.field(of: number) == ("안녕하세요 반가워요 ", ""))
     }
 
     @Test func theClockArmsTheHostsTimerForTheEarliestDeadlineOnly() {

@@ -283,6 +283,21 @@ struct IBusEndToEndTests {
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }
 
+    /// Through the real ibus-daemon: 가 바 typed, then 가 again: once it ends, 바 shows in the
+    /// panel, and a click types it after a space (the one that ended 가 typed no blank).
+    @Test func theNextWordShowsInThePanelOnceAWordEnds() throws {
+        let ibus = try PrivateIBus()
+        let word = { (digits: String) in digits.map { "tap \($0)\n" }.joined() }
+        let keys =
+            "sleep 2000\n" + word("412") + "tap space\ntap space\n" + word("712") + "tap space\ntap space\n"
+            + word("412") + "tap space\npick 0\n"
+        let result = try ibus.type(keys, surrounding: true, panel: true)
+        let shown = result.events.compactMap { if case .candidates(let words) = $0 { words } else { nil } }
+        #expect(shown.contains(["바"]), "\(shown)")
+        #expect(result.text == "가 바 가 바 ")
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
     @Test func wordsAreLearnedAndKeptButNeverFromAPasswordField() throws {
         let ibus = try PrivateIBus()
         let file = ibus.dataDirectory.appendingPathComponent("hwalja/learned-words")
@@ -290,13 +305,13 @@ struct IBusEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: file.path))
         _ = try ibus.type("tap 4\ntap 1\ntap 2\ntap space\n")  // 가, ended by space
         // 가's keys, not its text
-        #expect(Self.contents(of: file, once: { $0 != nil }) == "# hwalja learned words 1\n1 1 412\n")
+        #expect(Self.contents(of: file, once: { $0 != nil }) == "# hwalja learned words 2\n1 1 412\n")
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
         // Removing the file forgets them: the engine never writes 가 back, and learns from nothing.
         try FileManager.default.removeItem(at: file)
         _ = try ibus.type("tap 7\ntap 1\ntap 2\ntap space\n")  // 바
-        #expect(Self.contents(of: file, once: { $0 != nil }) == "# hwalja learned words 1\n1 1 712\n")
+        #expect(Self.contents(of: file, once: { $0 != nil }) == "# hwalja learned words 2\n1 1 712\n")
     }
 
     /// The file's text once `ready` says so (the engine writes on a queue of its own), or after 5 s.

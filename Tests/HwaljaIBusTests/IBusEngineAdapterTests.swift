@@ -357,6 +357,33 @@ struct IBusEngineAdapterTests {
         #expect(ibus.candidates == [])
     }
 
+    /// The keysyms of `text`'s words on the number row (next-character on keypad +), each
+    /// followed by a space.
+    static func words(_ text: String) -> [UInt32] {
+        text.split(separator: " ").flatMap { word in
+            SamsungSpelling.keys(forWord: String(word)).map { key in
+                key == .next ? 0xFFAB : KeyboardLayout.cheonjiin.digit(of: key)!.value
+            } + [0x20]
+        }
+    }
+
+    /// Once a word ends, the lookup table shows the word typed after it before; a click types it
+    /// spaced from the word (the space that ended it typed no blank) and predicts the next.
+    @Test func theNextWordShowsOnceAWordEndsAndAClickTypesIt() throws {
+        let ibus = try Self.suggesting()
+        let engine = try ibus.createEngine("hwalja")
+        try ibus.capabilities(engine, Self.gtkCapabilities)
+        try ibus.tap(engine, Self.words("안녕하세요 반가워요 감사합니다"))
+        try ibus.focusOut(engine)
+        ibus.text = ""
+        try ibus.tap(engine, Self.words("안녕하세요"))
+        #expect(ibus.candidates == ["반가워요"])
+        try ibus.call(
+            engine, IBusEngineAdapter.engineInterface, "CandidateClicked", [.uint32(0), .uint32(1), .uint32(0)])
+        #expect(ibus.text == "안녕하세요 반가워요 ")
+        #expect(ibus.candidates == ["감사합니다"])  // after 안녕하세요 반가워요
+    }
+
     @Test(arguments: [("gnome-shell", [String]()), ("gtk3-im:firefox-esr", ["안"])])
     func gnomeShellIsNeverAskedToDeleteAndAPickKeepsWhatItWasGiven(client: String, deleted: [String]) throws {
         // 안 NEXT 녀, 안 committed, then a pick. GNOME Shell hands IBus's count of characters on

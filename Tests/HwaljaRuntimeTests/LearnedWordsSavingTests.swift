@@ -43,7 +43,7 @@ struct LearnedWordsSavingTests {
         }
 
         /// Learns the word typed with `keys` (on the queue, as a field ending it does).
-        func learn(_ keys: [Key]) { loader.suggestions.learn([keys], typedWith: committedTable) }
+        func learn(_ keys: [Key]) { loader.suggestions.learn([.init(keys: keys)], typedWith: committedTable) }
 
         /// Runs the saves scheduled so far, on the queue, and waits for their writes and for the
         /// program to take the words back; returns their delays.

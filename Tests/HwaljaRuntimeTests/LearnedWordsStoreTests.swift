@@ -29,15 +29,21 @@ struct LearnedWordsStoreTests {
         words.learn(Self.gamsa)
         words.learn(Self.annyeong)
         words.learn(Self.gamsa)
+        words.learn(Self.gamsa, after: [Self.annyeong])  // 안녕 감사: a pair, as keys too
         try store.save(words)
         #expect(try Self.mode(store.path) == 0o600)
         #expect(try Self.mode(scratch.path + "/data/hwalja") == 0o700)
         #expect(
             try String(contentsOfFile: store.path, encoding: .utf8)
-                == "# hwalja learned words 1\n2 3 412aa812\n1 2 a125b5221a\n")
+                == "# hwalja learned words 2\n2 3 412aa812\n1 2 a125b5221a\n1 3 a125b5221a 412aa812\n")
         let loaded = store.load()
         #expect(loaded.words == words)
+        #expect(loaded.words.sequences.next(after: [Self.annyeong], limit: 3) == [Self.gamsa])
         #expect(loaded.badLines.isEmpty)
+        // A file written before sequences were learned reads as it is.
+        try "# hwalja learned words 1\n2 3 412aa812\n".write(toFile: store.path, atomically: true, encoding: .utf8)
+        #expect(store.load().words.words.map(\.keys) == [Self.gamsa])
+        #expect(store.load().badLines.isEmpty)
     }
 
     @Test func aDamagedLineIsSkippedAndTheRestKept() throws {

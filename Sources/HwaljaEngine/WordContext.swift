@@ -1,0 +1,55 @@
+import HwaljaCore
+
+/// The words just before the cursor, which predict the next one: the last two that ended in the
+/// field since the context was last broken.
+///
+/// Spaces, commas and a single newline keep it; what ends a sentence or is no Korean word breaks
+/// it: other punctuation, a digit, a Latin letter or symbol, a blank line, a backspace deleting
+/// text of the application, a word whose keys are not known, and the frontend's commits and
+/// resets (a focus change, a click, a key that is not hwalja's).
+public struct WordContext: Sendable, Equatable {
+    /// The context's words, as keys, the last one last (at most two).
+    public private(set) var words: [[Key]] = []
+    /// Newlines since the last word ended: a second one is a blank line.
+    private var newlines = 0
+    /// Whether the last word was followed by a space or newline: a word picked after it needs
+    /// none of its own (in 천지인 the space that ends a syllable types no blank).
+    public private(set) var blankAfterLastWord = false
+
+    public init() {}
+
+    /// A word of `keys` ended.
+    mutating func ended(_ keys: [Key]) {
+        words = Array((words + [keys]).suffix(2))
+        newlines = 0
+        blankAfterLastWord = false
+    }
+
+    /// The client was given `text` (committed): Hangul is the words' own, spaces and commas keep
+    /// the context, a newline counts, anything else breaks it.
+    mutating func saw(_ text: String) {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x20, 0xA0, 0x3000: blankAfterLastWord = true
+            case 0x2C: blankAfterLastWord = false  // a comma: the next word still wants a space
+            case 0x0A, 0x0D: sawNewline()
+            case 0x1100...0x11FF, 0x3131...0x318E, 0xAC00...0xD7A3, 0xA960...0xA97F, 0xD7B0...0xD7FF: continue
+            default: clear()
+            }
+        }
+    }
+
+    /// The application was given a newline (a return key passed on): a second in a row breaks the context.
+    mutating func sawNewline() {
+        newlines += 1
+        blankAfterLastWord = true
+        if newlines >= 2 { clear() }
+    }
+
+    /// Breaks the context: the next word is predicted from nothing.
+    public mutating func clear() {
+        words.removeAll()
+        newlines = 0
+        blankAfterLastWord = false
+    }
+}

@@ -1,0 +1,111 @@
+import HwaljaCore
+import HwaljaEngine
+import HwaljaFrontend
+import HwaljaLexicon
+import HwaljaTestSupport
+import Testing
+
+/// Once a word ends, the words the user typed after it (and after the two last) are suggested
+/// in the same row as completions; a pick types the word and a space, so predictions chain.
+struct NextWordPredictionTests {
+    /// A field with a lexicon that knows 하늘 better than 하루, and the text it holds.
+    final class Field {
+        var session: InputSession
+        let suggestions: WordSuggestions
+        var text = ""
+        var shown: [String] = []
+        private var time = 0
+
+        init() {
+            (session, suggestions) = InputSessionTests.suggesting([
+                ("하늘", 3000), ("하루", 900), ("좋은", 2000), ("보내세요", 400), ("감사합니다", 2781)
+            ])
+        }
+
+        /// Types `text` (words and spaces) on the phone keypad, as a frontend sends the keys.
+        func type(_ text: String) {
+            for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+                let keysyms =
+                    (index > 0 ? [UInt32(0x20)] : [])
+                    + SamsungSpelling.keys(forWord: String(word)).map { key in
+                        key == .next ? 0xFFAB : 0xFFB0 + KeyboardLayout.cheonjiin.digit(of: key)!.value - 0x30
+                    }
+                for keysym in keysyms { press(keysym) }
+            }
+        }
+
+        /// Presses and releases `keysym`.
+        func press(_ keysym: UInt32) {
+            time += 100
+            apply(session.processKeyEvent(keysym: keysym, state: 0, at: time).actions + session.suggestionsUpdate())
+            apply(
+                session.processKeyEvent(keysym: keysym, state: KeyEventState.release, at: time + 5).actions
+                    + session.suggestionsUpdate())
+        }
+
+        func pick(_ index: Int) { apply(session.acceptSuggestion(index) ?? []) }
+
+        /// The field loses the focus: what comes after it starts afresh.
+        func leave() { apply(session.focusOut()) }
+
+        private func apply(_ actions: [FrontendAction]) {
+            _ = InputSessionTests.apply(actions, to: &text)
+            if let words = InputSessionTests.shownSuggestions(actions) { shown = words }
+        }
+    }
+
+    @Test func theWordsTypedAfterAWordAreSuggestedOnceItEndsAndPicksChain() {
+        let field = Field()
+        field.type("좋은 하루 보내세요 ")
+        field.leave()
+        field.text = ""
+        field.type("좋은 ")
+        #expect(field.shown == ["하루"])
+        field.pick(0)
+        #expect(field.text == "좋은 하루 ")
+        #expect(field.shown == ["보내세요"])  // after 좋은 하루
+        field.pick(0)
+        #expect(field.text == "좋은 하루 보내세요 ")
+    }
+
+    @Test func theFirstKeyOfTheNextWordShowsCompletionsThoseThatFollowedFirst() {
+        let field = Field()
+        field.type("하")
+        #expect(field.shown == ["하늘", "하루"])  // by the lexicon
+        field.leave()
+        field.type("좋은 하루 ")
+        field.leave()
+        field.type("좋은 하")
+        #expect(field.shown == ["하루", "하늘"])  // 하루 followed 좋은
+    }
+
+    @Test func predictionsWaitWhileAPunctuationMarkIsComposedAndASentenceEndClearsThem() {
+        let field = Field()
+        field.type("감사합니다 좋은 하루 ")
+        field.leave()
+        field.type("감사합니다 ")
+        #expect(field.shown == ["좋은"])
+        field.press(0xFFAA)  // keypad *: the punctuation key, a full stop composing
+        #expect(field.shown == [])
+        field.press(0x20)
+        #expect(field.shown == [])  // 감사합니다. — a new sentence
+    }
+
+    @Test func withPredictionOffNothingIsPredictedOrLearnedAsASequence() {
+        let field = Field()
+        field.suggestions.predictsNextWord = false
+        field.type("좋은 하루 ")
+        field.type("좋은 ")
+        #expect(field.shown == [])
+        #expect(field.suggestions.learned.sequences.count == 0)
+        #expect(field.suggestions.learned.words.count == 2)  // the words themselves are learned
+    }
+
+    @Test func aSecretFieldLearnsNoSequence() {
+        let field = Field()
+        _ = field.session.setContentType(purpose: 8, hints: 0)  // PASSWORD: its keys pass through
+        field.type("좋은 하루 ")
+        #expect(field.suggestions.learned.sequences.count == 0)
+        #expect(field.suggestions.learned.words.isEmpty)
+    }
+}
