@@ -125,6 +125,26 @@ struct DaemonSuggestionTests {
         #expect(Self.suggested(try Self.press(harness, ":1.4", path, "\(gamsahamnida) SPACE")) ?? [] == [])
     }
 
+    /// InputContext1 predicts as Context1 does: 가 바 typed, then 가: 바 once it ends.
+    @Test func anInputContextPredictsTheNextWord() throws {
+        let (harness, _) = Self.harness()
+        let path = try harness.createInputContext(":1.5")
+        /// Presses and releases each keysym; returns what the service sent.
+        func type(_ keysyms: [UInt32]) throws -> [BusMessage] {
+            var sent: [BusMessage] = []
+            for keysym in keysyms {
+                for state: UInt32 in [0, 1 << 30] {
+                    sent += try harness.call(
+                        ":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent",
+                        [.uint32(keysym), .uint32(0), .uint32(state)])
+                }
+            }
+            return sent
+        }
+        _ = try type([0x34, 0x31, 0x32, 0x20, 0x20, 0x37, 0x31, 0x32, 0x20, 0x20])  // 가 바
+        #expect(Self.suggested(try type([0x34, 0x31, 0x32, 0x20])) == ["바"])
+    }
+
     @Test func anInputContextSignalsSuggestionsAndAPickCommitsTheWord() throws {
         let (harness, _) = Self.harness(pickAddsSpace: false)
         let path = try harness.createInputContext(":1.5")

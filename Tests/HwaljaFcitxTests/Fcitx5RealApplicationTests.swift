@@ -118,6 +118,14 @@ struct Fcitx5RealApplicationTests {
     /// and suggestions showing in a GTK 3 application at twice the size, as on a HiDPI screen;
     /// Down then picks 감사합니다. Into docs/images when HWALJA_SCREENSHOTS names that folder
     /// (`HWALJA_SCREENSHOTS=docs/images swift test --filter aScreenshot`), else a temporary one.
+    /// Next-word prediction through fcitx5 in GTK 3: the word typed after 감사합니다 before is in
+    /// the candidate list once it ends again, and Down picks it.
+    @Test func theNextWordIsPredictedAndDownPicksIt() throws {
+        let (report, fcitx5) = try Self.type(Sentences.predictingKeys, suggesting: true)
+        #expect(report.text == Sentences.predictingText, "\(report.events)")
+        #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
+    }
+
     @Test func aScreenshotShowsThePreeditAndTheSuggestions() throws {
         let shot = try Screenshot(named: "typing.png")
         let keys = "0 1 2 5 KP_Add 5 2 2 1 0 8 8 1 2 8 2 1 1 0 2 2 3 period space 4 1 2 0 0 8 1 2".split(separator: " ")

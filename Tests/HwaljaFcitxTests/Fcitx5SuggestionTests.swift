@@ -39,6 +39,20 @@ extension Fcitx5EndToEndTests {
         #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
     }
 
+    /// 가 바 typed, then 가 again: once it ends, 바 shows in fcitx5's candidate list, and a click
+    /// types it after a space (the one that ended 가 typed no blank).
+    @Test func theNextWordShowsAsACandidateOnceAWordEnds() throws {
+        let fcitx5 = try Self.suggesting()
+        let word = { (digits: String) in digits.map { "tap \($0)\n" }.joined() }
+        let keys =
+            word("412") + "tap space\ntap space\n" + word("712") + "tap space\ntap space\n" + word("412")
+            + "tap space\npick 0\n"
+        let result = try fcitx5.type(keys, panel: true)
+        #expect(result.candidates.contains(["바"]), "\(result.events)")
+        #expect(result.text == "가 바 가 바 ")
+        #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
+    }
+
     @Test(arguments: [false, true])
     func pickingByKeyDeletesWhatWasTypedBeforeCommittingTheWord(batch: Bool) throws {
         // Down picks the first suggestion after 감사 (감 committed, 사 composing): 감 is deleted,

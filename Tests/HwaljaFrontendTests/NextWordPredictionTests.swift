@@ -101,6 +101,15 @@ struct NextWordPredictionTests {
         #expect(field.suggestions.learned.words.count == 2)  // the words themselves are learned
     }
 
+    @Test func withLearningOffNoSequenceIsLearnedOrPredicted() {
+        let field = Field()
+        field.suggestions.learns = false  // learn-words = false
+        field.type("좋은 하루 ")
+        field.type("좋은 ")
+        #expect(field.shown == [])
+        #expect(field.suggestions.learned.sequences.count == 0)
+    }
+
     @Test func aSecretFieldLearnsNoSequence() {
         let field = Field()
         _ = field.session.setContentType(purpose: 8, hints: 0)  // PASSWORD: its keys pass through

@@ -147,6 +147,16 @@ struct KeypadWaylandRealApplicationTests {
         #expect(report.text == "감사합니다 ", "\(report.events)")
     }
 
+    /// Next-word prediction in the keypad's row on sway: 감사합니다 (picked) 네 typed, then
+    /// 감사합니다 picked again: 네 shows in the row, and a tap on it types it.
+    @Test func aTapOnAPredictedWordTypesIt() throws {
+        let gamsa = ["ㄱㅋ", "ㅣ", "ㆍ", "ㅇㅁ", "ㅇㅁ", "ㅅㅎ", "ㅣ", "ㆍ"]
+        let keys = Self.taps(
+            gamsa + ["감사합니다", "ㄴㄹ", "ㆍ", "ㅣ", "ㅣ", "띄어쓰기", "띄어쓰기"] + gamsa + ["감사합니다", "네"])
+        let report = try Self.type(keys, suggesting: true)
+        #expect(report.text == "감사합니다 네 감사합니다 네 ", "\(report.events)")
+    }
+
     @Test func theLatinAndSymbolLayersTypeAnAddress() throws {
         let keys = [
             "ㄱㅋ", "ㅣ", "ㆍ", "영문 자판", "h", "i", "숫자와 기호", "골뱅이", "1", "영문 자판", "대문자", "K", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ",

@@ -145,6 +145,14 @@ struct RealApplicationTests {
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }
 
+    /// Next-word prediction through IBus in GTK 3: the word typed after 감사합니다 before is in
+    /// the lookup table once it ends again, and Down picks it.
+    @Test func theNextWordIsPredictedAndDownPicksIt() throws {
+        let (report, ibus) = try Self.type(Sentences.predictingKeys, into: .gtk3)
+        #expect(report.text == Sentences.predictingText, "\(report.events)")
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
     @Test(arguments: Application.toolkits)
     func aClickWhileComposingEndsTheSyllableOnce(_ application: Application) throws {
         // 가 is composing when the pointer clicks in the field; then ㅣ. Without the click ㅣ would

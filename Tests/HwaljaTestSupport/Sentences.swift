@@ -15,4 +15,15 @@ public enum Sentences {
     ]
     /// What a multi-line field then holds.
     public static let text = "안녕하세요. 감사합니다\n네, 좋아요!\n"
+
+    /// 감사합니다 네 typed, then 감사합니다 again and Down: 네, typed after it before, is
+    /// predicted once it ends and picked. Each word is followed by two spaces, as in 천지인 (the
+    /// first ends the syllable, the second types the blank).
+    public static let predictingKeys: [String] = {
+        let gamsahamnida = ["4", "1", "2", "0", "0", "8", "1", "2", "8", "8", "1", "2", "7", "5", "1", "6", "1", "2"]
+        let ne = ["5", "2", "1", "1"]
+        return gamsahamnida + ["space", "space"] + ne + ["space", "space"] + gamsahamnida + ["space", "space", "Down"]
+    }()
+    /// What the field then holds: the pick adds a space after 네.
+    public static let predictingText = "감사합니다 네 감사합니다 네 "
 }
