@@ -15,24 +15,22 @@ import HwaljaTable
 ///
 /// Every client is a possible adversary: bus signals are believed only from the bus itself, each
 /// client may hold ``DaemonSettings/maxContextsPerClient`` contexts and sees only its own, and
-/// everything sent to a client goes through its ``ClientBacklog``, so one that stops reading is
+/// everything sent to a client goes through ``ClientFlowControl``, so one that stops reading is
 /// cut off instead of freezing the daemon for everyone.
+///
+/// This file routes and holds the contexts; each interface's methods are in a file of their own
+/// (`EngineService+Engine1.swift`, `EngineService+Context1.swift`, `InputContextMethods.swift`).
 public final class EngineService: HostedFrontend {
     private let output: any MessageSink
-    private var settings: DaemonSettings
-    private var keymap: Keymap
+    var settings: DaemonSettings
+    var keymap: Keymap
     /// Each layout's table, the program's (its ``FrontendHost``'s).
-    private let tables: LayoutTables
+    let tables: LayoutTables
     private(set) var frontend: Frontend<DaemonContext>!
     /// The signal templates of the contexts that signalled last.
-    private var signals = RecentSignals()
-    private var backlog: ClientBacklog
-    /// Whether the bus answers `GetConnectionStats` (until it refuses once).
-    private var busReportsQueues = true
-    /// The serials of checks asked of the bus, not of the client.
-    private var busChecks: Set<UInt32> = []
-    /// The calls of stalled clients still to answer, by client: answered once each reads again.
-    private var unanswered: [String: [UInt32]] = [:]
+    var signals = RecentSignals()
+    /// What goes to each client, bounded.
+    private var flow: ClientFlowControl!
     /// Signals a call produced, with their approximate sizes, sent just before its reply.
     private var pendingSignals: [(message: BusMessage, owner: String, bytes: Int)] = []
     /// Contexts whose suggestions may have changed: looked up after the reply is sent.
@@ -64,12 +62,19 @@ public final class EngineService: HostedFrontend {
         self.tables = tables
         self.settings = settings
         self.keymap = keymap
-        backlog = ClientBacklog(limits: settings.backlog)
         frontend = Frontend(clock: clock, limitPerOwner: settings.maxContextsPerClient, recorder: recorder) {
             [unowned self] _, number in
             timerFired(number)
         }
-        frontend.onChores = { [unowned self] in recheckStalledClients() }
+        flow = ClientFlowControl(
+            output: output, limits: settings.backlog, log: program.log,
+            stalled: { [unowned self] client in freeContexts(of: client) },
+            scheduleChores: { [unowned self] time in frontend.scheduleChores(at: time) },
+            now: { [unowned self] in now })
+        frontend.onChores = { [unowned self] in
+            flow.recheckStalledClients()
+            program.afterTimer()
+        }
     }
 
     /// Milliseconds on the service's clock.
@@ -86,15 +91,16 @@ public final class EngineService: HostedFrontend {
         case .methodCall:
             // The sender once a message: libdbus looks it up in the header on every call.
             let caller = message.sender ?? ""
-            if backlog.isStalled(caller), message.path?.hasPrefix(EngineInterface.enginePath) == true {
-                refuse(message, from: caller)
+            if flow.isStalled(caller), message.path?.hasPrefix(EngineInterface.enginePath) == true {
+                flow.refuse(message, from: caller)
                 return true
             }
             guard let reply = route(message, caller: caller) else { return false }
             // Signals first: a client has seen every change a call made when its reply arrives.
             sendPendingSignals()
             if !message.noReplyExpected, !caller.isEmpty {
-                deliver(reply, to: caller, bytes: Self.estimatedSize(of: reply, replyingTo: message), isReply: true)
+                flow.deliver(
+                    reply, to: caller, bytes: Self.estimatedSize(of: reply, replyingTo: message), isReply: true)
             }
             // Then the suggestions, off the key's answer: a lookup costs more than the key.
             if !suggestionsDue.isEmpty {
@@ -103,7 +109,7 @@ public final class EngineService: HostedFrontend {
             }
             return true
         case .methodReturn, .error:
-            return handleCheckAnswer(message)
+            return flow.handleCheckAnswer(message)
         default:
             return false
         }
@@ -158,187 +164,6 @@ public final class EngineService: HostedFrontend {
         }
     }
 
-    private func engineMethod(_ call: BusMessage, member: String, caller: String) throws -> BusMessage? {
-        switch member {
-        case "CreateContext", "CreateInputContext":
-            // No argument: the settings' layout; one string: the layout's name.
-            guard call.signature == "" || call.signature == "s" else {
-                throw BusError(
-                    name: EngineInterface.ErrorName.invalidArgs,
-                    message: "\(member) takes () or (s), got (\(call.signature))")
-            }
-            let layout =
-                call.signature == "s" ? try parseLayout(try call.arguments()[0].stringValue ?? "") : settings.layout
-            let session = InputSession(
-                table: try table(of: layout), settings: settings, resolved: keymap, onFocusLoss: .sessionCommits,
-                wordSuggestions: program.wordSuggestions)
-            let takesKeyEvents = member == "CreateInputContext"
-            let context = DaemonContext(session: session, takesKeyEvents: takesKeyEvents)
-            let number = try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
-                try frontend.add(context, owner: caller)
-            }
-            return try call.methodReturn([.objectPath(EngineInterface.contextPath(number))])
-        case "DestroyContext":
-            try expect(call, "o")
-            let path = try call.arguments()[0].stringValue ?? ""
-            guard let number = EngineInterface.contextNumber(inPath: path) else {
-                throw BusError(
-                    name: EngineInterface.ErrorName.noSuchContext,
-                    message: "\(Excerpt.quoted(path)) is not a context's path")
-            }
-            try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
-                try frontend.remove(number, caller: caller)
-            }
-            forgetContexts([number])
-            return try call.methodReturn()
-        case "GetPeerAddress":
-            try expect(call, "")
-            return try call.methodReturn([.string(program.peerAddress)])
-        case "GetSettings":
-            try expect(call, "")
-            let entries: [BusValue] = DaemonSettings.catalogue.map { setting in
-                .structure([
-                    .string(setting.name), .string(settings.value(of: setting.name) ?? ""),
-                    .string(setting.defaultValue),
-                    .string(setting.kind.name), .string(setting.summary),
-                    .array(elementSignature: "s", setting.kind.allowed.map(BusValue.string))
-                ])
-            }
-            return try call.methodReturn([.array(elementSignature: "(sssssas)", entries)])
-        case "SetSetting":
-            try expect(call, "ss")
-            let arguments = try call.arguments()
-            let name = arguments[0].stringValue ?? ""
-            let value = arguments[1].stringValue ?? ""
-            var checked = settings
-            do {
-                try checked.set(name, to: value)
-            } catch .unknownSetting {
-                throw BusError(
-                    name: EngineInterface.ErrorName.unknownSetting,
-                    message:
-                        "no setting \(Excerpt.quoted(name, limit: 32)) (settings: \(DaemonSettings.names.joined(separator: ", ")))"
-                )
-            } catch {
-                throw BusError(
-                    name: EngineInterface.ErrorName.invalidSetting,
-                    message:
-                        "\(Excerpt.quoted(value)) is not a valid \(name) (\(DaemonSettings.setting(named: name)?.kind.summary ?? ""))"
-                )
-            }
-            if let problem = program.writeSetting(name, value) { throw BusError.failed(Excerpt.shortened(problem)) }
-            program.log("set \(name) = \(Excerpt.quoted(value)), as \(caller) asked")
-            return try call.methodReturn()
-        case "ForgetLearnedWords":
-            try expect(call, "")
-            program.wordSuggestions?.forgetLearnedWords()
-            if let problem = program.forgetLearnedWords() { throw BusError.failed(Excerpt.shortened(problem)) }
-            program.log("forgot the learned words, as \(caller) asked")
-            return try call.methodReturn()
-        default:
-            return nil
-        }
-    }
-
-    /// Runs method `member` of context `number` (`org.hwalja.Context1`), whose owner the caller is,
-    /// or returns `nil` if there is no such method.
-    private func contextMethod(_ call: BusMessage, number: Int, member: String, caller: String) throws -> BusMessage? {
-        let time = now
-        let outcome: TypingContext.Outcome
-        switch member {
-        case "PressKey", "KeyDown", "KeyUp", "KeyUpLongPressed":
-            try expect(call, "s")
-            let token = call.firstString ?? ""
-            // One look-up of the context a key: its layout reads the token, then it types the key.
-            let typed = try onTyping(number, caller) { context -> Result<(Key, TypingContext.Outcome), BusError> in
-                Result { () throws(BusError) in
-                    let key = try parseKey(token, layout: context.layout)
-                    switch member {
-                    case "PressKey": return (key, context.tap(key, at: time))
-                    case "KeyDown": return (key, context.keyDown(key, at: time))
-                    case "KeyUpLongPressed": return (key, context.keyUpLongPressed(key, at: time))
-                    default: return (key, context.keyUp(key, at: time))
-                    }
-                }
-            }
-            let key: Key
-            (key, outcome) = try typed.get()
-            if frontend.recorder != nil {
-                let events: [(Bool, Key)] =
-                    switch member {
-                    case "PressKey": [(true, key), (false, key)]
-                    case "KeyDown": [(true, key)]
-                    default: [(false, key)]
-                    }
-                frontend.record(number, events)
-            }
-        case "Backspace", "NextCharacter":
-            try expect(call, "")
-            let key: Key = member == "Backspace" ? .backspace : .next
-            outcome = try onTyping(number, caller) { $0.tap(key, at: time) }
-            frontend.record(number, [(true, key), (false, key)])
-        case "SetCapabilities":
-            try expect(call, "u")
-            guard case .uint32(let asked) = try call.arguments()[0] else {
-                // the signature was checked: never
-                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "SetCapabilities takes (u)")
-            }
-            let accepted = asked & EngineInterface.Capability.known
-            try onContext(number, caller) { context in
-                context.session.typing.clientCanDelete = accepted & EngineInterface.Capability.deleteBeforeCursor != 0
-                context.learnsWords = accepted & EngineInterface.Capability.learnWords != 0
-                context.readsSignals = accepted & EngineInterface.Capability.signals != 0
-            }
-            return try call.methodReturn([.uint32(accepted)])
-        case "AcceptSuggestion":
-            try expect(call, "u")
-            let index = Int(try call.arguments()[0].uint32Value ?? 0)
-            outcome = try onContext(number, caller) { context in
-                // An index no longer shown (the suggestions changed meanwhile) is a key with no effect.
-                context.session.pickSuggestion(index) ?? .declined(preedit: context.session.typing.preedit)
-            }
-        case "Commit":
-            try expect(call, "")
-            let result = try onTyping(number, caller) { $0.commit() }
-            learnWords(endedBy: result, context: number)
-            suggestionsMayChange(number)
-            return try call.methodReturn([.string(result.commit)])
-        case "Reset":
-            try expect(call, "")
-            _ = try onTyping(number, caller) { $0.reset() }
-            suggestionsMayChange(number)
-            return try call.methodReturn()
-        default:
-            return nil
-        }
-        let commit = queueSignalsBeforeReply(for: outcome, context: number)
-        learnWords(endedBy: outcome, context: number)
-        suggestionsMayChange(number)
-        return try call.methodReturn([.string(commit), .string(outcome.preedit), .boolean(outcome.consumed)])
-    }
-
-    /// What a call on a key-name context did goes in its reply, one message, except what a reply
-    /// cannot carry: a deletion, or a key a timer declined. Those, and the text inserted before
-    /// them, go as signals just before the reply. Returns the reply's commit: the text inserted
-    /// after the last of them (all of it, in the usual case).
-    private func queueSignalsBeforeReply(for outcome: TypingContext.Outcome, context number: Int) -> String {
-        if outcome.retract == 0 && (outcome.passed.isEmpty || (outcome.passed.count == 1 && outcome.ownKeyDeclined)) {
-            return outcome.commit
-        }
-        var trailing = ""
-        outcome.forEachEdit(withoutOwnKey: true) { edit in
-            switch edit {
-            case .insert(let text):
-                trailing += text
-            case .delete, .key:
-                if !trailing.isEmpty { queueSignal(for: .insert(trailing), context: number) }
-                trailing = ""
-                queueSignal(for: edit, context: number)
-            }
-        }
-        return trailing
-    }
-
     /// Queues `SuggestionsChanged` for each context whose suggestions changed since last shown.
     private func queueSuggestions() {
         for number in suggestionsDue {
@@ -357,87 +182,7 @@ public final class EngineService: HostedFrontend {
         suggestionsDue.append(number)
     }
 
-    private func properties(_ call: BusMessage, path: String, member: String, caller: String) throws -> BusMessage? {
-        let arguments = try call.arguments()
-        let all: [String: BusValue]
-        let interface: String
-        if path == EngineInterface.enginePath {
-            interface = EngineInterface.engineInterface
-            all = [
-                "Version": .string(hwaljaVersion),
-                "TableInfo": .stringVariantDictionary([
-                    "format-version": .uint32(UInt32(TableFile.formatVersion)),
-                    "transitions": Self.transitionCount(tables.main.table),
-                    "live-pairs": Self.livePairCount(tables.main.table),
-                    "checksum": .string(Checksum.hexadecimal(tables.main.checksum)),
-                    "path": .string(tables.main.path),
-                    "layouts": layoutTableInfo()
-                ])
-            ]
-        } else if let number = EngineInterface.contextNumber(inPath: path) {
-            let (kind, preedit, suggestions) = try onContext(number, caller) { context in
-                // A client that takes no signals learns its suggestions here: they are looked up now.
-                if !context.getsSignals { _ = context.session.suggestionsUpdate() }
-                return (context.interface, context.session.typing.preedit, context.session.suggestions.map(\.text))
-            }
-            interface = kind
-            all =
-                kind == EngineInterface.contextInterface
-                ? ["Preedit": .string(preedit), "Suggestions": .stringArray(suggestions)]
-                : ["Suggestions": .stringArray(suggestions)]
-        } else {
-            return nil
-        }
-        switch member {
-        case "GetAll":
-            try expect(call, "s")
-            let asked = arguments[0].stringValue ?? ""
-            return try call.methodReturn([.stringVariantDictionary(asked == interface || asked.isEmpty ? all : [:])])
-        case "Get":
-            try expect(call, "ss")
-            let name = arguments[1].stringValue ?? ""
-            guard arguments[0].stringValue == interface || arguments[0].stringValue == "", let value = all[name] else {
-                let asked = (arguments[0].stringValue ?? "") + "." + name
-                throw BusError.invalidArgs("no property \(Excerpt.quoted(asked)) on \(path)")
-            }
-            return try call.methodReturn([.variant(value)])
-        case "Set":
-            throw BusError(
-                name: "org.freedesktop.DBus.Error.PropertyReadOnly", message: "hwalja's properties are read-only")
-        default:
-            return nil
-        }
-    }
-
     // MARK: Signals and timers
-
-    /// Signals what a timer did to key-name context `number` (a client that reads signals; for
-    /// others no timer is armed).
-    private func signalTimerOutcome(_ outcome: TypingContext.Outcome, context number: Int) {
-        outcome.forEachEdit { edit in queueSignal(for: edit, context: number) }
-        if outcome.preeditChanged {
-            queueSignal(number, .preeditChanged, [.string(outcome.preedit)], carrying: outcome.preedit)
-        }
-        learnWords(endedBy: outcome, context: number)
-        suggestionsMayChange(number)
-    }
-
-    /// Queues the `org.hwalja.Context1` signal of one edit.
-    private func queueSignal(for edit: TypingContext.Outcome.Edit, context number: Int) {
-        switch edit {
-        case .delete(let count): queueSignal(number, .deleteBeforeCursor, [.uint32(UInt32(clamping: count))])
-        case .insert(let text): queueSignal(number, .committed, [.string(text)], carrying: text)
-        case .key(let key): queueSignal(number, .keyNotConsumed, [.string(key.name)], carrying: key.name)
-        }
-    }
-
-    /// Learns the words `outcome` ended, if context `number`'s client asked.
-    private func learnWords(endedBy outcome: TypingContext.Outcome, context number: Int) {
-        guard !outcome.endedWords.isEmpty else { return }
-        frontend.withAny(number) { context in
-            if context.learnsWords { context.session.learnWords(endedBy: outcome) }
-        }
-    }
 
     /// Queues signal `member` of context `number` to go out before the reply (or at once, from a timer).
     func queueSignal(_ number: Int, _ member: ContextSignals.Member, _ values: [BusValue], carrying text: String = "") {
@@ -451,7 +196,7 @@ public final class EngineService: HostedFrontend {
     }
 
     func sendPendingSignals() {
-        for (signal, owner, bytes) in pendingSignals { deliver(signal, to: owner, bytes: bytes, isReply: false) }
+        for (signal, owner, bytes) in pendingSignals { flow.deliver(signal, to: owner, bytes: bytes, isReply: false) }
         pendingSignals.removeAll(keepingCapacity: true)
     }
 
@@ -492,131 +237,10 @@ public final class EngineService: HostedFrontend {
         }
     }
 
-    // MARK: Output to each client, bounded
-
-    /// Sends `message` to `client` unless the client has left too much unread: then its signals
-    /// are dropped and its calls answered with ``notReading(maxUnread:)``; the first time, its
-    /// contexts are freed and one line says so. Checks now and then how much the client has read.
-    private func deliver(_ message: BusMessage, to client: String, bytes: Int, isReply: Bool) {
-        let verdict = backlog.admit(bytes: bytes, to: client, isReply: isReply)
-        if verdict.send { output.send(message) }
-        if verdict.justStalled {
-            let freed = freeContexts(of: client)
-            program.log(
-                "client \(client) left over \(backlog.limits.maxUnread >> 10) KiB unread: its calls get \(EngineInterface.ErrorName.notReading) until it reads again (freed its \(freed) contexts; max-unread-kib)"
-            )
-        }
-        if verdict.check { check(client) }
-    }
-
-    /// Never silence: a stalled client's call is answered `NotReading`, at once while what it has
-    /// unread allows (``ClientBacklog/Limits/hardLimit``), else when it reads again.
-    private func refuse(_ call: BusMessage, from client: String) {
-        guard !call.noReplyExpected else { return }
-        let error = call.errorReply(Self.notReading(maxUnread: backlog.limits.maxUnread))
-        let verdict = backlog.admit(bytes: Self.errorSize, to: client, isReply: true)
-        if verdict.send {
-            output.send(error)
-        } else if unanswered[client, default: []].count < Self.maxUnanswered {
-            unanswered[client, default: []].append(call.serial)
-            if unanswered.count == 1 { frontend.scheduleChores(at: now + Self.recheckInterval) }
-        }
-        if verdict.check { check(client) }
-    }
-
-    /// The approximate wire size of a `NotReading` error.
-    private static let errorSize = 320
-    /// The most calls of one client kept to answer late (a session bus lets a client wait for 50,000).
-    private static let maxUnanswered = 65_536
-    /// How often a stalled client with calls to answer is checked, in milliseconds.
-    private static let recheckInterval = 500
-
-    /// The chores' timer: checks each stalled client with calls to answer, and answers them once it reads.
-    private func recheckStalledClients() {
-        for client in unanswered.keys where !backlog.isChecking(client) { check(client) }
-        program.afterTimer()
-        frontend.scheduleChores(at: unanswered.isEmpty ? nil : now + Self.recheckInterval)
-    }
-
-    /// A stalled client read what waited: it is served again, and its calls not yet answered get `NotReading`.
-    private func readsAgain(_ client: String) {
-        program.log("client \(client) reads again")
-        for serial in unanswered.removeValue(forKey: client) ?? [] {
-            let error = BusMessage.error(
-                Self.notReading(maxUnread: backlog.limits.maxUnread), replyingTo: serial, destination: client)
-            deliver(error, to: client, bytes: Self.errorSize, isReply: true)
-        }
-    }
-
-    /// Asks how much of what was sent to `client` still waits: its own connection's queue for a
-    /// peer, else the bus (dbus-daemon's connection statistics), else the client itself (a ping).
-    private func check(_ client: String) {
-        if let unwritten = output.unwrittenBytes(to: client) {
-            if backlog.measured(client, queued: unwritten) { readsAgain(client) }
-            return
-        }
-        if busReportsQueues {
-            let ask = BusMessage.methodCall(
-                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                interface: "org.freedesktop.DBus.Debug.Stats",
-                member: "GetConnectionStats")
-            try? ask.append([.string(client)])
-            let serial = output.send(ask)
-            busChecks.insert(serial)
-            backlog.checkSent(serial: serial, to: client)
-        } else {
-            let ping = BusMessage.methodCall(
-                destination: client, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")
-            backlog.checkSent(serial: output.send(ping), to: client)
-        }
-    }
-
-    /// The answer to one of our checks: how much its client had not read.
-    private func handleCheckAnswer(_ message: BusMessage) -> Bool {
-        let serial = message.replySerial
-        guard let client = backlog.client(ofCheck: serial) else { return false }
-        let askedBus = busChecks.remove(serial) != nil
-        // Believe the bus about the bus, the client about itself.
-        guard message.sender == (askedBus ? "org.freedesktop.DBus" : client) else { return true }
-        if message.kind == .error {
-            backlog.checkFailed(serial: serial)
-            if askedBus, message.errorName != "org.freedesktop.DBus.Error.NameHasNoOwner" {
-                // This bus keeps no statistics (dbus-broker; a dbus-daemon built without them, or
-                // whose policy refuses them): ask the clients themselves from now on.
-                busReportsQueues = false
-                program.log(
-                    "the bus does not report clients' queues (\(message.errorName ?? "an error")): checking clients with Ping"
-                )
-            }
-            return true
-        }
-        let queued = askedBus ? Self.outgoingBytes(in: message) : 0
-        if let (client, recovered) = backlog.checked(serial: serial, queued: queued), recovered { readsAgain(client) }
-        return true
-    }
-
-    /// `OutgoingBytes` of a `GetConnectionStats` reply: what the bus holds for the client, unread.
-    private static func outgoingBytes(in reply: BusMessage) -> Int {
-        guard case .array(_, let entries)? = try? reply.arguments().first else { return Int.max / 4 }
-        for case .dictEntry(.string("OutgoingBytes"), .variant(.uint32(let bytes))) in entries { return Int(bytes) }
-        return Int.max / 4  // an answer without it says nothing was read
-    }
-
-    /// The error a stalled client's calls get.
-    static func notReading(maxUnread: Int) -> BusError {
-        BusError(
-            name: EngineInterface.ErrorName.notReading,
-            message:
-                "this client left over \(maxUnread >> 10) KiB of hwaljad's messages unread, so its contexts were freed; read your connection (each reply and signal), then call again and create new contexts"
-        )
-    }
-
     /// A client went (left the bus, or closed its peer connection): its contexts are freed.
     public func clientLeft(_ client: String) {
         freeContexts(of: client)
-        backlog.forget(client)
-        unanswered[client] = nil
-        busChecks = busChecks.filter { backlog.client(ofCheck: $0) != nil }
+        flow.forget(client)
     }
 
     /// Frees every context of `client`; returns how many.
@@ -628,7 +252,7 @@ public final class EngineService: HostedFrontend {
     }
 
     /// Forgets what is kept about contexts that were removed, and gives memory back.
-    private func forgetContexts(_ numbers: [Int]) {
+    func forgetContexts(_ numbers: [Int]) {
         signals.forget(numbers)
         keypadFocusGone(numbers)
         program.contextsFreed()
@@ -660,7 +284,7 @@ public final class EngineService: HostedFrontend {
         self.settings = settings
         self.keymap = keymap
         frontend.limitPerOwner = settings.maxContextsPerClient
-        backlog.limits = settings.backlog
+        flow.limits = settings.backlog
         frontend.update { context in
             // Open contexts take the settings' keymap too, unless their client chose one.
             context.session.apply(settings, resolved: keymap, keepsKeymap: context.keymapChosenByClient)
@@ -670,8 +294,7 @@ public final class EngineService: HostedFrontend {
     // MARK: Helpers
 
     /// Runs `body` on context `number`'s typing if `caller` owns it.
-    private func onTyping<T>(_ number: Int, _ caller: String, _ body: (inout TypingContext) -> T) throws(BusError) -> T
-    {
+    func onTyping<T>(_ number: Int, _ caller: String, _ body: (inout TypingContext) -> T) throws(BusError) -> T {
         try onContext(number, caller) { body(&$0.session.typing) }
     }
 
@@ -689,7 +312,7 @@ public final class EngineService: HostedFrontend {
         }
     }
 
-    private func refusalToBusError<T>(_ body: () throws(ContextRegistry<DaemonContext>.Refusal) -> T) throws(BusError)
+    func refusalToBusError<T>(_ body: () throws(ContextRegistry<DaemonContext>.Refusal) -> T) throws(BusError)
         -> T
     {
         do {
@@ -715,57 +338,6 @@ public final class EngineService: HostedFrontend {
                         "this client already holds \(limit) contexts, the most allowed (max-contexts); destroy one first"
                 )
             }
-        }
-    }
-
-    private func parseKey(_ token: String, layout: KeyboardLayout) throws(BusError) -> Key {
-        let key = layout == .cheonjiin ? Key(token: token) : layout.key(token: token)
-        guard let key else {
-            let keys = layout == .cheonjiin ? Key.tokenSummary : layout.tokenSummary
-            throw BusError(
-                name: EngineInterface.ErrorName.unknownKey,
-                message: "unknown \(layout.name) key \(Excerpt.quoted(token)); keys are \(keys)"
-            )
-        }
-        return key
-    }
-
-    private func parseLayout(_ name: String) throws(BusError) -> KeyboardLayout {
-        guard let layout = KeyboardLayout(name: name) else {
-            throw BusError(
-                name: EngineInterface.ErrorName.unknownLayout,
-                message: "unknown layout \(Excerpt.quoted(name)); layouts are \(KeyboardLayout.nameSummary)"
-            )
-        }
-        return layout
-    }
-
-    /// TableInfo's `layouts`: each layout's table in use (the file's, or generated with the
-    /// settings' layout-options), by name: its transitions and live pairs.
-    /// A table's counts as `TableInfo` gives them, for 천지인 and in its "layouts".
-    private static func transitionCount(_ table: TransitionTable) -> BusValue { .uint32(UInt32(table.transitionCount)) }
-    private static func livePairCount(_ table: TransitionTable) -> BusValue { .uint32(UInt32(table.livePairCount)) }
-
-    private func layoutTableInfo() -> BusValue {
-        .stringVariantDictionary(
-            Dictionary(
-                uniqueKeysWithValues: tables.inUse.map { layout, table in
-                    (
-                        layout.name,
-                        .stringVariantDictionary([
-                            "transitions": Self.transitionCount(table), "live-pairs": Self.livePairCount(table)
-                        ])
-                    )
-                })
-        )
-    }
-
-    /// The table of `layout`, or an error saying it is not installed.
-    private func table(of layout: KeyboardLayout) throws(BusError) -> TransitionTable {
-        do {
-            return try tables.table(layout)
-        } catch {
-            throw BusError(name: EngineInterface.ErrorName.unknownLayout, message: error.description)
         }
     }
 

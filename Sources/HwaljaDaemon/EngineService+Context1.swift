@@ -1,0 +1,147 @@
+import HwaljaCore
+import HwaljaDBus
+import HwaljaEngine
+import HwaljaFrontend
+
+/// `org.hwalja.Context1`: a context typed by key names, one call a key, answered with what the
+/// key did; what a reply cannot carry goes as signals just before it.
+extension EngineService {
+    /// Runs method `member` of context `number` (`org.hwalja.Context1`), whose owner the caller is,
+    /// or returns `nil` if there is no such method.
+    func contextMethod(_ call: BusMessage, number: Int, member: String, caller: String) throws -> BusMessage? {
+        let time = now
+        let outcome: TypingContext.Outcome
+        switch member {
+        case "PressKey", "KeyDown", "KeyUp", "KeyUpLongPressed":
+            try expect(call, "s")
+            let token = call.firstString ?? ""
+            // One look-up of the context a key: its layout reads the token, then it types the key.
+            let typed = try onTyping(number, caller) { context -> Result<(Key, TypingContext.Outcome), BusError> in
+                Result { () throws(BusError) in
+                    let key = try parseKey(token, layout: context.layout)
+                    switch member {
+                    case "PressKey": return (key, context.tap(key, at: time))
+                    case "KeyDown": return (key, context.keyDown(key, at: time))
+                    case "KeyUpLongPressed": return (key, context.keyUpLongPressed(key, at: time))
+                    default: return (key, context.keyUp(key, at: time))
+                    }
+                }
+            }
+            let key: Key
+            (key, outcome) = try typed.get()
+            if frontend.recorder != nil {
+                let events: [(Bool, Key)] =
+                    switch member {
+                    case "PressKey": [(true, key), (false, key)]
+                    case "KeyDown": [(true, key)]
+                    default: [(false, key)]
+                    }
+                frontend.record(number, events)
+            }
+        case "Backspace", "NextCharacter":
+            try expect(call, "")
+            let key: Key = member == "Backspace" ? .backspace : .next
+            outcome = try onTyping(number, caller) { $0.tap(key, at: time) }
+            frontend.record(number, [(true, key), (false, key)])
+        case "SetCapabilities":
+            try expect(call, "u")
+            guard case .uint32(let asked) = try call.arguments()[0] else {
+                // the signature was checked: never
+                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "SetCapabilities takes (u)")
+            }
+            let accepted = asked & EngineInterface.Capability.known
+            try onContext(number, caller) { context in
+                context.session.typing.clientCanDelete = accepted & EngineInterface.Capability.deleteBeforeCursor != 0
+                context.learnsWords = accepted & EngineInterface.Capability.learnWords != 0
+                context.readsSignals = accepted & EngineInterface.Capability.signals != 0
+            }
+            return try call.methodReturn([.uint32(accepted)])
+        case "AcceptSuggestion":
+            try expect(call, "u")
+            let index = Int(try call.arguments()[0].uint32Value ?? 0)
+            outcome = try onContext(number, caller) { context in
+                // An index no longer shown (the suggestions changed meanwhile) is a key with no effect.
+                context.session.pickSuggestion(index) ?? .declined(preedit: context.session.typing.preedit)
+            }
+        case "Commit":
+            try expect(call, "")
+            let result = try onTyping(number, caller) { $0.commit() }
+            learnWords(endedBy: result, context: number)
+            suggestionsMayChange(number)
+            return try call.methodReturn([.string(result.commit)])
+        case "Reset":
+            try expect(call, "")
+            _ = try onTyping(number, caller) { $0.reset() }
+            suggestionsMayChange(number)
+            return try call.methodReturn()
+        default:
+            return nil
+        }
+        let commit = queueSignalsBeforeReply(for: outcome, context: number)
+        learnWords(endedBy: outcome, context: number)
+        suggestionsMayChange(number)
+        return try call.methodReturn([.string(commit), .string(outcome.preedit), .boolean(outcome.consumed)])
+    }
+
+    /// What a call on a key-name context did goes in its reply, one message, except what a reply
+    /// cannot carry: a deletion, or a key a timer declined. Those, and the text inserted before
+    /// them, go as signals just before the reply. Returns the reply's commit: the text inserted
+    /// after the last of them (all of it, in the usual case).
+    func queueSignalsBeforeReply(for outcome: TypingContext.Outcome, context number: Int) -> String {
+        if outcome.retract == 0 && (outcome.passed.isEmpty || (outcome.passed.count == 1 && outcome.ownKeyDeclined)) {
+            return outcome.commit
+        }
+        var trailing = ""
+        outcome.forEachEdit(withoutOwnKey: true) { edit in
+            switch edit {
+            case .insert(let text):
+                trailing += text
+            case .delete, .key:
+                if !trailing.isEmpty { queueSignal(for: .insert(trailing), context: number) }
+                trailing = ""
+                queueSignal(for: edit, context: number)
+            }
+        }
+        return trailing
+    }
+
+    /// Signals what a timer did to key-name context `number` (a client that reads signals; for
+    /// others no timer is armed).
+    func signalTimerOutcome(_ outcome: TypingContext.Outcome, context number: Int) {
+        outcome.forEachEdit { edit in queueSignal(for: edit, context: number) }
+        if outcome.preeditChanged {
+            queueSignal(number, .preeditChanged, [.string(outcome.preedit)], carrying: outcome.preedit)
+        }
+        learnWords(endedBy: outcome, context: number)
+        suggestionsMayChange(number)
+    }
+
+    /// Queues the `org.hwalja.Context1` signal of one edit.
+    func queueSignal(for edit: TypingContext.Outcome.Edit, context number: Int) {
+        switch edit {
+        case .delete(let count): queueSignal(number, .deleteBeforeCursor, [.uint32(UInt32(clamping: count))])
+        case .insert(let text): queueSignal(number, .committed, [.string(text)], carrying: text)
+        case .key(let key): queueSignal(number, .keyNotConsumed, [.string(key.name)], carrying: key.name)
+        }
+    }
+
+    /// Learns the words `outcome` ended, if context `number`'s client asked.
+    func learnWords(endedBy outcome: TypingContext.Outcome, context number: Int) {
+        guard !outcome.endedWords.isEmpty else { return }
+        frontend.withAny(number) { context in
+            if context.learnsWords { context.session.learnWords(endedBy: outcome) }
+        }
+    }
+
+    func parseKey(_ token: String, layout: KeyboardLayout) throws(BusError) -> Key {
+        let key = layout == .cheonjiin ? Key(token: token) : layout.key(token: token)
+        guard let key else {
+            let keys = layout == .cheonjiin ? Key.tokenSummary : layout.tokenSummary
+            throw BusError(
+                name: EngineInterface.ErrorName.unknownKey,
+                message: "unknown \(layout.name) key \(Excerpt.quoted(token)); keys are \(keys)"
+            )
+        }
+        return key
+    }
+}
