@@ -24,11 +24,8 @@ final class KeypadWindow {
     private var layer = KeypadLayer.hangul
     /// The buttons' keys, by button, for the signal handlers (which cannot capture).
     private var keys: [UnsafeMutableRawPointer: KeypadKey] = [:]
-    /// Where the key now held went down (its y on the screen), for telling a flick up.
-    private var downAt: Double?
-
-    /// How far up (in pixels) a key must be dragged before it comes up to count as a flick.
-    private static let flickDistance = 30.0
+    /// The buttons' events as presses and releases (double-click presses, flicks, activations).
+    private var gestures = KeypadGestures<UnsafeMutableRawPointer>()
 
     /// How large the labels are against the default window's (480 × 420): a smaller window, say
     /// upright on a phone, has smaller labels, so that they do not widen its keys.
@@ -240,59 +237,54 @@ final class KeypadWindow {
         @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkEventButton>?, gpointer?) -> gboolean
 
     private static let pressed: ButtonHandler = { button, event, me in
-        // A quick second tap comes as a press and then GDK's double-click press for the same
-        // touch (GDK_2BUTTON_PRESS, and a third's GDK_3BUTTON_PRESS): only the first is a press.
-        guard let button, let event, let me, event.pointee.button == 1, event.pointee.type == GDK_BUTTON_PRESS else {
-            return 0
-        }
+        guard let button, let event, let me, event.pointee.button == 1 else { return 0 }
+        let clickCount =
+            switch event.pointee.type {
+            case GDK_2BUTTON_PRESS: 2
+            case GDK_3BUTTON_PRESS: 3
+            default: 1
+            }
         let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
-        window.press(UnsafeMutableRawPointer(button), y: event.pointee.y_root)
+        window.handle(.pressed(UnsafeMutableRawPointer(button), y: event.pointee.y_root, clickCount: clickCount))
         return 0
     }
 
     private static let released: ButtonHandler = { button, event, me in
         guard let button, let event, let me, event.pointee.button == 1 else { return 0 }
         let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
-        // Up on the key, GTK's "clicked" follows, to be let go: the key is typed already. Up
-        // beside it (a flick), none follows, and the next "clicked" of that key is not a tap's.
         var allocation = GtkAllocation()
         gtk_widget_get_allocation(button, &allocation)
         let (x, y) = (event.pointee.x, event.pointee.y)
         let onKey = x >= 0 && y >= 0 && x < Double(allocation.width) && y < Double(allocation.height)
-        window.pointerReleased = onKey ? UnsafeMutableRawPointer(button) : nil
-        window.release(UnsafeMutableRawPointer(button), y: event.pointee.y_root)
+        window.handle(.released(UnsafeMutableRawPointer(button), y: event.pointee.y_root, onButton: onKey))
         return 0
     }
 
-    /// A key activated without the pointer: by a screen reader or switch access (AT-SPI's "click"
-    /// action) or a keyboard. It types as a tap does; after a tap with the pointer, GTK's own
-    /// "clicked" is let go.
+    /// A key activated ("clicked"): after a tap with the pointer, or by a screen reader or switch
+    /// access (AT-SPI's "click" action) or a keyboard (``KeypadGestures`` tells which).
     private static let clicked: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = { button, me in
         guard let button, let me else { return }
         let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
-        let pointer = UnsafeMutableRawPointer(button)
-        guard window.pointerReleased != pointer else {
-            window.pointerReleased = nil
-            return
-        }
-        window.press(pointer, y: 0)
-        window.release(pointer, y: 0)
+        window.handle(.activated(UnsafeMutableRawPointer(button)))
     }
 
-    /// The button the pointer last came up on, until its "clicked" (none if it came up beside it).
-    private var pointerReleased: UnsafeMutableRawPointer?
+    /// Applies what a button's event makes of its key.
+    private func handle(_ event: KeypadGestures<UnsafeMutableRawPointer>.Event) {
+        for step in gestures.handle(event) {
+            switch step {
+            case .down(let button): press(button)
+            case .up(let button, let flickedUp): release(button, flickedUp: flickedUp)
+            }
+        }
+    }
 
-    private func press(_ button: UnsafeMutableRawPointer, y: Double) {
+    private func press(_ button: UnsafeMutableRawPointer) {
         guard let key = keys[button] else { return }
-        pointerReleased = nil
-        downAt = y
         if case .key(let typed) = key.action { output.keyDown(typed) }
     }
 
-    private func release(_ button: UnsafeMutableRawPointer, y: Double) {
+    private func release(_ button: UnsafeMutableRawPointer, flickedUp flicked: Bool) {
         guard let key = keys[button] else { return }
-        let flicked = downAt.map { $0 - y >= Self.flickDistance } ?? false
-        downAt = nil
         switch key.action {
         case .key(let typed): output.keyUp(typed, flickedUp: flicked)
         case .text(let text): output.type(text)
