@@ -280,10 +280,14 @@ public struct TypingContext: Sendable {
     @discardableResult
     private mutating func apply(_ action: HoldTimer.Action, to outcome: inout Outcome, byTimer: Bool) -> Bool {
         let undoes = action == .press(.backspace) && composer.backspaceUndoes
+        // A backspace between words takes back what came before: the words before are no longer
+        // sure (one undoing a composing punctuation mark takes back nothing of the text).
+        if action == .press(.backspace) && word.keys == [] && composer.preedit.isEmpty || action == .erase {
+            context.clear()
+        }
+        if case .press(let key) = action, key.isLetterKey, word.keys == [] { context.wordBegins() }
         let response = composer.perform(action)
         let unknownWord = word.keys == nil
-        // A backspace between words takes back what came before: the words before are no longer sure.
-        if action == .press(.backspace) && word.keys == [] || action == .erase { context.clear() }
         if let ended = word.record(action, undid: undoes, response: response) {
             endWord(ended, in: &outcome)
         } else if unknownWord, word.keys == [] {

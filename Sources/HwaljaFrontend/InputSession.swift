@@ -67,6 +67,8 @@ public struct InputSession: Sendable {
     public var keymap: Keymap
     /// The field's purpose (``InputPurpose``; 0 is free form).
     public private(set) var purpose: UInt32 = 0
+    /// The field's hints (``InputPurpose/privateHint`` the one used).
+    public private(set) var hints: UInt32 = 0
     private let onFocusLoss: PreeditOnFocusLoss
     /// Whether a reset makes the client drop the preedit it shows unless it commits it itself, so
     /// that the session commits it on a reset the client's reports do not show it committing
@@ -182,7 +184,9 @@ public struct InputSession: Sendable {
         }
         if key == .backspace, !isRelease, keycode != 0 { backspaceKeycode = keycode }
         let outcome = isRelease ? typing.keyUp(key, at: time) : typing.keyDown(key, at: time, repeating: repeating)
-        let recorded = InputPurpose.secret.contains(purpose) ? nil : RecordedKey(down: !isRelease, key: key)
+        let recorded =
+            InputPurpose.secret.contains(purpose) || hints & InputPurpose.privateHint != 0
+            ? nil : RecordedKey(down: !isRelease, key: key)
         // A backspace with nothing to take back, a return: the application's, and its release too.
         let declinedOwnKey = outcome.ownKeyDeclined
         if declinedOwnKey && !isRelease { passedPresses.insert(keysym) }
@@ -271,7 +275,9 @@ public struct InputSession: Sendable {
     /// learns the words `outcome` ended (a client asks for it: a tool replaying a log must not
     /// teach the user's words). Then, as for key events, ``suggestionsUpdate()``.
     public mutating func learnWords(endedBy outcome: TypingContext.Outcome) {
-        if !outcome.endedWords.isEmpty, !InputPurpose.secret.contains(purpose), !passesKeysThrough {
+        if !outcome.endedWords.isEmpty, !InputPurpose.secret.contains(purpose), !passesKeysThrough,
+            hints & InputPurpose.privateHint == 0
+        {
             wordSuggestions?.learn(outcome.endedWords, typedWith: typing.composer.table)
         }
     }
@@ -298,8 +304,9 @@ public struct InputSession: Sendable {
         // Most events (releases, timers, keys of other fields) leave the word as it was: no lookup.
         let keys = passesKeysThrough ? [] : typing.word.keys
         // The next word is predicted once nothing is composing (a punctuation key's preedit may
-        // still end the sentence).
-        let context = passesKeysThrough || keys == [] && !typing.preedit.isEmpty ? [] : typing.context.words
+        // still end the sentence), and not at the start of a line (Down moves to the next one).
+        let predictsNone = keys == [] && (!typing.preedit.isEmpty || typing.context.followsNewline)
+        let context = passesKeysThrough || predictsNone ? [] : typing.context.words
         var hasher = Hasher()
         hasher.combine(keys)
         hasher.combine(context)
@@ -368,10 +375,12 @@ public struct InputSession: Sendable {
         return [.deleteSurrounding(offset: -duplicate, count: duplicate)]
     }
 
-    /// The field's purpose changed (`hints` are not used yet). A field whose keys pass through
-    /// keeps the syllable typed while it was open: committed, the preedit hidden.
+    /// The field's purpose or hints changed: a private field (``InputPurpose/privateHint``) learns
+    /// nothing. A field whose keys pass through keeps the syllable typed while it was open:
+    /// committed, the preedit hidden.
     public mutating func setContentType(purpose: UInt32, hints: UInt32) -> [FrontendAction] {
         self.purpose = purpose
+        self.hints = hints
         guard passesKeysThrough else { return [] }
         passedPresses.removeAll()
         resetWitness.forget()

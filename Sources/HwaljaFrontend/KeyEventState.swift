@@ -38,4 +38,7 @@ public enum InputPurpose {
     ]
     /// Purposes whose text is secret: never recorded, whatever the flags.
     public static let secret: Set<UInt32> = [8, 9]
+    /// The hint of a private field (`IBUS_INPUT_HINT_PRIVATE`, `GTK_INPUT_HINT_PRIVATE`: a private
+    /// browsing window, say): it types as any, but nothing of it is learned or recorded.
+    public static let privateHint: UInt32 = 1 << 11
 }

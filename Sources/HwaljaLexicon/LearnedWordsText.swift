@@ -31,6 +31,9 @@ public enum LearnedWordsText {
         return text
     }
 
+    /// The largest count a line may hold: a damaged file's huge one would overflow as it grows.
+    static let maxCount = 1 << 40
+
     private static func field(_ keys: [Key]) -> String {
         String(keys.map { Character(String($0.lexiconCode ?? 0, radix: 16)) })
     }
@@ -45,8 +48,8 @@ public enum LearnedWordsText {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.isEmpty || (index == 0 && (line == header || line == firstHeader)) { continue }
             let fields = line.split(separator: " ")
-            guard (3...5).contains(fields.count), let uses = Int(fields[0]), uses > 0, let lastUse = Int(fields[1]),
-                lastUse >= 0
+            guard (3...5).contains(fields.count), let uses = Int(fields[0]), (1...maxCount).contains(uses),
+                let lastUse = Int(fields[1]), (0...maxCount).contains(lastUse)
             else {
                 badLines.append(index + 1)
                 continue

@@ -74,20 +74,25 @@ final class InputMethodOutput: KeyOutput {
     }
 
     func type(_ text: String) {
-        endSyllable()
+        endSyllable(always: true)
         inputMethod.change(commit: text, preedit: "")
     }
 
     func send(_ key: KeypadKey.ApplicationKey) {
-        endSyllable()
+        endSyllable(always: true)
         switch key {
         case .left: inputMethod.tap(.left)
         case .right: inputMethod.tap(.right)
         }
     }
 
-    func endSyllable() {
-        guard !preedit.isEmpty else { return }
+    func endSyllable() { endSyllable(always: false) }
+
+    /// Ends the syllable through hwaljad; with `always`, also when nothing composes: text typed
+    /// around hwaljad (the Latin and symbol layers, ← →) comes next, so the words before the cursor
+    /// no longer predict the next (hwaljad's Commit breaks that context, and empties the row).
+    private func endSyllable(always: Bool) {
+        guard always || !preedit.isEmpty else { return }
         call { context in
             let committed =
                 try client.call(context, EngineInterface.contextInterface, "Commit").first?.stringValue ?? ""

@@ -112,7 +112,7 @@ struct DaemonSuggestionTests {
         // 감사합니다 나무: the second word after the first, each ended by a space.
         let gamsahamnida = SamsungSpelling.keys(forWord: "감사합니다").map(\.name).joined(separator: " ")
         let namu = SamsungSpelling.keys(forWord: "나무").map(\.name).joined(separator: " ")
-        _ = try Self.press(harness, ":1.4", path, "\(gamsahamnida) SPACE \(namu) SPACE")
+        _ = try Self.press(harness, ":1.4", path, "\(gamsahamnida) SPACE SPACE \(namu) SPACE SPACE")
         #expect(suggestions.learned.sequences.count == 1)
         _ = try harness.call(":1.4", path, EngineInterface.contextInterface, "Reset")
         #expect(Self.suggested(try Self.press(harness, ":1.4", path, "\(gamsahamnida) SPACE")) == ["나무"])

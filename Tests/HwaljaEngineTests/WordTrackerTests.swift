@@ -97,7 +97,7 @@ struct WordContextTests {
 
     @Test func eachWordEndsInTheContextOfTheTwoBeforeIt() {
         var context = WordTrackerTests.context()
-        let ended = Self.type(["좋은", "하루", "보내세요"], then: [.space], &context)
+        let ended = Self.type(["좋은", "하루", "보내세요"], then: [.space, .space], &context)
         #expect(ended.map(\.keys) == ["좋은", "하루", "보내세요"].map(Self.keys))
         #expect(ended.map(\.before) == [[], [Self.keys("좋은")], [Self.keys("좋은"), Self.keys("하루")]])
         #expect(context.context.words == [Self.keys("하루"), Self.keys("보내세요")])
@@ -115,9 +115,12 @@ struct WordContextTests {
         var context = WordTrackerTests.context()
         _ = Self.type(["네"], then: [.punctuation, .space], &context)  // 네. — the sentence ended
         #expect(context.context.words.isEmpty)
-        _ = Self.type(["감사"], then: [.space], &context)
+        _ = Self.type(["감사"], then: [.space, .space], &context)
         #expect(context.context.words == [Self.keys("감사")])
-        _ = context.tap(.backspace, at: 0)  // the space taken back: the word before is no longer sure
+        _ = context.tap(.punctuation, at: 0)
+        _ = context.tap(.backspace, at: 0)  // the composing full stop undone: nothing of the text went
+        #expect(context.context.words == [Self.keys("감사")])
+        _ = context.tap(.backspace, at: 0)  // the blank taken back: the word before is no longer sure
         #expect(context.context.words.isEmpty)
         _ = Self.type(["가"], then: [.space], &context)
         _ = context.keyDown(.ieungMieum, at: 100)
@@ -125,20 +128,32 @@ struct WordContextTests {
         #expect(context.context.words.isEmpty)
     }
 
+    @Test func aWordBegunWithNothingBetweenItAndTheLastIsNoFollower() {
+        var context = WordTrackerTests.context()
+        // 안 SPACE 녕: the space ended the syllable and typed no blank; the text is one word.
+        let ended = Self.type(["안", "녕"], then: [.space], &context)
+        #expect(ended.map(\.before) == [[], []])
+        // 좋은, a comma, 하루: the comma keeps them one context.
+        let kept =
+            Self.type(["좋은"], then: [.space, .punctuation, .punctuation, .space], &context)
+            + Self.type(["하루"], then: [.space], &context)
+        #expect(kept.last?.before == [Self.keys("좋은")])
+    }
+
     @Test func aCommitOrAResetFromTheFrontendBreaksTheContext() {
         var context = WordTrackerTests.context()
-        _ = Self.type(["좋은"], then: [.space], &context)
+        _ = Self.type(["좋은"], then: [.space, .space], &context)
         let committed = Self.type(["하루"], then: [], &context) + context.commit().endedWords
         #expect(committed.map(\.before) == [[Self.keys("좋은")]])  // the word ended by the commit keeps its context
         #expect(context.context.words.isEmpty)
-        _ = Self.type(["좋은"], then: [.space], &context)
+        _ = Self.type(["좋은"], then: [.space, .space], &context)
         _ = context.reset()
         #expect(context.context.words.isEmpty)
     }
 
     @Test func aPickedWordJoinsTheContext() {
         var context = WordTrackerTests.context()
-        _ = Self.type(["좋은"], then: [.space], &context)
+        _ = Self.type(["좋은"], then: [.space, .space], &context)
         let picked = context.replaceWord(with: "하루", keys: Self.keys("하루"), suffix: " ")
         #expect(picked.endedWords == [TypingContext.EndedWord(keys: Self.keys("하루"), before: [Self.keys("좋은")])])
         #expect(context.context.words == [Self.keys("좋은"), Self.keys("하루")])

@@ -106,13 +106,14 @@ struct Fcitx5AdapterTests {
             LexiconFile.encode([LexiconEntry(keys: SamsungSpelling.keys(forWord: "안녕하세요"), score: 190)]))
         addon.adapter.wordSuggestions = WordSuggestions(suggester: Suggester(lexicon: lexicon, table: committedTable))
         let number = try addon.adapter.makeContext(layout: .naratgeul)
-        /// The keysyms of `text`'s words on the phone keys, each ended by a space.
+        /// The keysyms of `text`'s words on the phone keys, each followed by two spaces (the
+        /// first ends the syllable, the second types the blank).
         func words(_ text: String) -> String {
             text.split(separator: " ").map { word in
                 String(
                     LayoutSpelling.of(.naratgeul).keys(forWord: String(word)).map {
                         Array("123456789*0#")[KeyboardLayout.naratgeul.keypad.firstIndex(of: $0)!]  // phone positions
-                    }) + " "
+                    }) + "  "
             }.joined()
         }
         addon.tap(words("안녕하세요 반가워요"), on: number)

@@ -22,11 +22,13 @@ struct NextWordPredictionTests {
             ])
         }
 
-        /// Types `text` (words and spaces) on the phone keypad, as a frontend sends the keys.
-        func type(_ text: String) {
+        /// Types `text` (words and spaces) on the phone keypad, as a frontend sends the keys: each
+        /// space as two presses of SPACE, the first ending the syllable, the second typing the
+        /// blank (as 천지인 users type); `glued`, one press, which types no blank.
+        func type(_ text: String, glued: Bool = false) {
             for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
                 let keysyms =
-                    (index > 0 ? [UInt32(0x20)] : [])
+                    (index > 0 ? [UInt32](repeating: 0x20, count: glued ? 1 : 2) : [])
                     + SamsungSpelling.keys(forWord: String(word)).map { key in
                         key == .next ? 0xFFAB : 0xFFB0 + KeyboardLayout.cheonjiin.digit(of: key)!.value - 0x30
                     }
@@ -66,6 +68,37 @@ struct NextWordPredictionTests {
         #expect(field.shown == ["보내세요"])  // after 좋은 하루
         field.pick(0)
         #expect(field.text == "좋은 하루 보내세요 ")
+    }
+
+    /// In 천지인 the space that ends a syllable types no blank: 안 SPACE 녕 is one word in the
+    /// text, 안녕, and teaches no pair; a word picked right after such a space gets its blank.
+    @Test func wordsWithNoBlankBetweenThemAreNoPairAndAPickRightAfterASpaceIsSpaced() {
+        let field = Field()
+        field.type("안 녕 ", glued: true)
+        #expect(field.text == "안녕")
+        #expect(field.suggestions.learned.sequences.count == 0)
+        field.leave()
+        field.text = ""
+        field.type("좋은 하루 ")
+        field.leave()
+        field.text = ""
+        field.type("좋은 ", glued: true)  // 좋은, its syllable ended: no blank yet
+        #expect(field.text == "좋은")
+        #expect(field.shown == ["하루"])
+        field.pick(0)
+        #expect(field.text == "좋은 하루 ")
+    }
+
+    @Test func noPredictionShowsAtTheStartOfALineWhereDownMovesTheCursor() {
+        let field = Field()
+        field.type("좋은 하루 ")
+        field.leave()
+        field.type("좋은")
+        field.press(0x20)  // the syllable ends
+        field.press(0xFF0D)  // Return: the application's newline
+        #expect(field.shown == [])
+        field.type("하")  // the words before still rank the completions
+        #expect(field.shown == ["하루", "하늘"])
     }
 
     @Test func theFirstKeyOfTheNextWordShowsCompletionsThoseThatFollowedFirst() {
@@ -110,11 +143,27 @@ struct NextWordPredictionTests {
         #expect(field.suggestions.learned.sequences.count == 0)
     }
 
-    @Test func aSecretFieldLearnsNoSequence() {
+    /// A field that turns into a password field between two words: nothing typed there is
+    /// learned, and the word after it is no follower of the word before.
+    @Test func aFieldTurnedSecretBreaksTheContext() {
         let field = Field()
+        field.type("좋은 ")
         _ = field.session.setContentType(purpose: 8, hints: 0)  // PASSWORD: its keys pass through
-        field.type("좋은 하루 ")
+        field.type("하루 ")
+        _ = field.session.setContentType(purpose: 0, hints: 0)
+        field.type("보내세요 ")
+        #expect(field.suggestions.learned.words.count == 2)  // 좋은, 보내세요
         #expect(field.suggestions.learned.sequences.count == 0)
+    }
+
+    /// A private field (GTK's and IBus's private hint: a private browsing window) types as any,
+    /// but teaches neither words nor pairs.
+    @Test func aPrivateFieldLearnsNothing() {
+        let field = Field()
+        _ = field.session.setContentType(purpose: 0, hints: InputPurpose.privateHint)
+        field.type("좋은 하루 ")
+        #expect(field.text == "좋은 하루 ")
         #expect(field.suggestions.learned.words.isEmpty)
+        #expect(field.suggestions.learned.sequences.count == 0)
     }
 }

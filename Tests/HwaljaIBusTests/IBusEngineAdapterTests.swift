@@ -358,12 +358,12 @@ struct IBusEngineAdapterTests {
     }
 
     /// The keysyms of `text`'s words on the number row (next-character on keypad +), each
-    /// followed by a space.
+    /// followed by two spaces (the first ends the syllable, the second types the blank).
     static func words(_ text: String) -> [UInt32] {
         text.split(separator: " ").flatMap { word in
             SamsungSpelling.keys(forWord: String(word)).map { key in
                 key == .next ? 0xFFAB : KeyboardLayout.cheonjiin.digit(of: key)!.value
-            } + [0x20]
+            } + [0x20, 0x20]
         }
     }
 

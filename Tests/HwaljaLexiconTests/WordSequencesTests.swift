@@ -56,6 +56,12 @@ struct WordSequencesTests {
         #expect(sequences.count <= 40)
         #expect(sequences.count == sequences.all.count)
         #expect(sequences.next(after: Self.words("좋은"), limit: 1) == [often])
+        // Among those used once, the latest stay and the oldest went.
+        let after = { (number: Int) in
+            sequences.next(after: [Self.keys(String(repeating: "가", count: number))], limit: 1)
+        }
+        #expect(after(60) == [Self.keys("다")])
+        #expect(after(1).isEmpty)
         sequences.forgetAll()
         #expect(sequences.count == 0)
         #expect(sequences.next(after: Self.words("좋은"), limit: 1).isEmpty)
