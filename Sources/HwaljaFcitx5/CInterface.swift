@@ -66,8 +66,12 @@ public func hwaljaFcitx5AfterKey(_ engine: OpaquePointer) {
 }
 
 @_cdecl("hwalja_fcitx5_set_field")
-public func hwaljaFcitx5SetField(_ engine: OpaquePointer, _ context: UInt64, _ purpose: UInt32, _ canDelete: Bool) {
-    embedding(engine).run { $0.setField(Int(truncatingIfNeeded: context), purpose: purpose, canDelete: canDelete) }
+public func hwaljaFcitx5SetField(
+    _ engine: OpaquePointer, _ context: UInt64, _ purpose: UInt32, _ hints: UInt32, _ canDelete: Bool
+) {
+    embedding(engine).run {
+        $0.setField(Int(truncatingIfNeeded: context), purpose: purpose, hints: hints, canDelete: canDelete)
+    }
 }
 
 @_cdecl("hwalja_fcitx5_focus_in")

@@ -121,12 +121,14 @@ public final class Fcitx5Adapter: HostedFrontend {
         update(number) { $0.suggestionsUpdate() }
     }
 
-    /// The field's purpose (a GTK/IBus number, ``InputPurpose``) and whether it deletes what it is
-    /// asked to around its cursor; a field whose keys pass through commits what was composed.
-    public func setField(_ number: Int, purpose: UInt32, canDelete: Bool) {
+    /// The field's purpose (a GTK/IBus number, ``InputPurpose``), its hints (GTK's bits:
+    /// ``InputPurpose/privateHint``) and whether it deletes what it is asked to around its cursor;
+    /// a field whose keys pass through commits what was composed.
+    public func setField(_ number: Int, purpose: UInt32, hints: UInt32 = 0, canDelete: Bool) {
         update(number) { session in
             if canDelete { session.canDeleteSurrounding = true }
-            return session.purpose == purpose ? [] : session.setContentType(purpose: purpose, hints: 0)
+            return session.purpose == purpose && session.hints == hints
+                ? [] : session.setContentType(purpose: purpose, hints: hints)
         }
     }
 

@@ -34,6 +34,11 @@ uint32_t purpose(fcitx::CapabilityFlags flags) {
     }
     return 0; // free form
 }
+
+/// The field's hints by GTK bit, from fcitx5's capability flags: Sensitive is GTK's private hint.
+uint32_t hints(fcitx::CapabilityFlags flags) {
+    return flags.test(fcitx::CapabilityFlag::Sensitive) ? (1u << 11) : 0; // private
+}
 } // namespace
 
 HwaljaContext::~HwaljaContext() {
@@ -55,6 +60,7 @@ bool HwaljaContext::open() {
     }
     engine_.route(number_, this);
     purposeSent_ = UINT32_MAX;
+    hintsSent_ = UINT32_MAX;
     deletionSent_ = false;
     if (ic_.hasFocus()) {
         hwalja_fcitx5_focus_in(engine, number_);
@@ -73,12 +79,14 @@ void HwaljaContext::close() {
 
 void HwaljaContext::syncField() {
     uint32_t now = purpose(ic_.capabilityFlags());
+    uint32_t hintsNow = hints(ic_.capabilityFlags());
     bool deletes = !deletionSent_ && ic_.capabilityFlags().test(fcitx::CapabilityFlag::SurroundingText) &&
                    ic_.surroundingText().isValid() && deletesAsAsked();
-    if (now != purposeSent_ || deletes) {
+    if (now != purposeSent_ || hintsNow != hintsSent_ || deletes) {
         purposeSent_ = now;
+        hintsSent_ = hintsNow;
         deletionSent_ = deletionSent_ || deletes;
-        hwalja_fcitx5_set_field(engine_.engine(), number_, now, deletes);
+        hwalja_fcitx5_set_field(engine_.engine(), number_, now, hintsNow, deletes);
     }
 }
 

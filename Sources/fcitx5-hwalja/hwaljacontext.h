@@ -82,6 +82,7 @@ private:
     /// A commit the engine makes for FocusOut that fcitx5 has already made.
     std::string committedByFcitx_;
     uint32_t purposeSent_ = UINT32_MAX;
+    uint32_t hintsSent_ = UINT32_MAX;
     bool deletionSent_ = false;
     /// Whether a key event of fcitx5's is being answered (processKey).
     bool inKeyEvent_ = false;

@@ -129,6 +129,22 @@ struct Fcitx5AdapterTests {
         #expect(addon.field(of: number) == ("안녕하세요 반가워요 ", ""))
     }
 
+    /// A field fcitx5 marks Sensitive (GTK's private hint: a private browsing window) types as
+    /// any, and teaches nothing.
+    @Test func aPrivateFieldLearnsNothing() throws {
+        let addon = Addon()
+        let suggestions = WordSuggestions(suggester: nil)
+        addon.adapter.wordSuggestions = suggestions
+        let number = try addon.adapter.makeContext(layout: .cheonjiin)
+        addon.adapter.setField(number, purpose: 0, hints: InputPurpose.privateHint, canDelete: false)
+        addon.tap("412  712  ", on: number)  // 가 바
+        #expect(addon.field(of: number).text == "가 바 ")
+        #expect(suggestions.learned.words.isEmpty)
+        addon.adapter.setField(number, purpose: 0, canDelete: false)  // no longer private
+        addon.tap("412  ", on: number)
+        #expect(suggestions.learned.words.map(\.keys) == [[.giyeokKieuk, .in, .cheon]])
+    }
+
     @Test func theClockArmsTheHostsTimerForTheEarliestDeadlineOnly() {
         var armed: [Int?] = []
         let clock = CallbackClock { armed.append($0) }

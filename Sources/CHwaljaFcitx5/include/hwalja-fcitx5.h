@@ -58,8 +58,10 @@ bool hwalja_fcitx5_has_work_after_key(hwalja_fcitx5 *engine);
 void hwalja_fcitx5_after_key(hwalja_fcitx5 *engine);
 
 /* The field's purpose (GTK's numbers: 0 free form, 2 digits, 3 number, 4 phone, 8 password,
- * 9 PIN) and whether it deletes the characters it is asked to around its cursor. */
-void hwalja_fcitx5_set_field(hwalja_fcitx5 *engine, uint64_t context, uint32_t purpose, bool can_delete);
+ * 9 PIN), its hints (GTK's bits: 1 << 11 private, where nothing is learned) and whether it
+ * deletes the characters it is asked to around its cursor. */
+void hwalja_fcitx5_set_field(hwalja_fcitx5 *engine, uint64_t context, uint32_t purpose, uint32_t hints,
+                             bool can_delete);
 void hwalja_fcitx5_focus_in(hwalja_fcitx5 *engine, uint64_t context);
 /* The field lost the focus, or the input method was switched off: the syllable is committed. */
 void hwalja_fcitx5_focus_out(hwalja_fcitx5 *engine, uint64_t context);
