@@ -16,7 +16,7 @@ struct Fcitx5TypingCasesRealApplicationTests {
     func everyCaseIsTypedAsWritten(_ application: Fcitx5RealApplicationTests.Application, _ typing: TypingCase) throws {
         let (report, fcitx5) = try Fcitx5RealApplicationTests.type(
             typing.keys, into: application, field: "lines", suggesting: typing.picks, environment: typing.environment)
-        if let race = application.raceAtEightMilliseconds, typing.keyDelay != nil {
+        if let race = application.knownRace(in: typing) {
             withKnownIssue(Comment(rawValue: race), isIntermittent: true) {
                 #expect(report.text == typing.text, "\(report.events)")
             }
