@@ -19,6 +19,17 @@ struct LayoutTablesTests {
             tables = LayoutTables(TableLoader.Everything(main: try TableLoader.load(path: path)))
         }
 
+        /// Why `layout`'s table cannot be had now, in one line (empty, and an issue recorded, if it can).
+        func refusal(_ layout: KeyboardLayout) -> String {
+            do {
+                _ = try tables.table(layout)
+                Issue.record("the \(layout.name) table was taken")
+                return ""
+            } catch {
+                return error.description
+            }
+        }
+
         /// Copies the committed table file `name` into the folder.
         func install(_ name: String) throws { try Self.install(name, in: folder) }
 
@@ -30,13 +41,9 @@ struct LayoutTablesTests {
 
     @Test func aTableInstalledAfterTheStartIsFoundAtTheNextRequest() throws {
         let installation = try Installation()
-        do {
-            _ = try installation.tables.table(.naratgeul)
-            Issue.record("a table that is not there was found")
-        } catch {
-            #expect(error.description.hasPrefix("the naratgeul table is not installed (no "), "\(error)")
-            #expect(error.description.contains("naratgeul.table"), "\(error)")
-        }
+        let missing = installation.refusal(.naratgeul)
+        #expect(missing.hasPrefix("the naratgeul table is not installed (no "), "\(missing)")
+        #expect(missing.contains("naratgeul.table"), "\(missing)")
         try installation.install("naratgeul.table")
         let table = try installation.tables.table(.naratgeul)
         #expect(table.keyboard == .naratgeul)
@@ -47,13 +54,9 @@ struct LayoutTablesTests {
     @Test func aDamagedTableIsRefusedWithWhatIsWrong() throws {
         let installation = try Installation()
         try installation.folder.write("vega.table", "not a table")
-        do {
-            _ = try installation.tables.table(.vega)
-            Issue.record("a damaged table was taken")
-        } catch {
-            #expect(error.description.hasPrefix("the vega table cannot be used: "), "\(error)")
-            #expect(error.description.contains("vega.table"), "\(error)")
-        }
+        let damaged = installation.refusal(.vega)
+        #expect(damaged.hasPrefix("the vega table cannot be used: "), "\(damaged)")
+        #expect(damaged.contains("vega.table"), "\(damaged)")
         #expect(try installation.tables.table(.cheonjiin).keyboard == .cheonjiin)
     }
 
