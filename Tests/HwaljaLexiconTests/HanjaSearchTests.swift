@@ -1,0 +1,63 @@
+import HwaljaLexicon
+import HwaljaTestSupport
+import Testing
+
+/// What the conversion key offers for a word, in what order.
+struct HanjaSearchTests {
+    static let symbols = try! HanjaDictionary(HanjaBytes(HanjaExcerpt.symbols))
+
+    static func texts(_ candidates: [HanjaCandidate]) -> [String] { candidates.map(\.entry.text) }
+
+    @Test func theWordBeingTypedOffersItsLongestBeginningFirstAndKeepsTheRest() throws {
+        let hanja = try HanjaDictionaryTests.dictionary()
+        let found = HanjaSearch.candidates(beginning: "학교에서", hanja: hanja, symbols: nil, picks: HanjaPicks())
+        #expect(Self.texts(found) == ["學校", "學敎", "學", "鶴", "虐"])
+        #expect(found.map(\.replacing) == [2, 2, 1, 1, 1])
+        #expect(HanjaSearch.candidates(beginning: "에서", hanja: hanja, symbols: nil, picks: HanjaPicks()).isEmpty)
+        #expect(HanjaSearch.candidates(beginning: "", hanja: hanja, symbols: nil, picks: HanjaPicks()).isEmpty)
+        #expect(HanjaSearch.candidates(beginning: "학교", hanja: nil, symbols: nil, picks: HanjaPicks()).isEmpty)
+    }
+
+    @Test func theTextBeforeTheCursorOffersItsLongestEndingFirst() throws {
+        let hanja = try HanjaDictionaryTests.dictionary()
+        let found = HanjaSearch.candidates(ending: "오늘 대한 한국", hanja: hanja, picks: HanjaPicks())
+        // Entries with a meaning first within a reading: 韓國 (대한민국) before 寒國.
+        #expect(Self.texts(found) == ["韓國", "寒國", "寒菊", "汗國", "國", "菊"])
+        #expect(HanjaSearch.candidates(ending: "한국.", hanja: hanja, picks: HanjaPicks()).isEmpty)
+        #expect(Self.texts(HanjaSearch.candidates(of: "학교", hanja: hanja, picks: HanjaPicks())) == ["學校", "學敎"])
+        #expect(HanjaSearch.candidates(of: "학교 ", hanja: hanja, picks: HanjaPicks()).isEmpty)
+    }
+
+    @Test func aLoneConsonantOffersItsSymbols() {
+        let found = HanjaSearch.candidates(beginning: "ㅁ", hanja: nil, symbols: Self.symbols, picks: HanjaPicks())
+        #expect(Self.texts(found) == ["＃", "＆", "＊", "＠", "§", "※", "☆", "★", "○", "●", "◎", "◇"])
+        #expect(HanjaSearch.candidates(beginning: "ㅏ", hanja: nil, symbols: Self.symbols, picks: HanjaPicks()).isEmpty)
+    }
+
+    @Test func whatTheUserPickedComesFirstThenMeaningsThenTheFilesOrder() throws {
+        let hanja = try HanjaDictionaryTests.dictionary()
+        var picks = HanjaPicks()
+        let korea = hanja.entries(reading: "한국")
+        #expect(picks.ranked(korea).map(\.text) == ["韓國", "寒國", "寒菊", "汗國"])
+        picks.learn(korea[3])  // 汗國
+        #expect(picks.ranked(korea).map(\.text) == ["汗國", "韓國", "寒國", "寒菊"])
+        picks.learn(korea[1])  // 寒菊, later
+        #expect(picks.ranked(korea).map(\.text) == ["寒菊", "汗國", "韓國", "寒國"])
+        picks.learn(korea[3])  // 汗國 twice now
+        #expect(picks.ranked(korea).map(\.text) == ["汗國", "寒菊", "韓國", "寒國"])
+        picks.forgetAll()
+        #expect(picks.ranked(korea).map(\.text) == ["韓國", "寒國", "寒菊", "汗國"])
+    }
+
+    @Test func picksAreBoundedDroppingTheLeastUsed() {
+        var picks = HanjaPicks(capacity: 2)
+        let often = HanjaEntry(reading: "학", text: "學")
+        picks.learn(often)
+        picks.learn(often)
+        picks.learn(HanjaEntry(reading: "학", text: "鶴"))
+        picks.learn(HanjaEntry(reading: "학", text: "虐"))
+        #expect(picks.uses.count == 2)
+        #expect(picks.use(of: often)?.uses == 2)
+        #expect(picks.use(of: HanjaEntry(reading: "학", text: "鶴")) == nil)
+    }
+}
