@@ -98,6 +98,8 @@ extension EngineService {
             case .suggestions(let words):
                 queueSignal(number, .suggestionsChanged, [.stringArray(words)], carrying: words.joined())
                 keypadRow.show(words, of: number)
+            case .candidates:
+                break  // hwaljad's contexts have no conversions (InputSession.hanja) yet
             }
         }
     }

@@ -251,6 +251,30 @@ public struct TypingContext: Sendable {
         return outcome
     }
 
+    /// The part of the word being typed that a conversion (hanja) may replace: all of it when the
+    /// client can delete what it was given, else what is still composing.
+    public var replaceableWord: String {
+        clientCanDelete ? word.committed + preedit : preedit
+    }
+
+    /// Replaces the first `count` Unicode scalars of ``replaceableWord`` with `text` (a hanja
+    /// conversion: 학교에서 → 學校에서) and commits the rest of it after: the word ends, learned as
+    /// nothing (it is no longer Hangul), and so does the context.
+    public mutating func replaceWordStart(_ count: Int, with text: String) -> Outcome {
+        var outcome = Outcome()
+        let replaceable = replaceableWord.unicodeScalars
+        let rest = String(String.UnicodeScalarView(replaceable.dropFirst(min(count, replaceable.count))))
+        if clientCanDelete { outcome.retract = word.committedCount }
+        outcome.commit = text + rest
+        outcome.preeditChanged = !preedit.isEmpty
+        composer.reset()
+        timer.cancel()
+        switchTableIfIdle()
+        word.end()
+        context.clear()
+        return outcome
+    }
+
     /// Drops the preedit and any held key.
     public mutating func reset() -> Outcome {
         let before = preedit

@@ -94,6 +94,26 @@ public func hwaljaFcitx5AcceptSuggestion(_ engine: OpaquePointer, _ context: UIn
     embedding(engine).run { $0.acceptSuggestion(Int(truncatingIfNeeded: context), index: Int(index)) }
 }
 
+@_cdecl("hwalja_fcitx5_accept_candidate")
+public func hwaljaFcitx5AcceptCandidate(_ engine: OpaquePointer, _ context: UInt64, _ index: UInt32) {
+    embedding(engine).run { $0.acceptCandidate(Int(truncatingIfNeeded: context), index: Int(index)) }
+}
+
+@_cdecl("hwalja_fcitx5_turn_candidate_page")
+public func hwaljaFcitx5TurnCandidatePage(_ engine: OpaquePointer, _ context: UInt64, _ count: Int32) {
+    embedding(engine).run { $0.turnCandidatePage(Int(truncatingIfNeeded: context), by: Int(count)) }
+}
+
+@_cdecl("hwalja_fcitx5_surrounding_text")
+public func hwaljaFcitx5SurroundingText(
+    _ engine: OpaquePointer, _ context: UInt64, _ text: UnsafePointer<CChar>, _ cursor: UInt32, _ anchor: UInt32
+) {
+    let text = String(cString: text)
+    embedding(engine).run {
+        $0.setSurroundingText(Int(truncatingIfNeeded: context), text: text, cursor: Int(cursor), anchor: Int(anchor))
+    }
+}
+
 @_cdecl("hwalja_fcitx5_timer")
 public func hwaljaFcitx5Timer(_ engine: OpaquePointer) {
     embedding(engine).timerFired()

@@ -20,6 +20,8 @@ public final class Fcitx5Adapter: HostedFrontend {
     public var send: (_ context: Int, _ actions: [FrontendAction]) -> Void = { _, _ in }
     /// Word suggestions for every context's field (fcitx5's candidate list), if any.
     public var wordSuggestions: WordSuggestions?
+    /// Hanja and symbols for the conversion key (fcitx5's candidate list, with meanings), if any.
+    public var hanja: HanjaConversions?
     /// hwalja-keypad's row of suggestions (X11, KDE), which shows the focused context's (`nil`: none).
     public var keypadLink: KeypadSuggestionLink? {
         get { keypadRow.link }
@@ -68,9 +70,10 @@ public final class Fcitx5Adapter: HostedFrontend {
     /// Makes a context typing `layout`; throws why when that layout's table cannot be had.
     public func makeContext(layout: KeyboardLayout) throws(LayoutTables.Missing) -> Int {
         let table = try tables.table(layout)
-        let session = InputSession(
+        var session = InputSession(
             table: table, settings: settings, resolved: keymap, onFocusLoss: .sessionCommits,
             wordSuggestions: wordSuggestions)
+        session.hanja = hanja
         // (the addon is the only owner, and has no limit: no refusal)
         return try! frontend.add(session, owner: Self.owner)
     }
@@ -155,6 +158,22 @@ public final class Fcitx5Adapter: HostedFrontend {
     /// becomes it. An index no longer shown does nothing.
     public func acceptSuggestion(_ number: Int, index: Int) {
         update(number) { $0.acceptSuggestion(index) ?? [] }
+    }
+
+    /// Candidate `index` of the conversion key's page shown was picked (a click).
+    public func acceptCandidate(_ number: Int, index: Int) {
+        update(number) { $0.acceptCandidate(index) ?? [] }
+    }
+
+    /// The conversion key's list turns `count` pages (the list's arrows).
+    public func turnCandidatePage(_ number: Int, by count: Int) {
+        update(number) { $0.turnCandidatePage(count) }
+    }
+
+    /// The client's text around its cursor (`cursor` and `anchor` in characters), which the
+    /// conversion key may convert.
+    public func setSurroundingText(_ number: Int, text: String, cursor: Int, anchor: Int) {
+        update(number) { $0.setSurroundingText(text, cursor: cursor, anchor: anchor) }
     }
 
     // MARK: Settings

@@ -104,6 +104,7 @@ final class Fcitx5Embedding: @unchecked Sendable {
                 clock: clock, tables: host.tables, settings: settings.settings, keymap: settings.keymap,
                 readSettings: { [unowned self] onlyIfChanged in host.readSettings(onlyIfChanged: onlyIfChanged) })
             adapter.wordSuggestions = host.suggestions.suggestions
+            adapter.hanja = host.hanja
             adapter.send = { [unowned self] number, actions in deliver(actions, to: number) }
             clock.arm = { [unowned self] deadline in armTimer(deadline) }
             host.start(adapter)
@@ -207,6 +208,21 @@ final class Fcitx5Embedding: @unchecked Sendable {
                 defer { copies.forEach { free($0) } }
                 copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
                     callbacks.suggestions?(user, context, buffer.baseAddress, buffer.count)
+                }
+            case .candidates(let page):
+                let candidates = page?.candidates ?? []
+                let texts = candidates.compactMap { strdup($0.text) }
+                let meanings = candidates.compactMap { strdup($0.meaning) }
+                defer { (texts + meanings).forEach { free($0) } }
+                // (none left out but out of memory)
+                guard texts.count == candidates.count, meanings.count == candidates.count else { continue }
+                texts.map { UnsafePointer($0) }.withUnsafeBufferPointer { texts in
+                    meanings.map { UnsafePointer($0) }.withUnsafeBufferPointer { meanings in
+                        callbacks.candidates?(
+                            user, context, texts.baseAddress, meanings.baseAddress, candidates.count,
+                            UInt32(clamping: page?.highlighted ?? 0), UInt32(clamping: page?.page ?? 0),
+                            UInt32(clamping: page?.pages ?? 0))
+                    }
                 }
             }
         }

@@ -14,6 +14,9 @@ public enum FrontendAction: Sendable, Equatable {
     case preedit(String, cursor: Int)
     /// Show these word suggestions, best first (empty: hide them).
     case suggestions([String])
+    /// Show this page of the conversion key's list (hanja or symbols) in place of the
+    /// suggestions; `nil`: hide it (the suggestions come back after).
+    case candidates(CandidatePage?)
 }
 
 extension FrontendAction {

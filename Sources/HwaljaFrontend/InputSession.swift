@@ -105,6 +105,16 @@ public struct InputSession: Sendable {
     }
     /// The suggestions the field shows (``FrontendAction/suggestions(_:)``), and where they come from.
     public var wordSuggestions: WordSuggestions?
+    /// Hanja and symbols for the conversion key (``Keymap/converts(_:)``); `nil`: the key is the
+    /// application's, as in a frontend that cannot show the list.
+    public var hanja: HanjaConversions?
+    /// The conversion key's list, while it is open.
+    var hanjaList: HanjaList?
+    /// Keysyms whose press the open list took: their release is the session's too.
+    var listPresses: Set<UInt32> = []
+    /// The end of the text before the cursor and the selection, as the client last reported them
+    /// (at most ``HanjaSearch/longestReading`` scalars each), until the session sends text.
+    var surrounding: (before: String, selection: String, selectionOffset: Int)?
     /// The suggestions shown, as keys (texts are typed from them when needed).
     private var shown = SuggestedWords()
     /// A hash of the word's keys, the learned words' clock and how many layouts' spellings were
@@ -133,7 +143,13 @@ public struct InputSession: Sendable {
     /// X's keysym for an event that has none.
     static let noSymbol: UInt32 = 0
 
-    private var passesKeysThrough: Bool { InputPurpose.passingThrough.contains(purpose) }
+    var passesKeysThrough: Bool { InputPurpose.passingThrough.contains(purpose) }
+
+    /// Whether nothing typed in this field may be learned or recorded: a secret field (password,
+    /// PIN), one whose keys pass through, a private one (``InputPurpose/privateHint``).
+    var learnsNothing: Bool {
+        InputPurpose.secret.contains(purpose) || passesKeysThrough || hints & InputPurpose.privateHint != 0
+    }
 
     /// A key event: `state` holds ``KeyEventState`` bits, ``KeyEventState/release`` on a release;
     /// `keycode` is the framework's (0: not known); `eventTime` the time the client stamped the
@@ -143,8 +159,28 @@ public struct InputSession: Sendable {
     /// An event without a keysym (X's NoSymbol) is not a key the user pressed: Xlib makes one to
     /// carry the text an XIM server committed, and a client that filters it again (alacritty)
     /// passes it to the input method. It is the application's, and changes nothing here.
+    ///
+    /// The conversion key (``Keymap/converts(_:)``) opens the list of hanja or symbols
+    /// (``FrontendAction/candidates(_:)``); while it is open, the keys it takes go to it (``listKey(keysym:state:)``).
     public mutating func processKeyEvent(
         keysym sent: UInt32, keycode: UInt32 = 0, state: UInt32, eventTime: UInt32 = 0, at time: Int
+    ) -> KeyResult {
+        guard sent != Self.noSymbol, !passesKeysThrough else {
+            return processKey(keysym: sent, keycode: keycode, state: state, eventTime: eventTime, at: time)
+        }
+        let keysym = KeypadWithoutNumLock.keysym(sent, state: state)
+        guard hanjaList != nil || !listPresses.isEmpty || keymap.converts(keysym) else {
+            return processKey(keysym: sent, keycode: keycode, state: state, eventTime: eventTime, at: time)
+        }
+        if let listed = listKey(keysym: keysym, state: state) { return listed }
+        let closed = closeList()
+        var result = processKey(keysym: sent, keycode: keycode, state: state, eventTime: eventTime, at: time)
+        result.actions = closed + result.actions
+        return result
+    }
+
+    private mutating func processKey(
+        keysym sent: UInt32, keycode: UInt32, state: UInt32, eventTime: UInt32, at time: Int
     ) -> KeyResult {
         guard sent != Self.noSymbol else { return KeyResult(handled: false, actions: []) }
         let keysym = KeypadWithoutNumLock.keysym(sent, state: state)
@@ -184,9 +220,7 @@ public struct InputSession: Sendable {
         }
         if key == .backspace, !isRelease, keycode != 0 { backspaceKeycode = keycode }
         let outcome = isRelease ? typing.keyUp(key, at: time) : typing.keyDown(key, at: time, repeating: repeating)
-        let recorded =
-            InputPurpose.secret.contains(purpose) || hints & InputPurpose.privateHint != 0
-            ? nil : RecordedKey(down: !isRelease, key: key)
+        let recorded = learnsNothing ? nil : RecordedKey(down: !isRelease, key: key)
         // A backspace with nothing to take back, a return: the application's, and its release too.
         let declinedOwnKey = outcome.ownKeyDeclined
         if declinedOwnKey && !isRelease { passedPresses.insert(keysym) }
@@ -206,7 +240,7 @@ public struct InputSession: Sendable {
         let sendsText = actions.contains {
             switch $0 {
             case .commit, .deleteSurrounding: true
-            case .forwardKey, .preedit, .suggestions: false
+            case .forwardKey, .preedit, .suggestions, .candidates: false
             }
         }
         guard forwardsKeysAfterText, sendsText else {
@@ -230,9 +264,11 @@ public struct InputSession: Sendable {
         return KeyResult(handled: true, actions: actions(for: outcome), release: .handled)
     }
 
-    /// Lets the timers run up to `time` (a long press, a backspace repeat, auto-next).
+    /// Lets the timers run up to `time` (a long press, a backspace repeat, auto-next); a timer
+    /// that changes the text closes the conversion key's list.
     public mutating func advance(to time: Int) -> [FrontendAction] {
-        withSuggestions(actions(for: typing.advance(to: time)))
+        let done = actions(for: typing.advance(to: time))
+        return withSuggestions(done.isEmpty ? done : closeList() + done)
     }
 
     /// Picks suggestion `index` (as shown last): the word typed so far becomes it, followed by a
@@ -275,9 +311,7 @@ public struct InputSession: Sendable {
     /// learns the words `outcome` ended (a client asks for it: a tool replaying a log must not
     /// teach the user's words). Then, as for key events, ``suggestionsUpdate()``.
     public mutating func learnWords(endedBy outcome: TypingContext.Outcome) {
-        if !outcome.endedWords.isEmpty, !InputPurpose.secret.contains(purpose), !passesKeysThrough,
-            hints & InputPurpose.privateHint == 0
-        {
+        if !outcome.endedWords.isEmpty, !learnsNothing {
             wordSuggestions?.learn(outcome.endedWords, typedWith: typing.composer.table)
         }
     }
@@ -289,8 +323,9 @@ public struct InputSession: Sendable {
     }
 
     /// The actions for `outcome`, learning the words it ended (never in a secret field).
-    private mutating func actions(for outcome: TypingContext.Outcome) -> [FrontendAction] {
+    mutating func actions(for outcome: TypingContext.Outcome) -> [FrontendAction] {
         learnWords(endedBy: outcome)
+        if outcome.retract > 0 || !outcome.commit.isEmpty || !outcome.passed.isEmpty { surrounding = nil }
         if outcome.preeditChanged {
             resetWitness.showed(preedit: outcome.preedit, clientReports: resetDropsPreedit && canDeleteSurrounding)
         }
@@ -298,9 +333,15 @@ public struct InputSession: Sendable {
             for: outcome, clientCanDelete: canDeleteSurrounding, backspaceKeycode: backspaceKeycode)
     }
 
-    /// `actions`, then the suggestions if they changed.
-    private mutating func withSuggestions(_ actions: [FrontendAction]) -> [FrontendAction] {
-        guard let wordSuggestions else { return actions }
+    /// The suggestions shown are to be sent again (the list that hid them closed).
+    mutating func forgetShownSuggestions() {
+        shown = SuggestedWords()
+        suggestedFor = nil
+    }
+
+    /// `actions`, then the suggestions if they changed (none while the conversion key's list shows).
+    mutating func withSuggestions(_ actions: [FrontendAction]) -> [FrontendAction] {
+        guard let wordSuggestions, hanjaList == nil else { return actions }
         // Most events (releases, timers, keys of other fields) leave the word as it was: no lookup.
         let keys = passesKeysThrough ? [] : typing.word.keys
         // The next word is predicted once nothing is composing (a punctuation key's preedit may
@@ -327,14 +368,16 @@ public struct InputSession: Sendable {
     /// The field lost focus, or the application reset it (a click moved the cursor): the syllable
     /// ends where it is, committed once, by the client or by the session (``PreeditOnFocusLoss``).
     public mutating func focusOut() -> [FrontendAction] {
+        let closed = closeList()
+        surrounding = nil
         passedPresses.removeAll()
         resetWitness.forget()
         switch onFocusLoss {
         case .clientCommits:
             learnWords(endedBy: typing.reset())
-            return withSuggestions([])
+            return withSuggestions(closed)
         case .sessionCommits:
-            return withSuggestions(actions(for: typing.commit()))
+            return withSuggestions(closed + actions(for: typing.commit()))
         }
     }
 
@@ -344,6 +387,8 @@ public struct InputSession: Sendable {
     /// drop it (``resetDropsPreedit``, GTK 4): then the session commits it.
     public mutating func reset() -> [FrontendAction] {
         guard onFocusLoss == .clientCommits else { return focusOut() }
+        let closed = closeList()
+        surrounding = nil
         passedPresses.removeAll()
         let finding = typing.preedit.isEmpty ? .nothingSeen : resetWitness.reset(preedit: typing.preedit)
         if case .committedStale(let count) = finding, resetDropsPreedit, canDeleteSurrounding {
@@ -351,14 +396,14 @@ public struct InputSession: Sendable {
             // the preedit: that copy goes, and the syllable as typed is committed (기 shown, 가
             // typed: 가, not 기가).
             let takeBack: [FrontendAction] = [.preedit("", cursor: 0), .deleteSurrounding(offset: -count, count: count)]
-            return withSuggestions(takeBack + actions(for: typing.commit()))
+            return withSuggestions(closed + takeBack + actions(for: typing.commit()))
         }
         guard resetDropsPreedit, finding != .committed else {
             _ = typing.reset()
             resetWitness.showed(preedit: "", clientReports: false)
-            return withSuggestions([])
+            return withSuggestions(closed)
         }
-        return withSuggestions(actions(for: typing.commit()))
+        return withSuggestions(closed + actions(for: typing.commit()))
     }
 
     /// The client's text around its cursor (`cursor` and `anchor` in Unicode scalars). A client
@@ -368,8 +413,10 @@ public struct InputSession: Sendable {
     public mutating func setSurroundingText(_ text: String, cursor: Int, anchor: Int) -> [FrontendAction] {
         guard !passesKeysThrough else {
             resetWitness.forget()
+            surrounding = nil
             return []
         }
+        keepSurrounding(text, cursor: cursor, anchor: anchor)
         let duplicate = resetWitness.report(ResetWitness.Report(text: text.unicodeScalars, cursor: cursor))
         guard duplicate > 0, canDeleteSurrounding else { return [] }
         return [.deleteSurrounding(offset: -duplicate, count: duplicate)]
@@ -382,9 +429,11 @@ public struct InputSession: Sendable {
         self.purpose = purpose
         self.hints = hints
         guard passesKeysThrough else { return [] }
+        let closed = closeList()
+        surrounding = nil
         passedPresses.removeAll()
         resetWitness.forget()
         let outcome = typing.commit()  // typed while the field was open, but never learned
-        return withSuggestions(FrontendAction.actions(for: outcome))
+        return withSuggestions(closed + FrontendAction.actions(for: outcome))
     }
 }

@@ -6,7 +6,8 @@ import HwaljaCore
 /// KEYSYM is a name from ``Keymap/keysymNames`` or a hex value (`0xffb7`) and KEY a
 /// hwalja-replay key name or digit alias (`KP_7 = ㅣ`, `KP_Add = NEXT`), or `PICK1` … `PICK9`: the
 /// key picks that word suggestion while suggestions are shown (else it is the application's, as
-/// an unbound key). The file may start with `preset = phone` or `preset = keypad-position` to
+/// an unbound key), or `HANJA`: the key converts the word to hanja (or a lone consonant to
+/// symbols), as `Hangul_Hanja` and `F9` do by default. The file may start with `preset = phone` or `preset = keypad-position` to
 /// build on that layout.
 ///
 /// Those lines bind 천지인's keys. A `[NAME]` line (`[naratgeul]`, `[vega]`, `[cheonjiin-plus]`,
@@ -18,6 +19,12 @@ public struct Keymap: Sendable, Equatable {
     public private(set) var bindings: [UInt32: Key]
     /// keysym → the suggestion it picks (0: the first), while suggestions are shown.
     public private(set) var picks: [UInt32: Int]
+    /// The keysyms that convert to hanja or symbols (``HanjaList``).
+    public private(set) var conversions: Set<UInt32>
+
+    /// The converting keys of every preset: the Hanja key of Korean keyboards, and F9, as in
+    /// ibus-hangul and fcitx5-hangul.
+    public static let defaultConversions: Set<UInt32> = [0xFF34, 0xFFC6]
 
     /// The picking keys of every preset: Down and keypad `/` take the first (best) suggestion.
     /// Keypad `/` stays `#` in the layouts that type with it: a key's binding wins over a pick.
@@ -151,10 +158,14 @@ public struct Keymap: Sendable, Equatable {
         Key(token: String(digit))!
     }
 
-    /// `bindings`, and `picks` for the keysyms they leave unbound (a key types or picks, not both).
-    public init(bindings: [UInt32: Key], picks: [UInt32: Int] = defaultPicks) {
+    /// `bindings`, and `picks` and `conversions` for the keysyms they leave unbound (a key types,
+    /// picks or converts, one of them).
+    public init(
+        bindings: [UInt32: Key], picks: [UInt32: Int] = defaultPicks, conversions: Set<UInt32> = defaultConversions
+    ) {
         self.bindings = bindings
         self.picks = picks.filter { bindings[$0.key] == nil }
+        self.conversions = conversions.filter { bindings[$0] == nil && picks[$0] == nil }
     }
 
     /// The key for a keysym, if bound.
@@ -162,6 +173,9 @@ public struct Keymap: Sendable, Equatable {
 
     /// The suggestion a keysym picks (0: the first), if it is a picking key.
     public func pick(for keysym: UInt32) -> Int? { picks[keysym] }
+
+    /// Whether a keysym converts to hanja or symbols.
+    public func converts(_ keysym: UInt32) -> Bool { conversions.contains(keysym) }
 
     /// Reads a keymap file: its 천지인 bindings, and its `[NAME]` sections as ``otherLayouts``.
     public init(parsing text: String) throws(KeymapError) {
@@ -196,8 +210,11 @@ public struct Keymap: Sendable, Equatable {
             guard let keysym = Keymap.keysym(named: parts[0]) else { throw .unknownKeysym(line: line, name: parts[0]) }
             sections[layout]!.bindings[keysym] = nil
             sections[layout]!.picks[keysym] = nil
+            sections[layout]!.conversions.remove(keysym)
             if parts[1] == "none" { continue }
-            if let index = Self.pickIndex(parts[1]) {
+            if parts[1] == "HANJA" {
+                sections[layout]!.conversions.insert(keysym)
+            } else if let index = Self.pickIndex(parts[1]) {
                 sections[layout]!.picks[keysym] = index
             } else if layout == .cheonjiin {
                 guard let key = Key(token: parts[1]) else { throw .unknownKey(line: line, name: parts[1]) }
@@ -211,6 +228,7 @@ public struct Keymap: Sendable, Equatable {
         }
         self.bindings = sections[.cheonjiin]!.bindings
         self.picks = sections[.cheonjiin]!.picks
+        self.conversions = sections[.cheonjiin]!.conversions
         for (layout, keymap) in sections where layout != .cheonjiin {
             otherLayouts[layout] = keymap
         }
@@ -243,9 +261,12 @@ public struct Keymap: Sendable, Equatable {
             "numbersign": 0x23, "slash": 0x2F, "BackSpace": 0xFF08, "Tab": 0xFF09, "Return": 0xFF0D,
             "Escape": 0xFF1B, "Delete": 0xFFFF, "Left": 0xFF51, "Up": 0xFF52, "Right": 0xFF53, "Down": 0xFF54,
             "KP_Enter": 0xFF8D, "KP_Multiply": 0xFFAA, "KP_Add": 0xFFAB, "KP_Separator": 0xFFAC,
-            "KP_Subtract": 0xFFAD, "KP_Decimal": 0xFFAE, "KP_Divide": 0xFFAF, "Hangul": 0xFF31
+            "KP_Subtract": 0xFFAD, "KP_Decimal": 0xFFAE, "KP_Divide": 0xFFAF, "Hangul": 0xFF31,
+            "Hangul_Hanja": 0xFF34, "Prior": 0xFF55, "Page_Up": 0xFF55, "Next": 0xFF56, "Page_Down": 0xFF56,
+            "Insert": 0xFF63, "Home": 0xFF50, "End": 0xFF57
         ]
         for digit in UInt32(0)...9 { names["KP_\(digit)"] = 0xFFB0 + digit }
+        for number in UInt32(1)...12 { names["F\(number)"] = 0xFFBD + number }
         return names
     }()
 }
@@ -266,7 +287,7 @@ public enum KeymapError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownKeysym(let line, let name):
             "line \(line): unknown keysym \(Excerpt.quoted(name)) (use a name such as KP_7 or a hex value such as 0xffb7)"
         case .unknownKey(let line, let name):
-            "line \(line): unknown key \(Excerpt.quoted(name)) (use ㅣ ㆍ ㅡ ㄱㅋ … ㅇㅁ, digits, PUNCT, NEXT, SPACE, BS, ENTER or none)"
+            "line \(line): unknown key \(Excerpt.quoted(name)) (use ㅣ ㆍ ㅡ ㄱㅋ … ㅇㅁ, digits, PUNCT, NEXT, SPACE, BS, ENTER, PICK1 … PICK9, HANJA or none)"
         case .unknownPreset(let line, let name):
             "line \(line): unknown preset \(Excerpt.quoted(name)) (phone or keypad-position)"
         case .unknownLayout(let line, let name):

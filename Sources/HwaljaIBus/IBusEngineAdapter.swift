@@ -58,6 +58,9 @@ public final class IBusEngineAdapter: HostedFrontend {
     public var writeSoon: () -> Void = {}
     /// Word suggestions for every engine's field (shown in IBus's lookup table), if any.
     public var wordSuggestions: WordSuggestions?
+    /// Hanja and symbols for the conversion key (shown in the lookup table, each meaning in the
+    /// auxiliary text), if any.
+    public var hanja: HanjaConversions?
     /// hwalja-keypad's row of suggestions (X11, KDE), which shows the focused engine's (`nil`: none).
     public var keypadLink: KeypadSuggestionLink? {
         get { keypadRow.link }
@@ -165,9 +168,10 @@ public final class IBusEngineAdapter: HostedFrontend {
             } catch {
                 throw BusError.failed(error.description)
             }
-            let session = InputSession(
+            var session = InputSession(
                 table: table, settings: settings, resolved: keymap, keymap: engine.keymap, onFocusLoss: .clientCommits,
                 wordSuggestions: wordSuggestions)
+            session.hanja = hanja
             let number = try frontend.add(session, owner: Self.owner)
             fixedKeymaps[number] = engine.keymap
             return try call.methodReturn([.objectPath(Self.enginePrefix + String(number))])
@@ -194,11 +198,20 @@ public final class IBusEngineAdapter: HostedFrontend {
             describeClient(number)
             return try call.methodReturn()
         case (Self.engineInterface, "CandidateClicked"):
-            // A suggestion clicked or tapped (GNOME Shell's popup, its on-screen keyboard's row).
+            // A suggestion, or a candidate of the conversion key's list, clicked or tapped (GNOME
+            // Shell's popup, its on-screen keyboard's row).
             guard call.signature == "uuu", case .uint32(let index) = try call.arguments()[0] else {
                 throw BusError.invalidArgs("CandidateClicked takes (uuu)")
             }
-            update(number) { $0.acceptSuggestion(Int(index)) ?? [] }
+            update(number) {
+                $0.candidatePage != nil ? $0.acceptCandidate(Int(index)) ?? [] : $0.acceptSuggestion(Int(index)) ?? []
+            }
+            return try call.methodReturn()
+        case (Self.engineInterface, "PageUp"), (Self.engineInterface, "CursorUp"):
+            update(number) { $0.turnCandidatePage(-1) }  // the panel's arrows
+            return try call.methodReturn()
+        case (Self.engineInterface, "PageDown"), (Self.engineInterface, "CursorDown"):
+            update(number) { $0.turnCandidatePage(1) }
             return try call.methodReturn()
         case (Self.engineInterface, "SetSurroundingText"):
             let arguments = try call.arguments()
@@ -229,9 +242,7 @@ public final class IBusEngineAdapter: HostedFrontend {
             return try call.methodReturn()
         case (Self.engineInterface, "SetCursorLocation"),
             (Self.engineInterface, "PropertyActivate"), (Self.engineInterface, "PropertyShow"),
-            (Self.engineInterface, "PropertyHide"),
-            (Self.engineInterface, "PageUp"), (Self.engineInterface, "PageDown"),
-            (Self.engineInterface, "CursorUp"), (Self.engineInterface, "CursorDown"):
+            (Self.engineInterface, "PropertyHide"):
             return try call.methodReturn()
         case (Self.engineInterface, "FocusOut"), (Self.engineInterface, "FocusOutId"),
             (Self.engineInterface, "Disable"):
@@ -350,8 +361,27 @@ public final class IBusEngineAdapter: HostedFrontend {
                     signal(path, "UpdateLookupTable", [IBusText.lookupTable(words), .boolean(true)])
                 }
                 keypadRow.show(words, of: number)
+            case .candidates(let page):
+                guard let page else {
+                    signal(path, "HideLookupTable", [])
+                    signal(path, "HideAuxiliaryText", [])
+                    continue
+                }
+                signal(
+                    path, "UpdateLookupTable",
+                    [IBusText.lookupTable(page: page.candidates.map(\.text), cursor: page.highlighted), .boolean(true)])
+                signal(path, "UpdateAuxiliaryText", [IBusText.variant(Self.auxiliaryText(of: page)), .boolean(true)])
             }
         }
+    }
+
+    /// What the panel shows above the conversion key's list: the highlighted candidate's
+    /// meaning, and the page (學校: 배울 학, 학교 교 · 1/3).
+    static func auxiliaryText(of page: CandidatePage) -> String {
+        let meaning =
+            page.candidates.indices.contains(page.highlighted) ? page.candidates[page.highlighted].meaning : ""
+        let pages = page.pages > 1 ? "\(page.page + 1)/\(page.pages)" : ""
+        return [meaning, pages].filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
     private func signal(_ path: String, _ member: String, _ values: [BusValue]) {

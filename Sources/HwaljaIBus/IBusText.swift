@@ -44,6 +44,20 @@ public enum IBusText {
             ]))
     }
 
+    /// `IBusLookupTable` of one page of the conversion key's list: `candidates` in a column,
+    /// labelled 1, 2, 3 … by the panel, the cursor shown on `cursor`.
+    public static func lookupTable(page candidates: [String], cursor: Int) -> BusValue {
+        .variant(
+            .structure([
+                .string("IBusLookupTable"), emptyAttachments,
+                .uint32(UInt32(max(1, candidates.count))),  // the page: a frontend sends one at a time
+                .uint32(UInt32(clamping: cursor)), .boolean(true), .boolean(false),  // cursor shown; no wrapping
+                .int32(1),  // IBUS_ORIENTATION_VERTICAL: a list, as ibus-hangul shows hanja
+                .array(elementSignature: "v", candidates.map { variant($0) }),
+                .array(elementSignature: "v", [])
+            ]))
+    }
+
     static let emptyAttachments = BusValue.array(elementSignature: "{sv}", [])
 }
 

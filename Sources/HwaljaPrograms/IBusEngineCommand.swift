@@ -86,6 +86,7 @@ public struct IBusEngineCommand: ParsableCommand {
             keymap: settings.keymap, recorder: service.recorder(diagnostics),
             readSettings: { onlyIfChanged in host.readSettings(onlyIfChanged: onlyIfChanged) })
         engines.wordSuggestions = host.suggestions.suggestions
+        engines.hanja = host.hanja
         engines.afterTimer = program.sendQueued
         engines.writeSoon = program.writeSoon
         // hwalja-keypad, on X11, shows the focused field's suggestions too.

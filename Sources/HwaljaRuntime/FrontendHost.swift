@@ -27,6 +27,8 @@ public final class FrontendHost {
     public let tables: LayoutTables
     /// Word suggestions and the learned words.
     public let suggestions: SuggestionsLoader
+    /// Hanja and symbols for the conversion key: libhangul's files, read when a field first needs them.
+    public let hanja: HanjaConversions
     /// Told of every change; set by ``start(_:)``.
     private weak var frontend: (any HostedFrontend)?
     private let readSettingsFile: () throws -> ConfigFile.Loaded
@@ -58,6 +60,8 @@ public final class FrontendHost {
         suggestions = SuggestionsLoader(
             table: tables.main.table, tablePath: tables.main.path, settings: settings.settings, queue: queue,
             store: learnedWords, saveScheduler: saveScheduler, log: log)
+        hanja = HanjaConversions(load: { HanjaFiles.read(log: log) }, log: log)
+        hanja.learns = settings.settings.learnWords
     }
 
     /// Keeps `frontend` current from now on, and makes the tables the settings' layout-options
@@ -84,6 +88,7 @@ public final class FrontendHost {
             settings.problems.forEach(log)
             frontend?.apply(settings.settings, keymap: settings.keymap)
             suggestions.apply(settings.settings)
+            hanja.learns = settings.settings.learnWords
         } catch {
             log("kept the settings in use: \(error)")
         }

@@ -43,6 +43,7 @@ uint32_t hints(fcitx::CapabilityFlags flags) {
 
 HwaljaContext::~HwaljaContext() {
     hideSuggestions(ic_, false); // their words call this context
+    hideCandidates(ic_, false);
     close();
 }
 
@@ -129,6 +130,7 @@ void HwaljaContext::focusOut(bool focusLost) {
     hwalja_fcitx5_focus_out(engine_.engine(), number_);
     committedByFcitx_.clear();
     hideSuggestions(ic_);
+    hideCandidates(ic_);
 }
 
 void HwaljaContext::reset() {
@@ -136,12 +138,34 @@ void HwaljaContext::reset() {
         hwalja_fcitx5_reset(engine_.engine(), number_);
     }
     hideSuggestions(ic_);
+    hideCandidates(ic_);
 }
 
 void HwaljaContext::acceptSuggestion(uint32_t index) {
     if (number_ != 0) {
         hwalja_fcitx5_accept_suggestion(engine_.engine(), number_, index);
     }
+}
+
+void HwaljaContext::acceptCandidate(uint32_t index) {
+    if (number_ != 0) {
+        hwalja_fcitx5_accept_candidate(engine_.engine(), number_, index);
+    }
+}
+
+void HwaljaContext::turnCandidatePage(int32_t count) {
+    if (number_ != 0) {
+        hwalja_fcitx5_turn_candidate_page(engine_.engine(), number_, count);
+    }
+}
+
+void HwaljaContext::surroundingTextChanged() {
+    const auto &surrounding = ic_.surroundingText();
+    if (number_ == 0 || !surrounding.isValid()) {
+        return;
+    }
+    hwalja_fcitx5_surrounding_text(engine_.engine(), number_, surrounding.text().c_str(), surrounding.cursor(),
+                                   surrounding.anchor());
 }
 
 void HwaljaContext::useLayout(const std::string &layout) {
@@ -232,6 +256,11 @@ void HwaljaContext::applyNow(const Change &change) {
     }
     case Kind::suggestions:
         showSuggestions(ic_, change.words, [this](uint32_t index) { acceptSuggestion(index); });
+        break;
+    case Kind::candidates:
+        showCandidates(
+            ic_, change.page, [this](uint32_t index) { acceptCandidate(index); },
+            [this](int32_t count) { turnCandidatePage(count); });
         break;
     }
 }

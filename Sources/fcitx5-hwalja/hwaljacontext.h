@@ -11,13 +11,15 @@
 #include <fcitx/inputcontext.h>
 #include <fcitx/inputcontextproperty.h>
 
+#include "hwaljacandidates.h"
+
 namespace hwalja {
 
 class HwaljaEngine;
 
 /// What the engine asks of the field: one of its callbacks.
 struct Change {
-    enum class Kind { commit, preedit, deleteSurrounding, forwardKey, suggestions };
+    enum class Kind { commit, preedit, deleteSurrounding, forwardKey, suggestions, candidates };
     explicit Change(Kind kind) : kind(kind) {}
     Kind kind;
     std::string text;
@@ -26,6 +28,7 @@ struct Change {
     uint32_t count = 0;
     uint32_t keysym = 0, keycode = 0, state = 0; // forwardKey
     std::vector<std::string> words;              // suggestions
+    CandidatePage page;                          // candidates
 };
 
 /// The engine's context of one fcitx5 input context, made on first use (of the layout of the
@@ -48,6 +51,12 @@ public:
     void useLayout(const std::string &layout);
     /// A suggestion picked in the candidate list (index 0: the first shown).
     void acceptSuggestion(uint32_t index);
+    /// A candidate of the conversion key's page picked (index 0: the first shown).
+    void acceptCandidate(uint32_t index);
+    /// The conversion key's list turned `count` pages (its arrows).
+    void turnCandidatePage(int32_t count);
+    /// The client reported its text around the cursor.
+    void surroundingTextChanged();
 
     /// Applies what the engine sent for this context, in order with what came before.
     void apply(Change change);

@@ -41,9 +41,16 @@ HwaljaEngine::HwaljaEngine(fcitx::Instance *instance)
     auto table = callbacks(this);
     engine_ = hwalja_fcitx5_new(&table);
     instance_->inputContextManager().registerProperty("hwaljaContext", &factory_);
+    // The client's text around its cursor, for the conversion key (selection, word before the cursor).
+    surroundingWatcher_ = instance_->watchEvent(fcitx::EventType::InputContextSurroundingTextUpdated,
+                                                fcitx::EventWatcherPhase::Default, [this](fcitx::Event &event) {
+                                                    auto &changed = static_cast<fcitx::InputContextEvent &>(event);
+                                                    context(changed.inputContext())->surroundingTextChanged();
+                                                });
 }
 
 HwaljaEngine::~HwaljaEngine() {
+    surroundingWatcher_.reset();
     factory_.unregister(); // each context lets its engine context go while the engine is there
     timer_.reset();
     afterKey_.reset();
@@ -83,6 +90,16 @@ hwalja_fcitx5_callbacks HwaljaEngine::callbacks(HwaljaEngine *engine) {
         Change suggestions{Change::Kind::suggestions};
         suggestions.words.assign(words, words + count);
         deliver(user, number, std::move(suggestions));
+    };
+    table.candidates = [](void *user, uint64_t number, const char *const *texts, const char *const *meanings,
+                          size_t count, uint32_t highlighted, uint32_t page, uint32_t pages) {
+        Change candidates{Change::Kind::candidates};
+        candidates.page.texts.assign(texts, texts + count);
+        candidates.page.meanings.assign(meanings, meanings + count);
+        candidates.page.highlighted = highlighted;
+        candidates.page.page = page;
+        candidates.page.pages = pages;
+        deliver(user, number, std::move(candidates));
     };
     table.schedule = [](void *user, int64_t deadline) {
         auto *self = static_cast<HwaljaEngine *>(user);

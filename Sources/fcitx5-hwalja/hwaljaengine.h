@@ -74,6 +74,8 @@ private:
     std::unique_ptr<fcitx::EventSourceTime> timer_;
     /// Runs, once a key event has returned, what the engine does after a key.
     std::unique_ptr<fcitx::EventSource> afterKey_;
+    /// Hands the clients' reports of their text to the engine.
+    std::unique_ptr<fcitx::HandlerTableEntry<fcitx::EventHandler>> surroundingWatcher_;
     /// Brings work from the engine's other threads (a tap on hwalja-keypad) to fcitx5's.
     fcitx::EventDispatcher dispatcher_;
     std::unordered_map<uint64_t, HwaljaContext *> routes_;

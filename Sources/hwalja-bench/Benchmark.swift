@@ -10,6 +10,7 @@ import HwaljaTable
 ///
 ///     swift run -c release hwalja-bench [--table PATH] [--json PATH] [--keys LOG]
 ///     swift run -c release hwalja-bench --keystroke-saving TEXT [--learn] [--predict] [--suggestions N]
+///     swift run -c release hwalja-bench --hanja /usr/share/libhangul/hanja/hanja.txt
 ///
 /// `--json` defaults to our own export (Tables/hwalja.json, same shape as Hwalja's 한글.json);
 /// point it at the public 한글.json to measure that file.
@@ -21,6 +22,10 @@ enum Benchmark {
             options = try Command.parse(Array(CommandLine.arguments.dropFirst())).options
         } catch {
             Command.exit(withError: error)
+        }
+        if let path = options.hanja {
+            try HanjaFigures.run(path: path)
+            return
         }
         if let file = options.keystrokeSaving {
             let table = try KeyboardLayout.cheonjiin.decodeTable(try read(options.table))
@@ -111,6 +116,11 @@ enum Benchmark {
         var predict = false
         @Option(help: "With --keystroke-saving: suggestions shown (default 3).")
         var suggestions = 3
+        @Option(
+            help:
+                "Measure instead the conversion key on the hanja file at PATH, beside libhangul's (/usr/share/libhangul/hanja/hanja.txt)."
+        )
+        var hanja: String?
     }
 
     /// hwalja-bench's command line, for ArgumentParser's help and version.

@@ -134,6 +134,15 @@ struct Fcitx5RealApplicationTests {
         #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
     }
 
+    /// The conversion key through fcitx5 in GTK 3 (libhangul-data's files): 학교 then F9 lists
+    /// 學校 first and 1 types it; a lone ㅁ then F9 lists its symbols, ※ sixth.
+    @Test func f9ConvertsTheWordToHanjaAndALoneConsonantToSymbols() throws {
+        let hakgyo = ["8", "8", "1", "2", "4", "KP_Add", "4", "2", "2", "3"]
+        let (report, fcitx5) = try Self.type(hakgyo + ["F9", "1", "0", "0", "F9", "6"])
+        #expect(report.text == "學校※", "\(report.events)")
+        #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
+    }
+
     @Test func aScreenshotShowsThePreeditAndTheSuggestions() throws {
         let shot = try Screenshot(named: "typing.png")
         let keys = "0 1 2 5 KP_Add 5 2 2 1 0 8 8 1 2 8 2 1 1 0 2 2 3 period space 4 1 2 0 0 8 1 2".split(separator: " ")

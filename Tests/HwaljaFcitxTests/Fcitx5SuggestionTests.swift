@@ -64,6 +64,29 @@ extension Fcitx5EndToEndTests {
         #expect(result.preedit == "")
     }
 
+    /// F9 after 학교 (libhangul-data's files): fcitx5's candidate list shows its hanja in a
+    /// column labelled 1. 2. …, each with its meaning; 1 types 學校. ㅁ then F9: its symbols, two
+    /// pages, PageDown turns to the second; a click there picks.
+    @Test func theConversionKeyListsHanjaWithTheirMeaningsAndADigitPicks() throws {
+        let fcitx5 = try PrivateFcitx5(installed: Self.installed)
+        let hakgyo = "tap 8\ntap 8\ntap 1\ntap 2\ntap 4\ntap KP_Add\ntap 4\ntap 2\ntap 2\ntap 3\n"
+        let result = try fcitx5.type(hakgyo + "tap F9\ntap 1\n", surrounding: true, panel: true)
+        // (The word suggestions for 학교 show before F9.)
+        let shown = result.candidates.first { $0.first?.hasPrefix("學") == true } ?? []
+        #expect(shown.first == "學校  배울 학, 학교 교", "\(result.events)")
+        #expect(result.candidateLabels?.contains("1. ") == true, "\(result.candidateLabels ?? [])")
+        #expect(result.candidateLayouts?.contains(1) == true, "vertical: \(result.candidateLayouts ?? [])")
+        #expect(result.text == "學校" && result.preedit == "", "\(result.events)")
+        #expect(result.candidates.last == [], "hidden once picked: \(result.events)")
+
+        // libhangul's ㅁ: ＃ ＆ ＊ ＠ § ※ ☆ ★ ○ on the first page, ● ◎ ◇ … on the second.
+        let symbols = try fcitx5.type("tap 0\ntap 0\ntap F9\ntap Page_Down\npick 1\n", surrounding: true, panel: true)
+        #expect(symbols.candidates.contains { $0.first == "＃" && $0.contains("※") }, "\(symbols.events)")
+        #expect(symbols.candidates.contains { $0.first == "●" }, "the second page: \(symbols.events)")
+        #expect(symbols.text == "◎", "\(symbols.events)")
+        #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
+    }
+
     @Test func typingOnWithoutPickingTypesAsBefore() throws {
         let fcitx5 = try Self.suggesting()
         // 감사 with suggestions shown, then 해 (ㅎ ㅏ ㅣ) and space: the digits went to the engine as

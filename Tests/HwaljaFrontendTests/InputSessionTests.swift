@@ -48,7 +48,7 @@ struct InputSessionTests {
             case .forwardKey(let keysym, _, let state):
                 if keysym == backspace && state & release == 0 && !text.isEmpty { text.removeLast() }
             case .preedit(let shown, _): preedit = shown
-            case .suggestions: break
+            case .suggestions, .candidates: break
             }
         }
         return preedit

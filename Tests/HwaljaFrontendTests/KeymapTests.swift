@@ -45,6 +45,21 @@ struct KeymapTests {
         #expect(throws: KeymapError.unknownKey(line: 1, name: "PICK0")) { try Keymap(parsing: "Up = PICK0") }
     }
 
+    @Test func theConversionKeyIsHanjaAndF9UnlessAFileBindsAnother() throws {
+        for keymap in [Keymap.phone, Keymap.keypadPosition, Keymap.phone(for: .naratgeul)] {
+            #expect(keymap.converts(0xFF34) && keymap.converts(0xFFC6))  // Hangul_Hanja, F9
+            #expect(!keymap.converts(0xFFAD))
+        }
+        let keymap = try Keymap(parsing: "KP_Subtract = HANJA\nF9 = none\n[vega]\nF8 = HANJA\n")
+        #expect(keymap.converts(0xFFAD) && keymap.key(for: 0xFFAD) == nil)
+        #expect(!keymap.converts(0xFFC6))
+        #expect(keymap.converts(0xFF34))
+        #expect(keymap.otherLayouts[.vega]?.converts(0xFFC5) == true)
+        #expect(keymap.converts(0xFFC5) == false)
+        // A key that types is not a conversion key.
+        #expect(try !Keymap(parsing: "F9 = HANJA\nF9 = ㅣ\n").converts(0xFFC6))
+    }
+
     @Test func aKeymapFileBindsEachLayoutInItsSection() throws {
         let keymap = try Keymap(
             parsing: "KP_Add = BS\n[naratgeul]\nKP_Decimal = 획   # the keypad's . adds a stroke\nKP_Divide = 쌍\nq = *\n"

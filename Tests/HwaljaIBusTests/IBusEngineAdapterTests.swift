@@ -27,6 +27,10 @@ struct IBusEngineAdapterTests {
         var daemonPreedit = ""
         /// The lookup table's candidates as the panel shows them (none when hidden).
         var candidates: [String] = []
+        /// The lookup table's cursor, if it shows one.
+        var cursor: Int?
+        /// The auxiliary text the panel shows (empty when hidden).
+        var auxiliary = ""
         /// The signals the engine sent before its last reply, in order.
         var signalsBeforeReply: [String] = []
         /// What the client was asked to delete, in order.
@@ -149,7 +153,12 @@ struct IBusEngineAdapterTests {
                         break
                     }
                     candidates = texts.compactMap { IBusText.text(of: $0) }
+                    if case .uint32(let position) = fields[3], case .boolean(let shown) = fields[4] {
+                        cursor = shown ? Int(position) : nil
+                    }
                 case "HideLookupTable": candidates = []
+                case "UpdateAuxiliaryText": auxiliary = IBusText.text(of: arguments[0]) ?? ""
+                case "HideAuxiliaryText": auxiliary = ""
                 case "DeleteSurroundingText":
                     if case .uint32(let count) = arguments[1] {
                         deleted.append(String(String.UnicodeScalarView(text.unicodeScalars.suffix(Int(count)))))
@@ -355,6 +364,40 @@ struct IBusEngineAdapterTests {
         #expect(ibus.text == "안녕히 ")
         #expect(ibus.preedit == "")
         #expect(ibus.candidates == [])
+    }
+
+    /// F9 after 학교 lists its hanja in the lookup table, the highlighted one's meaning in the
+    /// auxiliary text; 1 types the first, and the table goes.
+    @Test func theConversionKeyListsHanjaAndADigitPicks() throws {
+        let ibus = Daemon()
+        ibus.adapter.hanja = HanjaConversions(
+            load: {
+                (
+                    try? HanjaDictionary(HanjaBytes(HanjaExcerpt.hanja)),
+                    try? HanjaDictionary(HanjaBytes(HanjaExcerpt.symbols))
+                )
+            }, log: { _ in })
+        let engine = try ibus.createEngine("hwalja")
+        try ibus.capabilities(engine, Self.gtkCapabilities)
+        try ibus.tap(engine, Self.words("학교").dropLast(2))
+        #expect(ibus.preedit == "교" && ibus.text == "학")
+        try ibus.tap(engine, [0xFFC6])  // F9
+        #expect(ibus.candidates == ["學校", "學敎", "學", "鶴", "虐"])
+        #expect(ibus.cursor == 0)
+        #expect(ibus.auxiliary == "배울 학, 학교 교")
+        try ibus.tap(engine, [0xFF53])  // Right: the next one highlighted
+        #expect(ibus.cursor == 1 && ibus.auxiliary == "배울 학, 가르칠 교")
+        try ibus.tap(engine, Self.digits("1"))
+        #expect(ibus.text == "學校" && ibus.preedit == "")
+        #expect(ibus.candidates == [] && ibus.auxiliary == "")
+        // ㅁ F9: its symbols, two pages; the panel's arrow turns the page, a click picks.
+        try ibus.tap(engine, Self.digits("00") + [0xFFC6])
+        #expect(ibus.candidates.count == 9 && ibus.auxiliary == "1/2")
+        try ibus.call(engine, IBusEngineAdapter.engineInterface, "PageDown")
+        #expect(ibus.candidates == ["●", "◎", "◇"] && ibus.auxiliary == "2/2")
+        try ibus.call(
+            engine, IBusEngineAdapter.engineInterface, "CandidateClicked", [.uint32(1), .uint32(1), .uint32(0)])
+        #expect(ibus.text == "學校◎" && ibus.preedit == "")
     }
 
     /// The keysyms of `text`'s words on the number row (next-character on keypad +), each

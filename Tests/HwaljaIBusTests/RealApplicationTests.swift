@@ -153,6 +153,15 @@ struct RealApplicationTests {
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }
 
+    /// The conversion key through IBus in GTK 3 (libhangul-data's files): 학교 then F9 lists
+    /// 學校 first and 1 types it; a lone ㅁ then F9 lists its symbols, ※ sixth.
+    @Test func f9ConvertsTheWordToHanjaAndALoneConsonantToSymbols() throws {
+        let hakgyo = ["8", "8", "1", "2", "4", "KP_Add", "4", "2", "2", "3"]
+        let (report, ibus) = try Self.type(hakgyo + ["F9", "1", "0", "0", "F9", "6"], into: .gtk3)
+        #expect(report.text == "學校※", "\(report.events)")
+        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
+    }
+
     @Test(arguments: Application.toolkits)
     func aClickWhileComposingEndsTheSyllableOnce(_ application: Application) throws {
         // 가 is composing when the pointer clicks in the field; then ㅣ. Without the click ㅣ would

@@ -29,6 +29,11 @@ typedef struct hwalja_fcitx5_callbacks {
     void (*forward_key)(void *user, uint64_t context, uint32_t keysym, uint32_t keycode, uint32_t state);
     /* Show these word suggestions, best first; none (count 0) hides them. */
     void (*suggestions)(void *user, uint64_t context, const char *const *words, size_t count);
+    /* Show a page of the conversion key's list (hanja or symbols) in place of the suggestions:
+     * `count` candidates, each its text and its meaning ("" if none known), labelled 1 … 9,
+     * `highlighted` on this page, page `page` of `pages` (from 0); count 0 hides the list. */
+    void (*candidates)(void *user, uint64_t context, const char *const *texts, const char *const *meanings,
+                       size_t count, uint32_t highlighted, uint32_t page, uint32_t pages);
     /* Arm the engine's one timer for `deadline` microseconds on CLOCK_MONOTONIC, replacing the
      * one armed; a negative deadline disarms it. When it comes, call hwalja_fcitx5_timer. */
     void (*schedule)(void *user, int64_t deadline);
@@ -69,6 +74,14 @@ void hwalja_fcitx5_focus_out(hwalja_fcitx5 *engine, uint64_t context);
 void hwalja_fcitx5_reset(hwalja_fcitx5 *engine, uint64_t context);
 /* Suggestion `index` of those shown was picked. */
 void hwalja_fcitx5_accept_suggestion(hwalja_fcitx5 *engine, uint64_t context, uint32_t index);
+/* Candidate `index` of the conversion key's page shown was picked (a click). */
+void hwalja_fcitx5_accept_candidate(hwalja_fcitx5 *engine, uint64_t context, uint32_t index);
+/* The field's text around its cursor as the client reports it (`cursor` and `anchor` in
+ * characters; equal when nothing is selected): what the conversion key may convert. */
+void hwalja_fcitx5_surrounding_text(hwalja_fcitx5 *engine, uint64_t context, const char *text, uint32_t cursor,
+                                    uint32_t anchor);
+/* The conversion key's list is to turn `count` pages (negative: back; the list's arrows). */
+void hwalja_fcitx5_turn_candidate_page(hwalja_fcitx5 *engine, uint64_t context, int32_t count);
 
 /* The timer armed through `schedule` came. */
 void hwalja_fcitx5_timer(hwalja_fcitx5 *engine);

@@ -1,0 +1,85 @@
+import HwaljaLexicon
+
+/// Hanja and symbols for every field a frontend serves: the files (read on first use, not
+/// before), the user's picks and how they are kept, shared by the frontend's sessions as
+/// ``WordSuggestions`` are. Used on the frontend's one thread.
+public final class HanjaConversions: @unchecked Sendable {
+    /// What ``init(load:log:)`` reads: each file, or `nil` when none was found or it was refused.
+    public typealias Files = (hanja: HanjaDictionary?, symbols: HanjaDictionary?)
+
+    private let load: () -> Files
+    private var files: Files?
+    private let log: (String) -> Void
+    /// Whether the user's picks are learned (``HanjaPicks``).
+    public var learns = true
+    /// The user's picks, ranked first.
+    public private(set) var picks = HanjaPicks()
+    /// Called after an entry is picked and learned, to keep the picks.
+    public var onPicked: (HanjaPicks) -> Void = { _ in }
+    /// Characters' meanings looked up to make words' (`nil`: none): a few hundred at most.
+    private var characterMeanings: [String: String?] = [:]
+    private static let characterMeaningsKept = 1024
+
+    /// Conversions from the files `load` reads, the first time a field needs them; `log` says
+    /// once that there are none.
+    public init(load: @escaping () -> Files, log: @escaping (String) -> Void) {
+        self.load = load
+        self.log = log
+    }
+
+    /// The files, read now if not yet.
+    private var loaded: Files {
+        if let files { return files }
+        let read = load()
+        files = read
+        if read.hanja == nil && read.symbols == nil {
+            log("no hanja or symbols: the conversion key does nothing (Debian: install libhangul-data)")
+        }
+        return read
+    }
+
+    /// The conversions of the word being typed (its beginnings), or of a lone consonant (symbols).
+    func candidates(beginning word: String) -> [HanjaCandidate] {
+        HanjaSearch.candidates(beginning: word, hanja: loaded.hanja, symbols: loaded.symbols, picks: picks)
+    }
+
+    /// The conversions of the text before the cursor (its endings).
+    func candidates(ending text: String) -> [HanjaCandidate] {
+        HanjaSearch.candidates(ending: text, hanja: loaded.hanja, picks: picks)
+    }
+
+    /// The conversions of a selection.
+    func candidates(of text: String) -> [HanjaCandidate] {
+        HanjaSearch.candidates(of: text, hanja: loaded.hanja, picks: picks)
+    }
+
+    /// What `entry` means: the file's, else made of its characters' meanings.
+    func meaning(of entry: HanjaEntry) -> String {
+        guard let hanja = loaded.hanja else { return entry.meaning }
+        return hanja.meaning(of: entry) { character, reading in
+            let key = character + reading
+            if let known = characterMeanings[key] { return known }
+            if characterMeanings.count >= Self.characterMeaningsKept { characterMeanings.removeAll() }
+            let found = hanja.characterMeaning(character, readAs: reading)
+            characterMeanings[key] = found
+            return found
+        }
+    }
+
+    /// The user picked `entry` in a field where learning is allowed.
+    func learn(_ entry: HanjaEntry) {
+        guard learns else { return }
+        picks.learn(entry)
+        onPicked(picks)
+    }
+
+    /// Forgets every pick (the caller removes what it kept).
+    public func forgetPicks() {
+        picks.forgetAll()
+    }
+
+    /// Takes the picks read back from storage.
+    public func replacePicks(_ picks: HanjaPicks) {
+        self.picks = picks
+    }
+}
