@@ -3,6 +3,8 @@
 public enum EngineInterface {
     /// The daemon's well-known bus name.
     public static let busName = "org.hwalja.Engine1"
+    /// The key name of the conversion key on `org.hwalja.Context1` (`PressKey("HANJA")`).
+    public static let conversionKey = "HANJA"
     /// The engine object.
     public static let enginePath = "/org/hwalja/Engine1"
     /// The engine interface.
@@ -190,7 +192,10 @@ public enum EngineInterface {
               <arg name="accepted" type="u" direction="out"/>
             </method>
             <!-- A key tapped (pressed and released at once). consumed false: apply the key yourself
-                 (BS deletes a character, ENTER inserts a newline). -->
+                 (BS deletes a character, ENTER inserts a newline). "HANJA" is the conversion key: it
+                 opens the list of hanja (or symbols, after a lone consonant) for the word being typed
+                 (CandidatesChanged; consumed false when there is nothing to convert) and, pressed
+                 again, closes it; any other key closes it first and types as usual. -->
             <method name="PressKey">
               <arg name="key" type="s" direction="in"/>
               <arg name="commit" type="s" direction="out"/>
@@ -249,6 +254,24 @@ public enum EngineInterface {
               <arg name="preedit" type="s" direction="out"/>
               <arg name="consumed" type="b" direction="out"/>
             </method>
+            <!-- Picks candidate index (0: the first) of the conversion key's page shown (PressKey("HANJA"),
+                 CandidatesChanged, the Candidates property): the part of the word it converts
+                 becomes it, the rest of the word committed after it (학교에서: 學校에서); answered as a
+                 key, the list closed (CandidatesChanged, empty). An index not shown changes nothing:
+                 consumed false. -->
+            <method name="AcceptCandidate">
+              <arg name="index" type="u" direction="in"/>
+              <arg name="commit" type="s" direction="out"/>
+              <arg name="preedit" type="s" direction="out"/>
+              <arg name="consumed" type="b" direction="out"/>
+            </method>
+            <!-- Turns the conversion key's list count pages (negative: back), round from the last to
+                 the first; CandidatesChanged sends the new page. Nothing when no list is open. -->
+            <method name="TurnCandidatePage">
+              <arg name="count" type="i" direction="in"/>
+            </method>
+            <!-- Closes the conversion key's list, the text as it was (CandidatesChanged, empty). -->
+            <method name="CloseCandidates"/>
             <!-- Delete count characters (Unicode scalars) just before the cursor: text this context
                  committed earlier in the word, taken back because backspace undid the keystroke that
                  committed it; the preedit that follows (a reply's, or PreeditChanged) shows it again.
@@ -280,11 +303,23 @@ public enum EngineInterface {
             <signal name="SuggestionsChanged">
               <arg name="words" type="as"/>
             </signal>
+            <!-- A page of the conversion key's list (hanja or symbols): each candidate's text and
+                 meaning ("" where none is known), 9 at most, the page (from 0) and the number of pages;
+                 empty, 0, 0 when the list closed. Sent to the owner only (on Context1, to a client that
+                 set Signals; others read the Candidates property). -->
+            <signal name="CandidatesChanged">
+              <arg name="candidates" type="a(ss)"/>
+              <arg name="page" type="u"/>
+              <arg name="pages" type="u"/>
+            </signal>
             <!-- The text being composed. -->
             <property name="Preedit" type="s" access="read"/>
             <!-- The suggestions for the word being typed (as the last SuggestionsChanged; for a client
                  without Signals, looked up when read): AcceptSuggestion's indexes are into this list. -->
             <property name="Suggestions" type="as" access="read"/>
+            <!-- The conversion key's page shown, as the last CandidatesChanged: AcceptCandidate's
+                 indexes are into it. -->
+            <property name="Candidates" type="(a(ss)uu)" access="read"/>
           </interface>
 
         """
@@ -348,6 +383,21 @@ public enum EngineInterface {
               <arg name="index" type="u" direction="in"/>
               <arg name="handled" type="b" direction="out"/>
             </method>
+            <!-- Picks candidate index of the conversion key's page shown (F9 or Hangul_Hanja opens it;
+                 CandidatesChanged), as a click on it: what it converts is replaced (CommitText, and
+                 DeleteSurroundingText for text before the cursor or a selection). handled false: no
+                 such candidate shown; nothing changed. -->
+            <method name="AcceptCandidate">
+              <arg name="index" type="u" direction="in"/>
+              <arg name="handled" type="b" direction="out"/>
+            </method>
+            <!-- Turns the conversion key's list count pages (negative: back), round from the last to
+                 the first; CandidatesChanged sends the new page. Nothing when no list is open. -->
+            <method name="TurnCandidatePage">
+              <arg name="count" type="i" direction="in"/>
+            </method>
+            <!-- Closes the conversion key's list, the text as it was (CandidatesChanged, empty). -->
+            <method name="CloseCandidates"/>
             <!-- Insert text at the cursor. -->
             <signal name="CommitText">
               <arg name="text" type="s"/>
@@ -374,8 +424,18 @@ public enum EngineInterface {
             <signal name="SuggestionsChanged">
               <arg name="words" type="as"/>
             </signal>
+            <!-- A page of the conversion key's list (hanja or symbols): each candidate's text and
+                 meaning ("" where none is known), 9 at most, the page (from 0) and the number of pages;
+                 empty, 0, 0 when the list closed. As org.hwalja.Context1's. -->
+            <signal name="CandidatesChanged">
+              <arg name="candidates" type="a(ss)"/>
+              <arg name="page" type="u"/>
+              <arg name="pages" type="u"/>
+            </signal>
             <!-- The suggestions shown now (as the last SuggestionsChanged). -->
             <property name="Suggestions" type="as" access="read"/>
+            <!-- The conversion key's page shown now (as the last CandidatesChanged). -->
+            <property name="Candidates" type="(a(ss)uu)" access="read"/>
           </interface>
 
         """

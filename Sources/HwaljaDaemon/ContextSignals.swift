@@ -12,7 +12,7 @@ final class ContextSignals {
         // org.hwalja.InputContext1
         case commitText, updatePreedit, deleteSurroundingText, forwardKeyEvent
         // both
-        case suggestionsChanged
+        case suggestionsChanged, candidatesChanged
 
         /// The member name on the bus.
         var name: String {
@@ -26,6 +26,7 @@ final class ContextSignals {
             case .deleteSurroundingText: "DeleteSurroundingText"
             case .forwardKeyEvent: "ForwardKeyEvent"
             case .suggestionsChanged: "SuggestionsChanged"
+            case .candidatesChanged: "CandidatesChanged"
             }
         }
 
@@ -35,7 +36,7 @@ final class ContextSignals {
             case .committed, .preeditChanged, .keyNotConsumed, .deleteBeforeCursor: EngineInterface.contextInterface
             case .commitText, .updatePreedit, .deleteSurroundingText, .forwardKeyEvent:
                 EngineInterface.inputContextInterface
-            case .suggestionsChanged: nil
+            case .suggestionsChanged, .candidatesChanged: nil
             }
         }
 
@@ -63,10 +64,10 @@ final class ContextSignals {
     static let size = 160
 
     /// Signal `member` carrying `values`, or `nil` if the context's interface has no such signal.
-    /// `SuggestionsChanged` is built anew each time, with no template kept: it goes after a key's
-    /// answer, not on its path.
+    /// `SuggestionsChanged` and `CandidatesChanged` are built anew each time, with no template
+    /// kept: they go after a key's answer or for the conversion key, not on a letter's path.
     func signal(_ member: Member, _ values: [BusValue]) -> BusMessage? {
-        if member == .suggestionsChanged {
+        if member.interface == nil {
             let signal = BusMessage.signal(path: path, interface: interface, member: member.name)
             signal.setDestination(owner)
             try? signal.append(values)

@@ -11,10 +11,15 @@ extension EngineService {
     func contextMethod(_ call: BusMessage, number: Int, member: String, caller: String) throws -> BusMessage? {
         let time = now
         let outcome: TypingContext.Outcome
+        if let answer = try candidatesMethod(call, number: number, member: member, caller: caller) { return answer }
         switch member {
         case "PressKey", "KeyDown", "KeyUp", "KeyUpLongPressed":
             try expect(call, "s")
             let token = call.firstString ?? ""
+            if token == EngineInterface.conversionKey {
+                return try conversionKey(call, number: number, member: member, caller: caller)
+            }
+            try closeCandidates(number, caller)
             // One look-up of the context a key: its layout reads the token, then it types the key.
             let typed = try onTyping(number, caller) { context -> Result<(Key, TypingContext.Outcome), BusError> in
                 Result { () throws(BusError) in
@@ -40,6 +45,7 @@ extension EngineService {
             }
         case "Backspace", "NextCharacter":
             try expect(call, "")
+            try closeCandidates(number, caller)
             let key: Key = member == "Backspace" ? .backspace : .next
             outcome = try onTyping(number, caller) { $0.tap(key, at: time) }
             frontend.record(number, [(true, key), (false, key)])
@@ -59,18 +65,30 @@ extension EngineService {
         case "AcceptSuggestion":
             try expect(call, "u")
             let index = Int(try call.arguments()[0].uint32Value ?? 0)
+            try closeCandidates(number, caller)
             outcome = try onContext(number, caller) { context in
                 // An index no longer shown (the suggestions changed meanwhile) is a key with no effect.
                 context.session.pickSuggestion(index) ?? .declined(preedit: context.session.typing.preedit)
             }
+        case "AcceptCandidate":
+            try expect(call, "u")
+            let index = Int(try call.arguments()[0].uint32Value ?? 0)
+            let (picked, preedit) = try onContext(number, caller) {
+                ($0.session.pickCandidate(index), $0.session.typing.preedit)
+            }
+            // An index not shown (the list closed or turned meanwhile) is a key with no effect.
+            outcome = picked ?? .declined(preedit: preedit)
+            if picked != nil { queueSignal(number, .candidatesChanged, Self.candidatesSignalValues(nil)) }
         case "Commit":
             try expect(call, "")
+            try closeCandidates(number, caller)
             let result = try onTyping(number, caller) { $0.commit() }
             learnWords(endedBy: result, context: number)
             suggestionsMayChange(number)
             return try call.methodReturn([.string(result.commit)])
         case "Reset":
             try expect(call, "")
+            try closeCandidates(number, caller)
             _ = try onTyping(number, caller) { $0.reset() }
             suggestionsMayChange(number)
             return try call.methodReturn()
@@ -81,6 +99,26 @@ extension EngineService {
         learnWords(endedBy: outcome, context: number)
         suggestionsMayChange(number)
         return try call.methodReturn([.string(commit), .string(outcome.preedit), .boolean(outcome.consumed)])
+    }
+
+    /// `PressKey("HANJA")` (or `KeyDown`): opens the conversion key's list of the word being typed,
+    /// its first page sent as `CandidatesChanged` (to a client that reads signals) and kept as the
+    /// `Candidates` property; answered as a key that typed nothing, consumed if the list opened.
+    /// Pressed again, it closes the list. `KeyUp("HANJA")` does nothing.
+    private func conversionKey(_ call: BusMessage, number: Int, member: String, caller: String) throws -> BusMessage {
+        let pressed = member == "PressKey" || member == "KeyDown"
+        let (page, consumed, preedit) = try onContext(number, caller) { context -> (CandidatePage?, Bool, String) in
+            let preedit = context.session.typing.preedit
+            guard pressed else { return (nil, true, preedit) }
+            if context.session.candidatePage != nil {
+                _ = context.session.closeCandidates()
+                return (nil, true, preedit)
+            }
+            let opened = context.session.openCandidates()
+            return (opened, opened != nil, preedit)
+        }
+        if pressed && consumed { queueSignal(number, .candidatesChanged, Self.candidatesSignalValues(page)) }
+        return try call.methodReturn([.string(""), .string(preedit), .boolean(consumed)])
     }
 
     /// What a call on a key-name context did goes in its reply, one message, except what a reply

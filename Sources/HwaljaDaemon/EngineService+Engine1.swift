@@ -20,9 +20,10 @@ extension EngineService {
             }
             let layout =
                 call.signature == "s" ? try parseLayout(try call.arguments()[0].stringValue ?? "") : settings.layout
-            let session = InputSession(
+            var session = InputSession(
                 table: try table(of: layout), settings: settings, resolved: keymap, onFocusLoss: .sessionCommits,
                 wordSuggestions: program.wordSuggestions)
+            session.hanja = program.hanja
             let takesKeyEvents = member == "CreateInputContext"
             let context = DaemonContext(session: session, takesKeyEvents: takesKeyEvents)
             let number = try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
@@ -109,16 +110,19 @@ extension EngineService {
                 ])
             ]
         } else if let number = EngineInterface.contextNumber(inPath: path) {
-            let (kind, preedit, suggestions) = try onContext(number, caller) { context in
+            let (kind, preedit, suggestions, candidates) = try onContext(number, caller) { context in
                 // A client that takes no signals learns its suggestions here: they are looked up now.
                 if !context.getsSignals { _ = context.session.suggestionsUpdate() }
-                return (context.interface, context.session.typing.preedit, context.session.suggestions.map(\.text))
+                return (
+                    context.interface, context.session.typing.preedit, context.session.suggestions.map(\.text),
+                    context.session.candidatePage
+                )
             }
             interface = kind
-            all =
-                kind == EngineInterface.contextInterface
-                ? ["Preedit": .string(preedit), "Suggestions": .stringArray(suggestions)]
-                : ["Suggestions": .stringArray(suggestions)]
+            let both = [
+                "Suggestions": BusValue.stringArray(suggestions), "Candidates": Self.candidatesValue(candidates)
+            ]
+            all = kind == EngineInterface.contextInterface ? both.merging(["Preedit": .string(preedit)]) { $1 } : both
         } else {
             return nil
         }

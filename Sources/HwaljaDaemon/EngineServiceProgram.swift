@@ -22,6 +22,8 @@ extension EngineService {
         public var peerAddress: String
         /// Word suggestions for every context, if any (`Suggestions`, `SuggestionsChanged`, `AcceptSuggestion`).
         public var wordSuggestions: WordSuggestions?
+        /// Hanja and symbols for the conversion key (`PressKey("HANJA")`, F9 on `InputContext1`), if any.
+        public var hanja: HanjaConversions?
         /// Forgets every learned word, kept ones too (`ForgetLearnedWords`); returns what went
         /// wrong removing what was kept, if anything did.
         public var forgetLearnedWords: () -> String?
@@ -32,7 +34,7 @@ extension EngineService {
         public init(
             afterTimer: @escaping () -> Void, writeSoon: @escaping () -> Void, contextsFreed: @escaping () -> Void,
             nameLost: @escaping () -> Void, log: @escaping (String) -> Void, peerAddress: String,
-            wordSuggestions: WordSuggestions?, forgetLearnedWords: @escaping () -> String?,
+            wordSuggestions: WordSuggestions?, hanja: HanjaConversions?, forgetLearnedWords: @escaping () -> String?,
             writeSetting: @escaping (_ name: String, _ value: String) -> String?
         ) {
             self.afterTimer = afterTimer
@@ -42,16 +44,17 @@ extension EngineService {
             self.log = log
             self.peerAddress = peerAddress
             self.wordSuggestions = wordSuggestions
+            self.hanja = hanja
             self.forgetLearnedWords = forgetLearnedWords
             self.writeSetting = writeSetting
         }
 
         /// A program that gives nothing: nothing written outside dispatch, no log, no peer socket,
-        /// no suggestions, no settings file. `wordSuggestions` if given.
-        public static func none(wordSuggestions: WordSuggestions? = nil) -> Program {
+        /// no suggestions or hanja, no settings file. `wordSuggestions` and `hanja` if given.
+        public static func none(wordSuggestions: WordSuggestions? = nil, hanja: HanjaConversions? = nil) -> Program {
             Program(
                 afterTimer: {}, writeSoon: {}, contextsFreed: {}, nameLost: {}, log: { _ in }, peerAddress: "",
-                wordSuggestions: wordSuggestions, forgetLearnedWords: { nil },
+                wordSuggestions: wordSuggestions, hanja: hanja, forgetLearnedWords: { nil },
                 writeSetting: { _, _ in "this daemon has no settings file" })
         }
     }

@@ -10,6 +10,7 @@ extension EngineService {
     /// if there is no such method.
     func inputContextMethod(_ call: BusMessage, number: Int, member: String, caller: String) throws -> BusMessage? {
         let actions: [FrontendAction]
+        if let answer = try candidatesMethod(call, number: number, member: member, caller: caller) { return answer }
         switch member {
         case "ProcessKeyEvent":
             try expect(call, "uuu")
@@ -56,9 +57,19 @@ extension EngineService {
             actions = try onContext(number, caller) { $0.session.setContentType(purpose: purpose, hints: hints) }
         case "SetSurroundingText":
             try expect(call, "suu")
-            // A client that tells the text around its cursor can delete there (the text itself is not kept).
-            try onContext(number, caller) { $0.session.canDeleteSurrounding = true }
-            actions = []
+            let arguments = try call.arguments()
+            guard let text = arguments[0].stringValue, case .uint32(let cursor) = arguments[1],
+                case .uint32(let anchor) = arguments[2]
+            else {
+                // the signature was checked: never
+                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "SetSurroundingText takes (suu)")
+            }
+            // A client that tells the text around its cursor can delete there; of the text, only
+            // what the conversion key may convert is kept (the word before the cursor, a selection).
+            actions = try onContext(number, caller) {
+                $0.session.canDeleteSurrounding = true
+                return $0.session.setSurroundingText(text, cursor: Int(cursor), anchor: Int(anchor))
+            }
         case "SetKeymap":
             try expect(call, "s")
             let name = try call.arguments()[0].stringValue ?? ""
@@ -98,8 +109,9 @@ extension EngineService {
             case .suggestions(let words):
                 queueSignal(number, .suggestionsChanged, [.stringArray(words)], carrying: words.joined())
                 keypadRow.show(words, of: number)
-            case .candidates:
-                break  // hwaljad's contexts have no conversions (InputSession.hanja) yet
+            case .candidates(let page):
+                queueSignal(number, .candidatesChanged, Self.candidatesSignalValues(page))
+                if page != nil { keypadRow.show([], of: number) }  // the list took the suggestions' place
             }
         }
     }

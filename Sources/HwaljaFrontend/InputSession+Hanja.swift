@@ -7,20 +7,19 @@ import HwaljaLexicon
 extension InputSession {
     /// Keys of the open list.
     enum ListKeys {
-        /// Page_Up, KP_Subtract, Up, KP_Prior, KP_Up.
-        static let previousPage: Set<UInt32> = [0xFF55, 0xFFAD, 0xFF52, 0xFF9A, 0xFF97]
-        /// Page_Down, KP_Add, Down, KP_Next, KP_Down.
-        static let nextPage: Set<UInt32> = [0xFF56, 0xFFAB, 0xFF54, 0xFF9B, 0xFF99]
-        static let previous: Set<UInt32> = [0xFF51, 0xFF96]  // Left, KP_Left
-        static let next: Set<UInt32> = [0xFF53, 0xFF98]  // Right, KP_Right
+        // (The keypad's arrows are its digits here: KeypadWithoutNumLock.)
+        static let previousPage: Set<UInt32> = [0xFF55, 0xFFAD, 0xFF52]  // Page_Up, KP_Subtract, Up
+        static let nextPage: Set<UInt32> = [0xFF56, 0xFFAB, 0xFF54]  // Page_Down, KP_Add, Down
+        static let previous: Set<UInt32> = [0xFF51]  // Left
+        static let next: Set<UInt32> = [0xFF53]  // Right
         static let pick: Set<UInt32> = [0xFF0D, 0xFF8D]  // Return, KP_Enter
         static let close: Set<UInt32> = [0xFF1B, 0xFF08]  // Escape, BackSpace
 
-        /// The label a digit key names (1 … 9; 0 for the digit 0), on the number row or the keypad.
+        /// The label a digit key names (1 … 9), on the number row or the keypad; 0 names none.
         static func label(_ keysym: UInt32) -> Int? {
             switch keysym {
-            case 0x30...0x39: Int(keysym - 0x30)
-            case 0xFFB0...0xFFB9: Int(keysym - 0xFFB0)
+            case 0x31...0x39: Int(keysym - 0x30)
+            case 0xFFB1...0xFFB9: Int(keysym - 0xFFB0)
             default: nil
             }
         }
@@ -71,11 +70,13 @@ extension InputSession {
     private func openList() -> HanjaList? {
         guard let hanja, !passesKeysThrough else { return nil }
         let composing = typing.replaceableWord
-        if composing.isEmpty, let surrounding, !surrounding.selection.isEmpty, canDeleteSurrounding {
-            let count = surrounding.selection.unicodeScalars.count
+        if composing.isEmpty, let surrounding, surrounding.selectionCount > 0 {
+            // A selection too long for a word converts nothing, nor does the word before it: a
+            // commit would replace the whole selection.
+            guard canDeleteSurrounding, let selection = surrounding.selection else { return nil }
             return HanjaList(
-                hanja.candidates(of: surrounding.selection),
-                source: .selection(offset: surrounding.selectionOffset, count: count))
+                hanja.candidates(of: selection),
+                source: .selection(offset: surrounding.selectionOffset, count: surrounding.selectionCount))
         }
         if !composing.isEmpty { return HanjaList(hanja.candidates(beginning: composing), source: .word) }
         guard let surrounding, canDeleteSurrounding else { return nil }
@@ -138,6 +139,41 @@ extension InputSession {
         withSuggestions(closeList())
     }
 
+    /// Opens the conversion key's list for a frontend that drives ``typing`` by key names
+    /// (hwaljad's `org.hwalja.Context1`): its first page, or `nil` when there is nothing to
+    /// convert (the list stays closed).
+    public mutating func openCandidates() -> CandidatePage? {
+        guard hanjaList == nil else { return candidatePage }
+        guard let opened = openList() else { return nil }
+        hanjaList = opened
+        return page(of: opened)
+    }
+
+    /// Picks candidate `index` of the page shown, as ``acceptCandidate(_:)`` does, for a frontend
+    /// that drives ``typing`` by key names: returns what the typing did (the list closed), or
+    /// `nil` for no such candidate (or one that converts text after the cursor, which an outcome
+    /// cannot carry).
+    public mutating func pickCandidate(_ index: Int) -> TypingContext.Outcome? {
+        guard let list = hanjaList, let candidate = list.candidate(labelled: index + 1) else { return nil }
+        var outcome = TypingContext.Outcome()
+        switch list.source {
+        case .word:
+            outcome = typing.replaceWordStart(candidate.replacing, with: candidate.entry.text)
+        case .beforeCursor:
+            outcome.retract = candidate.replacing
+            outcome.commit = candidate.entry.text
+        case .selection(let offset, let count):
+            guard offset == -count else { return nil }
+            outcome.retract = count
+            outcome.commit = candidate.entry.text
+        }
+        outcome.preedit = typing.preedit
+        _ = closeList()
+        surrounding = nil
+        if !learnsNothing { hanja?.learn(candidate.entry) }
+        return outcome
+    }
+
     /// The page of the open list, if one is.
     public var candidatePage: CandidatePage? { hanjaList.map(page(of:)) }
 
@@ -155,7 +191,9 @@ extension InputSession {
         let limit = HanjaSearch.longestReading
         let before = String(String.UnicodeScalarView(scalars[..<cursorIndex].suffix(limit)))
         let selected = scalars[min(cursorIndex, anchorIndex)..<max(cursorIndex, anchorIndex)]
-        let selection = abs(anchor - cursor) <= limit ? String(String.UnicodeScalarView(selected)) : ""
-        surrounding = (before, selection, min(anchor - cursor, 0))
+        let count = abs(anchor - cursor)
+        surrounding = Surrounding(
+            before: before, selection: count <= limit ? String(String.UnicodeScalarView(selected)) : nil,
+            selectionOffset: min(anchor - cursor, 0), selectionCount: count)
     }
 }

@@ -112,9 +112,18 @@ public struct InputSession: Sendable {
     var hanjaList: HanjaList?
     /// Keysyms whose press the open list took: their release is the session's too.
     var listPresses: Set<UInt32> = []
-    /// The end of the text before the cursor and the selection, as the client last reported them
-    /// (at most ``HanjaSearch/longestReading`` scalars each), until the session sends text.
-    var surrounding: (before: String, selection: String, selectionOffset: Int)?
+    /// What the conversion key may convert of the client's text, as the client last reported it,
+    /// until the session sends text: a client reports it again only when it changed.
+    struct Surrounding {
+        /// The end of the text before the cursor (at most ``HanjaSearch/longestReading`` scalars).
+        var before: String
+        /// The selection, `nil` if longer than ``HanjaSearch/longestReading`` scalars.
+        var selection: String?
+        /// Where the selection starts from the cursor (0 or negative), and its length in scalars.
+        var selectionOffset: Int
+        var selectionCount: Int
+    }
+    var surrounding: Surrounding?
     /// The suggestions shown, as keys (texts are typed from them when needed).
     private var shown = SuggestedWords()
     /// A hash of the word's keys, the learned words' clock and how many layouts' spellings were
@@ -173,9 +182,15 @@ public struct InputSession: Sendable {
             return processKey(keysym: sent, keycode: keycode, state: state, eventTime: eventTime, at: time)
         }
         if let listed = listKey(keysym: keysym, state: state) { return listed }
-        let closed = closeList()
         var result = processKey(keysym: sent, keycode: keycode, state: state, eventTime: eventTime, at: time)
-        result.actions = closed + result.actions
+        // A key the list does not take closes it, unless it changes nothing (a modifier pressed
+        // alone, the release of a key pressed before the list opened).
+        let changesNothing =
+            (state & KeyEventState.release != 0 || KeyEventState.isModifierKey(keysym))
+            && result.actions.allSatisfy {
+                if case .suggestions = $0 { true } else { false }
+            }
+        if !changesNothing { result.actions = closeList() + result.actions }
         return result
     }
 
@@ -293,7 +308,10 @@ public struct InputSession: Sendable {
     /// ``learnWords(endedBy:)`` if the client learns, and ``suggestionsUpdate()``), or `nil` for
     /// no such suggestion.
     public mutating func pickSuggestion(_ index: Int) -> TypingContext.Outcome? {
-        guard let wordSuggestions, let picked = shown.word(index), let text = wordSuggestions.text(typing: picked),
+        // While the conversion key's list is open the suggestions are hidden: a late tap on a
+        // copy does nothing.
+        guard hanjaList == nil, let wordSuggestions, let picked = shown.word(index),
+            let text = wordSuggestions.text(typing: picked),
             let keys = wordSuggestions.keys(ofSuggested: picked, typedWith: typing.composer.table)
         else { return nil }
         let suffix = wordSuggestions.pickAddsSpace ? " " : ""
@@ -303,7 +321,7 @@ public struct InputSession: Sendable {
 
     /// The suggestions shown last, in order.
     public var suggestions: [Suggestion] {
-        guard let wordSuggestions else { return [] }
+        guard let wordSuggestions, hanjaList == nil else { return [] }
         return zip(wordSuggestions.texts(of: shown), shown.words).map { Suggestion(text: $0, keys: $1) }
     }
 
@@ -369,7 +387,7 @@ public struct InputSession: Sendable {
     /// ends where it is, committed once, by the client or by the session (``PreeditOnFocusLoss``).
     public mutating func focusOut() -> [FrontendAction] {
         let closed = closeList()
-        surrounding = nil
+        listPresses.removeAll()
         passedPresses.removeAll()
         resetWitness.forget()
         switch onFocusLoss {
@@ -388,7 +406,7 @@ public struct InputSession: Sendable {
     public mutating func reset() -> [FrontendAction] {
         guard onFocusLoss == .clientCommits else { return focusOut() }
         let closed = closeList()
-        surrounding = nil
+        listPresses.removeAll()
         passedPresses.removeAll()
         let finding = typing.preedit.isEmpty ? .nothingSeen : resetWitness.reset(preedit: typing.preedit)
         if case .committedStale(let count) = finding, resetDropsPreedit, canDeleteSurrounding {
@@ -431,6 +449,7 @@ public struct InputSession: Sendable {
         guard passesKeysThrough else { return [] }
         let closed = closeList()
         surrounding = nil
+        listPresses.removeAll()
         passedPresses.removeAll()
         resetWitness.forget()
         let outcome = typing.commit()  // typed while the field was open, but never learned

@@ -367,6 +367,7 @@ public final class IBusEngineAdapter: HostedFrontend {
                     signal(path, "HideAuxiliaryText", [])
                     continue
                 }
+                keypadRow.show([], of: number)  // the list took the suggestions' place
                 signal(
                     path, "UpdateLookupTable",
                     [IBusText.lookupTable(page: page.candidates.map(\.text), cursor: page.highlighted), .boolean(true)])

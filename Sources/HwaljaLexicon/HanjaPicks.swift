@@ -43,7 +43,10 @@ public struct HanjaPicks: Sendable, Equatable {
         let pick = Pick(reading: entry.reading, text: entry.text)
         uses[pick, default: Use(uses: 0, lastUse: 0)].uses += 1
         uses[pick]!.lastUse = clock
-        if uses.count > capacity, let worst = uses.min(by: { Self.goesBefore($0.value, $1.value) }) {
+        // The one just picked stays: the least used of the others goes.
+        if uses.count > capacity,
+            let worst = uses.filter({ $0.key != pick }).min(by: { Self.goesBefore($0.value, $1.value) })
+        {
             uses[worst.key] = nil
         }
     }

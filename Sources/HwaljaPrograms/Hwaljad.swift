@@ -91,7 +91,7 @@ public struct Hwaljad: ParsableCommand {
                 },
                 log: program.diagnostics.log,
                 peerAddress: peers?.address ?? "",
-                wordSuggestions: host.suggestions.suggestions,
+                wordSuggestions: host.suggestions.suggestions, hanja: host.hanja,
                 forgetLearnedWords: host.suggestions.forgetAll,
                 writeSetting: { [config = service.config] name, value in
                     do {

@@ -40,8 +40,7 @@ private:
 /// hwalja's conversion list: one page of the engine's, whose arrows turn the engine's pages.
 class ConversionList : public fcitx::CommonCandidateList {
 public:
-    ConversionList(uint32_t page, uint32_t pages, std::function<void(int32_t)> turn)
-        : page_(page), pages_(pages), turn_(std::move(turn)) {}
+    ConversionList(uint32_t pages, std::function<void(int32_t)> turn) : pages_(pages), turn_(std::move(turn)) {}
 
     bool hasPrev() const override { return pages_ > 1; }
     bool hasNext() const override { return pages_ > 1; }
@@ -54,7 +53,6 @@ private:
         turn(count);
     }
 
-    uint32_t page_;
     uint32_t pages_;
     std::function<void(int32_t)> turn_;
 };
@@ -71,7 +69,7 @@ void showCandidates(fcitx::InputContext &ic, const CandidatePage &page, std::fun
         hideCandidates(ic);
         return;
     }
-    auto list = std::make_unique<ConversionList>(page.page, page.pages, std::move(turn));
+    auto list = std::make_unique<ConversionList>(page.pages, std::move(turn));
     std::vector<std::string> labels;
     for (size_t index = 0; index < page.texts.size(); ++index) {
         labels.push_back(std::to_string(index + 1) + ". ");

@@ -113,6 +113,7 @@ void HwaljaContext::focusIn() {
     }
     if (number_ != 0) {
         syncField();
+        surroundingTextChanged(); // a client reports its text again only when it changed
     }
 }
 
@@ -161,7 +162,11 @@ void HwaljaContext::turnCandidatePage(int32_t count) {
 
 void HwaljaContext::surroundingTextChanged() {
     const auto &surrounding = ic_.surroundingText();
-    if (number_ == 0 || !surrounding.isValid()) {
+    if (number_ == 0) {
+        return;
+    }
+    if (!surrounding.isValid()) {
+        hwalja_fcitx5_surrounding_text(engine_.engine(), number_, "", 0, 0); // nothing known: nothing kept
         return;
     }
     hwalja_fcitx5_surrounding_text(engine_.engine(), number_, surrounding.text().c_str(), surrounding.cursor(),

@@ -19,12 +19,12 @@ struct EngineServiceTests {
 
         init(
             settings: DaemonSettings = DaemonSettings(), otherLayouts: [KeyboardLayout: TransitionTable] = [:],
-            wordSuggestions: WordSuggestions? = nil
+            wordSuggestions: WordSuggestions? = nil, hanja: HanjaConversions? = nil
         ) {
             service = EngineService(
                 output: log, clock: clock, tables: LayoutTables(inMemory: [committedTable] + otherLayouts.values),
                 settings: settings, keymap: .phone,
-                program: .none(wordSuggestions: wordSuggestions))
+                program: .none(wordSuggestions: wordSuggestions, hanja: hanja))
         }
 
         /// Calls `member` as `client`; returns the messages the call sent, its reply last.

@@ -34,6 +34,8 @@ struct HanjaConversionTests {
         var cursor = 0
         var preedit = ""
         var page: CandidatePage?
+        /// The word suggestions shown last.
+        var shown: [String] = []
         private var time = 0
 
         init(canDelete: Bool = true, hanja: HanjaConversions? = HanjaConversionTests.conversions()) {
@@ -88,7 +90,8 @@ struct HanjaConversionTests {
                     cursor += committed.unicodeScalars.count
                 case .preedit(let shown, _): preedit = shown
                 case .candidates(let shown): page = shown
-                case .forwardKey, .suggestions: break
+                case .suggestions(let words): shown = words
+                case .forwardKey: break
                 }
             }
         }
@@ -255,6 +258,65 @@ struct HanjaConversionTests {
         let without = Field(hanja: nil)
         without.type("학교")
         #expect(!without.press(Self.f9))
+    }
+
+    @Test func aLongSelectionConvertsNothingAndTheKeyIsTheApplications() {
+        let field = Field()
+        let text = "오늘 학교에서 공부를 했어요"
+        field.report(text, cursor: 15, anchor: 0)  // all of it selected
+        #expect(!field.press(Self.f9))
+        #expect(field.page == nil && field.text == text)
+    }
+
+    @Test func whileTheListIsOpenSuggestionsHideAndATapOnAnOldCopyDoesNothing() {
+        let field = Field()
+        let (_, suggestions) = InputSessionTests.suggesting([("학교에서", 900)])
+        field.session.wordSuggestions = suggestions
+        field.type("학교")
+        #expect(field.shown == ["학교에서"])
+        field.press(Self.f9)
+        #expect(field.session.suggestions.isEmpty, "the keypad's row reads none")
+        #expect(field.session.acceptSuggestion(0, shownAs: "학교에서") == nil)
+        #expect(field.page != nil && field.text + field.preedit == "학교")
+        field.press(Self.escape)
+        #expect(field.shown == ["학교에서"], "shown again once the list closes")
+    }
+
+    @Test func aModifierAloneOrAnEarlierKeysReleaseLeavesTheListOpen() {
+        let field = Field()
+        for keysym: UInt32 in [0xFFB8, 0xFFB8, 0xFFB1, 0xFFB2, 0xFFB4, 0xFFAB, 0xFFB4, 0xFFB2, 0xFFB2] {
+            field.press(keysym)  // 학 NEXT ㄱ ㆍ ㆍ
+        }
+        // 학교's last key, 3 (ㅡ), still down when F9 comes: its release comes after the list opened.
+        field.apply(field.session.processKeyEvent(keysym: 0xFFB3, state: 0, at: 10_000).actions)
+        #expect(field.text + field.preedit == "학교")
+        field.apply(field.session.processKeyEvent(keysym: Self.f9, state: 0, at: 10_010).actions)
+        let release = field.session.processKeyEvent(keysym: 0xFFB3, state: KeyEventState.release, at: 10_020)
+        field.apply(release.actions)
+        #expect(field.page != nil)
+        field.press(0xFFE1)  // Shift alone
+        #expect(field.page != nil)
+        field.press(0x31)
+        #expect(field.text == "學校")
+    }
+
+    @Test func zeroClosesTheListAndTypesItsLetter() {
+        let field = Field()
+        field.type("학교")
+        field.press(Self.f9)
+        field.press(0xFFB0)  // ㅇㅁ
+        #expect(field.page == nil)
+        #expect(field.text + field.preedit == "학굥")
+    }
+
+    @Test func theTextReportedBeforeFocusLeftStillConvertsWhenItComesBack() {
+        // A client reports its text again only when it changed.
+        let field = Field()
+        field.report("오늘 한국", cursor: 5, anchor: 5)
+        field.apply(field.session.focusOut())
+        field.apply(field.session.reset())
+        #expect(field.press(Self.f9))
+        #expect(field.shownTexts.first == "韓國")
     }
 
     @Test func leavingTheFieldClosesTheList() {

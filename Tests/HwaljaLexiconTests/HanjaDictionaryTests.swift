@@ -49,6 +49,19 @@ struct HanjaDictionaryTests {
         }
     }
 
+    /// One reading over several kilobytes (이 has 208 entries in libhangul's file): found whole,
+    /// from its first line, though the index has readings inside it.
+    @Test func aReadingLongerThanTheIndexSpacingIsFoundWhole() throws {
+        let many = (0..<400).map { "이:\(Character(Unicode.Scalar(0x4E00 + UInt32($0))!)):뜻 \($0)" }
+        let text = (["가:家:집 가"] + many + ["자:子:아들 자"]).joined(separator: "\n") + "\n"
+        let hanja = try Self.dictionary(text)
+        let found = hanja.entries(reading: "이")
+        #expect(found.count == 400 && found.first?.meaning == "뜻 0" && found.last?.meaning == "뜻 399")
+        #expect(hanja.entries(reading: "자").map(\.text) == ["子"])
+        #expect(hanja.entries(reading: "가").map(\.text) == ["家"])
+        #expect(hanja.characterMeaning("\u{4E00}", readAs: "이") == "뜻 0")
+    }
+
     @Test func aFileOutOfOrderIsRefusedWithItsLine() {
         #expect(throws: HanjaError.outOfOrder(line: 3)) {
             try Self.dictionary("# header\n한국:韓國:\n학교:學校:\n")

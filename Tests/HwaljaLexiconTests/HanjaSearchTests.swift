@@ -59,5 +59,14 @@ struct HanjaSearchTests {
         #expect(picks.uses.count == 2)
         #expect(picks.use(of: often)?.uses == 2)
         #expect(picks.use(of: HanjaEntry(reading: "학", text: "鶴")) == nil)
+        // With every kept pick used more often, a new one still stays: an older one goes.
+        var full = HanjaPicks(capacity: 2)
+        for text in ["學", "鶴"] {
+            full.learn(HanjaEntry(reading: "학", text: text))
+            full.learn(HanjaEntry(reading: "학", text: text))
+        }
+        full.learn(HanjaEntry(reading: "학", text: "虐"))
+        #expect(full.use(of: HanjaEntry(reading: "학", text: "虐"))?.uses == 1)
+        #expect(full.uses.count == 2)
     }
 }

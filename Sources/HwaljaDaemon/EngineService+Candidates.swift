@@ -1,0 +1,67 @@
+import HwaljaDBus
+import HwaljaFrontend
+
+/// The conversion key's list (hanja and symbols) on both context interfaces: its page as the
+/// `Candidates` property and the `CandidatesChanged` signal, and the methods that turn, pick
+/// and close it.
+extension EngineService {
+    /// `TurnCandidatePage(i)` and `CloseCandidates()` on either interface, and
+    /// `AcceptCandidate(u)` on `InputContext1` (answered `handled`); `nil` for any other method.
+    func candidatesMethod(_ call: BusMessage, number: Int, member: String, caller: String) throws -> BusMessage? {
+        switch member {
+        case "TurnCandidatePage":
+            try expect(call, "i")
+            guard case .int32(let count) = try call.arguments()[0] else {
+                throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "TurnCandidatePage takes (i)")
+            }
+            let actions = try onContext(number, caller) { $0.session.turnCandidatePage(Int(count)) }
+            queueCandidateSignals(for: actions, context: number)
+            return try call.methodReturn()
+        case "CloseCandidates":
+            try expect(call, "")
+            try closeCandidates(number, caller)
+            return try call.methodReturn()
+        case "AcceptCandidate" where try inspectContext(number, caller, { $0.takesKeyEvents }):
+            try expect(call, "u")
+            let index = Int(try call.arguments()[0].uint32Value ?? 0)
+            // An index not shown (the list closed or turned meanwhile) is a click with no effect.
+            let picked = try onContext(number, caller) { $0.session.acceptCandidate(index) }
+            queueSignals(for: picked ?? [], context: number)
+            return try call.methodReturn([.boolean(picked != nil)])
+        default:
+            return nil
+        }
+    }
+
+    /// Closes context `number`'s list if it is open, and says so (`CandidatesChanged` with no
+    /// candidates): before any key of a key-name context, which types as if the list were not there.
+    func closeCandidates(_ number: Int, _ caller: String) throws(BusError) {
+        let closed = try onContext(number, caller) {
+            $0.session.candidatePage == nil ? [] : $0.session.closeCandidates()
+        }
+        queueCandidateSignals(for: closed, context: number)
+    }
+
+    /// The `CandidatesChanged` signals among `actions` (what a key-name context sends: its other
+    /// changes go in replies).
+    private func queueCandidateSignals(for actions: [FrontendAction], context number: Int) {
+        for case .candidates(let page) in actions {
+            queueSignal(number, .candidatesChanged, Self.candidatesSignalValues(page))
+        }
+    }
+
+    /// `CandidatesChanged`'s arguments `(a(ss)uu)`: each candidate's text and meaning, the page
+    /// (from 0) and the number of pages; none, 0, 0 when the list closed.
+    static func candidatesSignalValues(_ page: CandidatePage?) -> [BusValue] {
+        let candidates = (page?.candidates ?? []).map { BusValue.structure([.string($0.text), .string($0.meaning)]) }
+        return [
+            .array(elementSignature: "(ss)", candidates), .uint32(UInt32(clamping: page?.page ?? 0)),
+            .uint32(UInt32(clamping: page?.pages ?? 0))
+        ]
+    }
+
+    /// The `Candidates` property `(a(ss)uu)`: the page shown, as `CandidatesChanged` sends it.
+    static func candidatesValue(_ page: CandidatePage?) -> BusValue {
+        .structure(candidatesSignalValues(page))
+    }
+}
