@@ -10,12 +10,14 @@ public final class HanjaConversions: @unchecked Sendable {
     private let load: () -> Files
     private var files: Files?
     private let log: (String) -> Void
-    /// Whether the user's picks are learned (``HanjaPicks``).
+    /// The learned words that keep the user's picks with the words (the program's, saved and
+    /// forgotten with them); `nil`: the picks are kept here, in memory, while ``learns``.
+    public var learnedWords: WordSuggestions?
+    /// Whether picks kept here are learned (the learned words' own setting rules theirs).
     public var learns = true
+    private var ownPicks = HanjaPicks()
     /// The user's picks, ranked first.
-    public private(set) var picks = HanjaPicks()
-    /// Called after an entry is picked and learned, to keep the picks.
-    public var onPicked: (HanjaPicks) -> Void = { _ in }
+    public var picks: HanjaPicks { learnedWords?.learned.hanja ?? ownPicks }
     /// Characters' meanings looked up to make words' (`nil`: none): a few hundred at most.
     private var characterMeanings: [String: String?] = [:]
     private static let characterMeaningsKept = 1024
@@ -68,18 +70,10 @@ public final class HanjaConversions: @unchecked Sendable {
 
     /// The user picked `entry` in a field where learning is allowed.
     func learn(_ entry: HanjaEntry) {
-        guard learns else { return }
-        picks.learn(entry)
-        onPicked(picks)
-    }
-
-    /// Forgets every pick (the caller removes what it kept).
-    public func forgetPicks() {
-        picks.forgetAll()
-    }
-
-    /// Takes the picks read back from storage.
-    public func replacePicks(_ picks: HanjaPicks) {
-        self.picks = picks
+        if let learnedWords {
+            learnedWords.learnHanja(entry)
+        } else if learns {
+            ownPicks.learn(entry)
+        }
     }
 }

@@ -113,6 +113,14 @@ public final class WordSuggestions: @unchecked Sendable {
         onLearned(learned)
     }
 
+    /// Learns that `entry` was picked to convert its reading (unless learning is off), to keep it
+    /// with the learned words.
+    func learnHanja(_ entry: HanjaEntry) {
+        guard learns else { return }
+        learned.learnHanja(entry)
+        onLearned(learned)
+    }
+
     /// What was learned since the last call, in order: what a store adds to what it saved.
     public func takeUnsavedWords() -> [LearnedWords.Learning] {
         learned.takeUnsaved()

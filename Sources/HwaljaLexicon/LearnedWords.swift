@@ -1,7 +1,7 @@
 import HwaljaCore
 
-/// The user's own words: what they committed, how often, how lately, and which word followed
-/// which (``sequences``). In memory only; saving it (and never for a secret field) is the
+/// The user's own words: what they committed, how often, how lately, which word followed
+/// which (``sequences``), and the hanja they picked (``hanja``). In memory only; saving it (and never for a secret field) is the
 /// frontend's business.
 ///
 /// Bounded: past ``capacity`` words the least used, then the longest unused, goes.
@@ -34,17 +34,25 @@ public struct LearnedWords: Sendable, Equatable {
     public private(set) var unsaved: [Learning] = []
     /// Which word followed which.
     public private(set) var sequences: WordSequences
+    /// The hanja and symbols the user picked, ranked first when they convert again.
+    public private(set) var hanja: HanjaPicks
 
     /// One thing learned: a word, or a word after one or two others (``WordSequences``).
     public enum Learning: Sendable, Equatable {
         case word([Key])
         /// The context, then the word that followed it.
         case sequence([[Key]])
+        /// A hanja or symbol picked for a reading.
+        case hanja(HanjaPicks.Pick)
     }
 
-    public init(capacity: Int = LearnedWords.defaultCapacity, sequences: Int = WordSequences.defaultCapacity) {
+    public init(
+        capacity: Int = LearnedWords.defaultCapacity, sequences: Int = WordSequences.defaultCapacity,
+        hanja: Int = HanjaPicks.defaultCapacity
+    ) {
         self.capacity = max(1, capacity)
         self.sequences = WordSequences(capacity: sequences)
+        self.hanja = HanjaPicks(capacity: hanja)
     }
 
     /// The user committed the word typed by `keys`.
@@ -76,6 +84,20 @@ public struct LearnedWords: Sendable, Equatable {
         }
     }
 
+    /// The user picked `entry` to convert its reading (nothing with a blank in it is kept: the
+    /// file separates its fields by spaces).
+    public mutating func learnHanja(_ entry: HanjaEntry) {
+        let pick = HanjaPicks.Pick(reading: entry.reading, text: entry.text)
+        guard Self.isKeepable(pick) else { return }
+        journal(.hanja(pick))
+        hanja.learn(entry)
+    }
+
+    /// Whether `pick` can be written as fields of a line: no blank, no newline, not empty.
+    static func isKeepable(_ pick: HanjaPicks.Pick) -> Bool {
+        [pick.reading, pick.text].allSatisfy { !$0.isEmpty && !$0.contains { $0.isWhitespace || $0.isNewline } }
+    }
+
     private mutating func journal(_ learning: Learning) {
         if unsaved.count >= capacity { unsaved.removeFirst(capacity / 2 + 1) }
         unsaved.append(learning)
@@ -94,6 +116,7 @@ public struct LearnedWords: Sendable, Equatable {
             switch learning {
             case .word(let keys): learn(keys)
             case .sequence(let words): learn(words[words.count - 1], after: Array(words.dropLast()))
+            case .hanja(let pick): learnHanja(HanjaEntry(reading: pick.reading, text: pick.text))
             }
         }
     }
@@ -101,6 +124,7 @@ public struct LearnedWords: Sendable, Equatable {
     /// The same words, sequences, uses and clock (what was learned but not yet saved does not count).
     public static func == (a: LearnedWords, b: LearnedWords) -> Bool {
         a.capacity == b.capacity && a.words == b.words && a.clock == b.clock && a.sequences == b.sequences
+            && a.hanja == b.hanja
     }
 
     /// Restores a word read back from storage.
@@ -123,10 +147,17 @@ public struct LearnedWords: Sendable, Equatable {
         clock = max(clock, use.lastUse)
     }
 
-    /// Forgets every word and sequence.
+    /// Restores a hanja pick read back from storage.
+    public mutating func restoreHanja(_ pick: HanjaPicks.Pick, _ use: HanjaPicks.Use) {
+        guard Self.isKeepable(pick) else { return }
+        hanja.restore(pick, use)
+    }
+
+    /// Forgets every word, sequence and hanja pick.
     public mutating func forgetAll() {
         words.removeAll()
         sequences.forgetAll()
+        hanja.forgetAll()
         unsaved.removeAll()
         clock = 0
     }

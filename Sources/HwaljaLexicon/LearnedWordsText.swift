@@ -4,20 +4,24 @@ import HwaljaCore
 /// programs under `$XDG_DATA_HOME/hwalja/` (mode 0600):
 ///
 /// ```
-/// # hwalja learned words 2
+/// # hwalja learned words 3
 /// USES LAST-USE KEYS
 /// USES LAST-USE KEYS KEYS
 /// USES LAST-USE KEYS KEYS KEYS
+/// USES LAST-USE hanja READING TEXT
 /// ```
 ///
 /// KEYS are a word's keys, one hexadecimal digit each (``Key/lexiconCode``: ㅣ 1 … ㅇㅁ a, NEXT b).
 /// A line of one word is a learned word; of two or three, a sequence (``WordSequences``): the
 /// last word followed the others. The words themselves are not written: their keys type them.
-/// Version 1 files (words only) read as they are.
+/// A `hanja` line is a hanja or symbol picked for a reading (``HanjaPicks``: 한국 韓國); its
+/// LAST-USE counts picks. Version 1 files (words only) and 2 (no hanja) read as they are.
 public enum LearnedWordsText {
-    public static let header = "# hwalja learned words 2"
-    /// The header of files written before sequences were learned.
-    static let firstHeader = "# hwalja learned words 1"
+    public static let header = "# hwalja learned words 3"
+    /// The headers of files written before hanja picks (2) and sequences (1) were learned.
+    static let olderHeaders: Set<Substring> = ["# hwalja learned words 1", "# hwalja learned words 2"]
+    /// The third field of a hanja pick's line.
+    static let hanjaMark = "hanja"
 
     /// The file's text for `words`.
     public static func encode(_ words: LearnedWords) -> String {
@@ -27,6 +31,9 @@ public enum LearnedWordsText {
         }
         for (sequence, use) in words.sequences.all {
             text += "\(use.uses) \(use.lastUse) \(sequence.map(field).joined(separator: " "))\n"
+        }
+        for (pick, use) in words.hanja.uses.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            text += "\(use.uses) \(use.lastUse) \(hanjaMark) \(pick.reading) \(pick.text)\n"
         }
         return text
     }
@@ -46,12 +53,17 @@ public enum LearnedWordsText {
         var words = LearnedWords(capacity: capacity)
         var badLines: [Int] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.isEmpty || (index == 0 && (line == header || line == firstHeader)) { continue }
+            if line.isEmpty || (index == 0 && (line == header || olderHeaders.contains(line))) { continue }
             let fields = line.split(separator: " ")
             guard (3...5).contains(fields.count), let uses = Int(fields[0]), (1...maxCount).contains(uses),
                 let lastUse = Int(fields[1]), (0...maxCount).contains(lastUse)
             else {
                 badLines.append(index + 1)
+                continue
+            }
+            if fields.count == 5 && fields[2] == hanjaMark {
+                let pick = HanjaPicks.Pick(reading: String(fields[3]), text: String(fields[4]))
+                words.restoreHanja(pick, HanjaPicks.Use(uses: uses, lastUse: lastUse))
                 continue
             }
             let sequence = fields.dropFirst(2).compactMap(Self.keys)

@@ -61,7 +61,7 @@ public final class FrontendHost {
             table: tables.main.table, tablePath: tables.main.path, settings: settings.settings, queue: queue,
             store: learnedWords, saveScheduler: saveScheduler, log: log)
         hanja = HanjaConversions(load: { HanjaFiles.read(log: log) }, log: log)
-        hanja.learns = settings.settings.learnWords
+        hanja.learnedWords = suggestions.suggestions  // picks kept, merged and forgotten with the words
     }
 
     /// Keeps `frontend` current from now on, and makes the tables the settings' layout-options
@@ -88,7 +88,6 @@ public final class FrontendHost {
             settings.problems.forEach(log)
             frontend?.apply(settings.settings, keymap: settings.keymap)
             suggestions.apply(settings.settings)
-            hanja.learns = settings.settings.learnWords
         } catch {
             log("kept the settings in use: \(error)")
         }

@@ -239,6 +239,31 @@ struct HanjaConversionTests {
         #expect(notLearning.picks.uses.isEmpty)
     }
 
+    /// In a program, picks are kept with the learned words: learned there, forgotten with them,
+    /// not learned with learning off.
+    @Test func picksAreKeptWithTheLearnedWords() {
+        let hanja = Self.conversions()
+        let words = WordSuggestions(suggester: nil)
+        hanja.learnedWords = words
+        let field = Field(hanja: hanja)
+        field.type("한국")
+        field.press(Self.f9)
+        field.press(0x34)  // 汗國
+        #expect(words.learned.hanja.use(of: HanjaEntry(reading: "한국", text: "汗國"))?.uses == 1)
+        field.type("한국")
+        field.press(Self.f9)
+        #expect(field.shownTexts.first == "汗國")
+        field.press(Self.escape)
+        words.forgetLearnedWords()
+        field.press(Self.f9)
+        #expect(field.shownTexts.first == "韓國")
+        field.press(Self.escape)
+        words.learns = false
+        field.press(Self.f9)
+        field.press(0x34)
+        #expect(words.learned.hanja.uses.isEmpty)
+    }
+
     @Test func aPasswordFieldConvertsNothing() {
         let field = Field()
         _ = field.session.setContentType(purpose: 8, hints: 0)  // GTK's and IBus's password

@@ -305,13 +305,13 @@ struct IBusEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: file.path))
         _ = try ibus.type("tap 4\ntap 1\ntap 2\ntap space\n")  // 가, ended by space
         // 가's keys, not its text
-        #expect(Self.contents(of: file, once: { $0 != nil }) == "# hwalja learned words 2\n1 1 412\n")
+        #expect(Self.contents(of: file, once: { $0 != nil }) == "# hwalja learned words 3\n1 1 412\n")
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
         // Removing the file forgets them: the engine never writes 가 back, and learns from nothing.
         try FileManager.default.removeItem(at: file)
         _ = try ibus.type("tap 7\ntap 1\ntap 2\ntap space\n")  // 바
-        #expect(Self.contents(of: file, once: { $0 != nil }) == "# hwalja learned words 2\n1 1 712\n")
+        #expect(Self.contents(of: file, once: { $0 != nil }) == "# hwalja learned words 3\n1 1 712\n")
     }
 
     /// The file's text once `ready` says so (the engine writes on a queue of its own), or after 5 s.

@@ -1,3 +1,4 @@
+import HwaljaCore
 import HwaljaLexicon
 import HwaljaTestSupport
 import Testing
@@ -47,6 +48,25 @@ struct HanjaSearchTests {
         #expect(picks.ranked(korea).map(\.text) == ["汗國", "寒菊", "韓國", "寒國"])
         picks.forgetAll()
         #expect(picks.ranked(korea).map(\.text) == ["韓國", "寒國", "寒菊", "汗國"])
+    }
+
+    @Test func picksGoInTheLearnedWordsFileAndComeBack() {
+        var words = LearnedWords()
+        words.learn([.giyeokKieuk, .in, .cheon])  // 가
+        words.learnHanja(HanjaEntry(reading: "한국", text: "韓國"))
+        words.learnHanja(HanjaEntry(reading: "ㅁ", text: "※"))
+        words.learnHanja(HanjaEntry(reading: "ㄱ", text: "\u{3000}"))  // a blank: not kept, the file splits at blanks
+        let text = LearnedWordsText.encode(words)
+        #expect(text == "# hwalja learned words 3\n1 1 412\n1 1 hanja 한국 韓國\n1 2 hanja ㅁ ※\n")
+        let (read, bad) = LearnedWordsText.decode(text)
+        #expect(bad == [] && read == words)
+        // A file of the version before reads as it is; a hanja line with a bad count is skipped.
+        let older = LearnedWordsText.decode("# hwalja learned words 2\n1 1 123\n0 1 hanja 한국 韓國\n")
+        #expect(older.words.words.count == 1 && older.words.hanja.uses.isEmpty && older.badLines == [3])
+        // Picks learned again in another store (a merge) count there too.
+        var other = LearnedWords()
+        other.learnAgain(words.takeUnsaved())
+        #expect(other.hanja.use(of: HanjaEntry(reading: "한국", text: "韓國"))?.uses == 1)
     }
 
     @Test func picksAreBoundedDroppingTheLeastUsed() {

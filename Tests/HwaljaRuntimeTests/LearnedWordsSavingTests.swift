@@ -122,6 +122,32 @@ struct LearnedWordsSavingTests {
         #expect(engine.learned.unsaved.isEmpty)
     }
 
+    /// Hanja picked in two programs (the IBus engine and the fcitx5 addon) are kept with the
+    /// words, each program's added to the other's; forgetting the words forgets them too.
+    @Test func hanjaPicksAreKeptMergedAndForgottenWithTheWords() throws {
+        let engine = Program()
+        let addon = Program(sharing: engine)
+        let korea = HanjaEntry(reading: "한국", text: "韓國")
+        let school = HanjaEntry(reading: "학교", text: "學校")
+        engine.queue.sync {
+            engine.loader.suggestions.learnHanja(korea)
+            engine.loader.suggestions.learnHanja(korea)
+        }
+        addon.queue.sync { addon.loader.suggestions.learnHanja(school) }
+        engine.runScheduledSaves()
+        addon.runScheduledSaves()
+        let saved = engine.store.load()
+        #expect(saved.badLines == [])
+        #expect(saved.words.hanja.use(of: korea)?.uses == 2)
+        #expect(saved.words.hanja.use(of: school)?.uses == 1)
+        #expect(addon.learned.hanja.use(of: korea)?.uses == 2, "the later program took the other's picks")
+        let text = try String(contentsOfFile: engine.store.path, encoding: .utf8)
+        #expect(text.hasPrefix(LearnedWordsText.header + "\n") && text.contains(" hanja 한국 韓國\n"))
+        addon.queue.sync { #expect(addon.loader.forgetAll() == nil) }
+        #expect(addon.learned.hanja.uses.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: engine.store.path))
+    }
+
     /// A program whose words were forgotten by another (ForgetLearnedWords removes the file)
     /// forgets its own when it would save, instead of writing them back.
     @Test func aFileRemovedByAnotherProgramIsNotWrittenBack() throws {

@@ -35,7 +35,7 @@ struct LearnedWordsStoreTests {
         #expect(try Self.mode(scratch.path + "/data/hwalja") == 0o700)
         #expect(
             try String(contentsOfFile: store.path, encoding: .utf8)
-                == "# hwalja learned words 2\n2 3 412aa812\n1 2 a125b5221a\n1 3 a125b5221a 412aa812\n")
+                == "# hwalja learned words 3\n2 3 412aa812\n1 2 a125b5221a\n1 3 a125b5221a 412aa812\n")
         let loaded = store.load()
         #expect(loaded.words == words)
         #expect(loaded.words.sequences.next(after: [Self.annyeong], limit: 3) == [Self.gamsa])
