@@ -143,6 +143,19 @@ struct Fcitx5RealApplicationTests {
         #expect(fcitx5.problems().isEmpty, "fcitx5 logged: \(fcitx5.problems())")
     }
 
+    /// docs/images/hanja-fcitx5.png: 학교 and F9 in GTK 3, fcitx5's candidate list with each
+    /// candidate's meaning.
+    @Test func aScreenshotShowsTheHanjaListWithMeanings() throws {
+        let shot = try Screenshot(named: "hanja-fcitx5.png")
+        let hakgyo = ["8", "8", "1", "2", "4", "KP_Add", "4", "2", "2", "3"]
+        let (report, _) = try Self.type(
+            hakgyo + ["F9", "pause:1000", shot.key, "1"], field: "lines", settings: "long-press = 1500\n",
+            screen: "760x660", scale: 2)
+        #expect(report.text == "學校", "\(report.events)")
+        #expect(try shot.size() == [760, 660])
+        #expect(try shot.colours() > 16, "text drawn with anti-aliasing has many colours; a blank screen has one")
+    }
+
     @Test func aScreenshotShowsThePreeditAndTheSuggestions() throws {
         let shot = try Screenshot(named: "typing.png")
         let keys = "0 1 2 5 KP_Add 5 2 2 1 0 8 8 1 2 8 2 1 1 0 2 2 3 period space 4 1 2 0 0 8 1 2".split(separator: " ")
