@@ -156,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "hwalja-bench",
             dependencies: [
-                "HwaljaCore", "HwaljaLexicon", "HwaljaRules", "HwaljaTable", "HwaljaRuntime",
+                "HwaljaCore", "HwaljaEngine", "HwaljaLexicon", "HwaljaRules", "HwaljaTable", "HwaljaRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),

@@ -28,7 +28,7 @@ public struct WordContext: Sendable, Equatable {
     public init() {}
 
     /// A word of `keys` ended.
-    mutating func ended(_ keys: [Key]) {
+    public mutating func ended(_ keys: [Key]) {
         words = Array((words + [keys]).suffix(2))
         newlines = 0
         blankAfterLastWord = false
@@ -43,7 +43,7 @@ public struct WordContext: Sendable, Equatable {
 
     /// The client was given `text` (committed): Hangul is the words' own, spaces and commas keep
     /// the context, a newline counts, anything else breaks it.
-    mutating func saw(_ text: String) {
+    public mutating func saw(_ text: String) {
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x20, 0xA0, 0x3000:

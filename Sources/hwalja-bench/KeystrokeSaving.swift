@@ -1,5 +1,6 @@
 import Foundation
 import HwaljaCore
+import HwaljaEngine
 import HwaljaLexicon
 import HwaljaTable
 
@@ -10,8 +11,9 @@ import HwaljaTable
 /// suggestions, the fewest keys after which it is among the top N, plus one to pick it (the pick
 /// ends it too), if that is fewer. Every other character costs one key either way. `--learn`
 /// learns each word once it is typed, as the user's words are learned; `--predict` also learns
-/// which word followed which (the context kept across spaces, commas and single newlines, as a
-/// field keeps it) and counts a word predicted before its first key as one key, the pick.
+/// which word followed which (the context kept by a field's ``WordContext``, which the text's
+/// words and the characters between them drive) and counts a word predicted before its first
+/// key as one key, the pick.
 enum KeystrokeSaving {
     static func run(
         file: String, learn: Bool, predict: Bool = false, limit: Int, table: TransitionTable, lexiconPath: String
@@ -30,8 +32,7 @@ enum KeystrokeSaving {
             return found
         }
         var learned = LearnedWords()
-        var context: [[Key]] = []
-        var newlines = 0
+        var context = WordContext()
         var predicted = 0
         var without = 0
         var with = 0
@@ -46,13 +47,8 @@ enum KeystrokeSaving {
             guard isHangul, let keys = spelling.keys(forWord: word) else {
                 without += word.unicodeScalars.count
                 with += word.unicodeScalars.count
-                switch word {
-                case " ", ",": break
-                case "\n":
-                    newlines += 1
-                    if newlines >= 2 { context.removeAll() }
-                default: context.removeAll()
-                }
+                // A word of keys not known breaks the context, as in a field.
+                if isHangul { context.clear() } else { context.saw(word) }
                 continue
             }
             words += 1
@@ -62,9 +58,9 @@ enum KeystrokeSaving {
             var cost = [Int](repeating: Int.max, count: keys.count + 1)
             cost[0] = 0
             var best = keys.count + 1  // typed, and ended by one key
-            if predict && !context.isEmpty {
+            if predict && !context.words.isEmpty {
                 var next: [[Key]] = []
-                lookupTime += clock.measure { next = learned.sequences.next(after: context, limit: limit) }
+                lookupTime += clock.measure { next = learned.sequences.next(after: context.words, limit: limit) }
                 lookups += 1
                 if next.contains(keys) {
                     best = 1  // predicted: the pick types it and ends it
@@ -78,7 +74,7 @@ enum KeystrokeSaving {
                 var shown: [[Key]] = []
                 lookupTime += clock.measure {
                     shown = suggester.words(
-                        forKeys: prefix, after: predict ? context : [], limit: limit, learned: learned)
+                        forKeys: prefix, after: predict ? context.words : [], limit: limit, learned: learned)
                     _ = shown.map { TypedText.text(typing: $0, table: table) }
                 }
                 lookups += 1
@@ -97,9 +93,8 @@ enum KeystrokeSaving {
             wordKeysWithout += keys.count + 1
             wordKeysWith += best
             if learn { suggester.learn(keys, into: &learned) }
-            if predict { learned.learn(keys, after: context) }
-            context = Array((context + [keys]).suffix(2))
-            newlines = 0
+            if predict { learned.learn(keys, after: context.words) }
+            context.ended(keys)
         }
         let (seconds, attoseconds) = lookupTime.components
         let microseconds = (Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(max(1, lookups))
