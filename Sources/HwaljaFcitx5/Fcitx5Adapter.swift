@@ -74,8 +74,11 @@ public final class Fcitx5Adapter: HostedFrontend {
             table: table, settings: settings, resolved: keymap, onFocusLoss: .sessionCommits,
             wordSuggestions: wordSuggestions)
         session.hanja = hanja
-        // (the addon is the only owner, and has no limit: no refusal)
-        return try! frontend.add(session, owner: Self.owner)
+        // The addon is the only owner, and has no limit: a context is never refused.
+        guard let number = try? frontend.add(session, owner: Self.owner) else {
+            preconditionFailure("the fcitx5 addon's frontend refused a context though it sets no limit")
+        }
+        return number
     }
 
     /// Lets context `number` go, with its timer; what it composed is dropped (the addon ended the
