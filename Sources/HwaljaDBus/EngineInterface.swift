@@ -365,7 +365,9 @@ public enum EngineInterface {
             </method>
             <!-- The text around the cursor. A client that sends it can delete text around its cursor:
                  from then on backspace may ask it to (DeleteSurroundingText) to undo a keystroke
-                 exactly; a client that never sends it (a terminal) keeps undoable text in the preedit. -->
+                 exactly; a client that never sends it (a terminal) keeps undoable text in the preedit.
+                 The conversion key converts the selection or the word before the cursor from the
+                 last report: send it whenever the text or cursor changed, and after FocusIn. -->
             <method name="SetSurroundingText">
               <arg name="text" type="s" direction="in"/>
               <arg name="cursor" type="u" direction="in"/>

@@ -15,7 +15,7 @@ extension EngineService {
                 throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "TurnCandidatePage takes (i)")
             }
             let actions = try onContext(number, caller) { $0.session.turnCandidatePage(Int(count)) }
-            queueCandidateSignals(for: actions, context: number)
+            queueListSignals(for: actions, context: number)
             return try call.methodReturn()
         case "CloseCandidates":
             try expect(call, "")
@@ -36,18 +36,30 @@ extension EngineService {
     /// Closes context `number`'s list if it is open, and says so (`CandidatesChanged` with no
     /// candidates): before any key of a key-name context, which types as if the list were not there.
     func closeCandidates(_ number: Int, _ caller: String) throws(BusError) {
-        let closed = try onContext(number, caller) {
-            $0.session.candidatePage == nil ? [] : $0.session.closeCandidates()
-        }
-        queueCandidateSignals(for: closed, context: number)
+        let closed = try onContext(number, caller) { $0.session.hasCandidates ? $0.session.closeCandidates() : [] }
+        queueListSignals(for: closed, context: number)
     }
 
-    /// The `CandidatesChanged` signals among `actions` (what a key-name context sends: its other
-    /// changes go in replies).
-    private func queueCandidateSignals(for actions: [FrontendAction], context number: Int) {
-        for case .candidates(let page) in actions {
-            queueSignal(number, .candidatesChanged, Self.candidatesSignalValues(page))
+    /// The `CandidatesChanged` and `SuggestionsChanged` signals among `actions` (what a key-name
+    /// context's list sends as it turns or closes: its other changes go in replies).
+    func queueListSignals(for actions: [FrontendAction], context number: Int) {
+        for action in actions {
+            switch action {
+            case .candidates(let page): queueCandidatesChanged(number, page)
+            case .suggestions(let words):
+                guard frontend.inspect(number, { $0.getsSignals }) == true else { continue }
+                queueSignal(number, .suggestionsChanged, [.stringArray(words)], carrying: words.joined())
+            default: continue
+            }
         }
+    }
+
+    /// Queues `CandidatesChanged` for `page` (`nil`: the list closed), if context `number`'s client
+    /// gets signals (a key-name client that did not set Signals reads the `Candidates` property).
+    func queueCandidatesChanged(_ number: Int, _ page: CandidatePage?) {
+        guard frontend.inspect(number, { $0.getsSignals }) == true else { return }
+        let carried = (page?.candidates ?? []).map { $0.text + $0.meaning }.joined()
+        queueSignal(number, .candidatesChanged, Self.candidatesSignalValues(page), carrying: carried)
     }
 
     /// `CandidatesChanged`'s arguments `(a(ss)uu)`: each candidate's text and meaning, the page

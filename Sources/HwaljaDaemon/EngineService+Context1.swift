@@ -19,21 +19,27 @@ extension EngineService {
             if token == EngineInterface.conversionKey {
                 return try conversionKey(call, number: number, member: member, caller: caller)
             }
-            try closeCandidates(number, caller)
-            // One look-up of the context a key: its layout reads the token, then it types the key.
-            let typed = try onTyping(number, caller) { context -> Result<(Key, TypingContext.Outcome), BusError> in
+            // One look-up of the context a key: its layout reads the token, an open list of the
+            // conversion key closes, then it types the key (a key refused changes nothing).
+            let typed = try onContext(number, caller) {
+                context -> Result<(Key, TypingContext.Outcome, [FrontendAction]), BusError> in
                 Result { () throws(BusError) in
-                    let key = try parseKey(token, layout: context.layout)
-                    switch member {
-                    case "PressKey": return (key, context.tap(key, at: time))
-                    case "KeyDown": return (key, context.keyDown(key, at: time))
-                    case "KeyUpLongPressed": return (key, context.keyUpLongPressed(key, at: time))
-                    default: return (key, context.keyUp(key, at: time))
-                    }
+                    let key = try parseKey(token, layout: context.session.typing.layout)
+                    let closed = context.session.hasCandidates ? context.session.closeCandidates() : []
+                    let outcome: TypingContext.Outcome =
+                        switch member {
+                        case "PressKey": context.session.typing.tap(key, at: time)
+                        case "KeyDown": context.session.typing.keyDown(key, at: time)
+                        case "KeyUpLongPressed": context.session.typing.keyUpLongPressed(key, at: time)
+                        default: context.session.typing.keyUp(key, at: time)
+                        }
+                    return (key, outcome, closed)
                 }
             }
             let key: Key
-            (key, outcome) = try typed.get()
+            let closed: [FrontendAction]
+            (key, outcome, closed) = try typed.get()
+            queueListSignals(for: closed, context: number)
             if frontend.recorder != nil {
                 let events: [(Bool, Key)] =
                     switch member {
@@ -73,12 +79,13 @@ extension EngineService {
         case "AcceptCandidate":
             try expect(call, "u")
             let index = Int(try call.arguments()[0].uint32Value ?? 0)
+            // Picks are learned only for a client that asked to learn (LearnWords), as words are.
             let (picked, preedit) = try onContext(number, caller) {
-                ($0.session.pickCandidate(index), $0.session.typing.preedit)
+                ($0.session.pickCandidate(index, learning: $0.learnsWords), $0.session.typing.preedit)
             }
             // An index not shown (the list closed or turned meanwhile) is a key with no effect.
             outcome = picked ?? .declined(preedit: preedit)
-            if picked != nil { queueSignal(number, .candidatesChanged, Self.candidatesSignalValues(nil)) }
+            if picked != nil { queueCandidatesChanged(number, nil) }
         case "Commit":
             try expect(call, "")
             try closeCandidates(number, caller)
@@ -107,17 +114,17 @@ extension EngineService {
     /// Pressed again, it closes the list. `KeyUp("HANJA")` does nothing.
     private func conversionKey(_ call: BusMessage, number: Int, member: String, caller: String) throws -> BusMessage {
         let pressed = member == "PressKey" || member == "KeyDown"
-        let (page, consumed, preedit) = try onContext(number, caller) { context -> (CandidatePage?, Bool, String) in
+        // Opening hides the suggestions (the list takes their place); closing shows them again.
+        let (actions, consumed, preedit) = try onContext(number, caller) {
+            context -> ([FrontendAction], Bool, String) in
             let preedit = context.session.typing.preedit
-            guard pressed else { return (nil, true, preedit) }
-            if context.session.candidatePage != nil {
-                _ = context.session.closeCandidates()
-                return (nil, true, preedit)
-            }
-            let opened = context.session.openCandidates()
-            return (opened, opened != nil, preedit)
+            guard pressed else { return ([], true, preedit) }
+            if context.session.hasCandidates { return (context.session.closeCandidates(), true, preedit) }
+            let suggested = !context.session.suggestions.isEmpty
+            guard let opened = context.session.openCandidates() else { return ([], false, preedit) }
+            return ((suggested ? [.suggestions([])] : []) + [.candidates(opened)], true, preedit)
         }
-        if pressed && consumed { queueSignal(number, .candidatesChanged, Self.candidatesSignalValues(page)) }
+        queueListSignals(for: actions, context: number)
         return try call.methodReturn([.string(""), .string(preedit), .boolean(consumed)])
     }
 

@@ -110,8 +110,7 @@ extension EngineService {
                 queueSignal(number, .suggestionsChanged, [.stringArray(words)], carrying: words.joined())
                 keypadRow.show(words, of: number)
             case .candidates(let page):
-                queueSignal(number, .candidatesChanged, Self.candidatesSignalValues(page))
-                if page != nil { keypadRow.show([], of: number) }  // the list took the suggestions' place
+                queueCandidatesChanged(number, page)
             }
         }
     }

@@ -213,12 +213,6 @@ public final class Fcitx5Adapter: HostedFrontend {
     private func deliver(_ actions: [FrontendAction], to number: Int) {
         guard !actions.isEmpty else { return }
         send(number, actions)
-        for action in actions {
-            switch action {
-            case .suggestions(let words): keypadRow.show(words, of: number)
-            case .candidates(.some): keypadRow.show([], of: number)  // the list took the suggestions' place
-            default: break
-            }
-        }
+        for case .suggestions(let words) in actions { keypadRow.show(words, of: number) }
     }
 }

@@ -35,7 +35,7 @@ extension InputSession {
         guard var list = hanjaList else {
             guard keymap.converts(keysym), let opened = openList() else { return nil }
             hanjaList = opened
-            return took(keysym, [.candidates(page(of: opened))])
+            return took(keysym, hideSuggestions() + [.candidates(page(of: opened))])
         }
         if keymap.converts(keysym) || ListKeys.close.contains(keysym) { return took(keysym, closeList()) }
         if let label = ListKeys.label(keysym) {
@@ -146,14 +146,16 @@ extension InputSession {
         guard hanjaList == nil else { return candidatePage }
         guard let opened = openList() else { return nil }
         hanjaList = opened
+        _ = hideSuggestions()
         return page(of: opened)
     }
 
     /// Picks candidate `index` of the page shown, as ``acceptCandidate(_:)`` does, for a frontend
-    /// that drives ``typing`` by key names: returns what the typing did (the list closed), or
+    /// that drives ``typing`` by key names, learning the pick if `learning` (and the field
+    /// allows it): returns what the typing did (the list closed), or
     /// `nil` for no such candidate (or one that converts text after the cursor, which an outcome
     /// cannot carry).
-    public mutating func pickCandidate(_ index: Int) -> TypingContext.Outcome? {
+    public mutating func pickCandidate(_ index: Int, learning: Bool = true) -> TypingContext.Outcome? {
         guard let list = hanjaList, let candidate = list.candidate(labelled: index + 1) else { return nil }
         var outcome = TypingContext.Outcome()
         switch list.source {
@@ -170,9 +172,12 @@ extension InputSession {
         outcome.preedit = typing.preedit
         _ = closeList()
         surrounding = nil
-        if !learnsNothing { hanja?.learn(candidate.entry) }
+        if learning && !learnsNothing { hanja?.learn(candidate.entry) }
         return outcome
     }
+
+    /// Whether the conversion key's list is open (``candidatePage`` makes the page's meanings).
+    public var hasCandidates: Bool { hanjaList != nil }
 
     /// The page of the open list, if one is.
     public var candidatePage: CandidatePage? { hanjaList.map(page(of:)) }

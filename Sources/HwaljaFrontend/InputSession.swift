@@ -357,6 +357,14 @@ public struct InputSession: Sendable {
         suggestedFor = nil
     }
 
+    /// Hides the suggestions shown, if any (the conversion key's list takes their place, and a
+    /// tap on them would change the word under it): `[.suggestions([])]`, or nothing.
+    mutating func hideSuggestions() -> [FrontendAction] {
+        guard shown != SuggestedWords() else { return [] }
+        forgetShownSuggestions()
+        return [.suggestions([])]
+    }
+
     /// `actions`, then the suggestions if they changed (none while the conversion key's list shows).
     mutating func withSuggestions(_ actions: [FrontendAction]) -> [FrontendAction] {
         guard let wordSuggestions, hanjaList == nil else { return actions }
@@ -435,6 +443,8 @@ public struct InputSession: Sendable {
             return []
         }
         keepSurrounding(text, cursor: cursor, anchor: anchor)
+        // Only a client that commits its own preedit on a reset can report it twice.
+        guard onFocusLoss == .clientCommits else { return [] }
         let duplicate = resetWitness.report(ResetWitness.Report(text: text.unicodeScalars, cursor: cursor))
         guard duplicate > 0, canDeleteSurrounding else { return [] }
         return [.deleteSurrounding(offset: -duplicate, count: duplicate)]

@@ -204,7 +204,7 @@ public final class IBusEngineAdapter: HostedFrontend {
                 throw BusError.invalidArgs("CandidateClicked takes (uuu)")
             }
             update(number) {
-                $0.candidatePage != nil ? $0.acceptCandidate(Int(index)) ?? [] : $0.acceptSuggestion(Int(index)) ?? []
+                $0.hasCandidates ? $0.acceptCandidate(Int(index)) ?? [] : $0.acceptSuggestion(Int(index)) ?? []
             }
             return try call.methodReturn()
         case (Self.engineInterface, "PageUp"), (Self.engineInterface, "CursorUp"):
@@ -367,7 +367,6 @@ public final class IBusEngineAdapter: HostedFrontend {
                     signal(path, "HideAuxiliaryText", [])
                     continue
                 }
-                keypadRow.show([], of: number)  // the list took the suggestions' place
                 signal(
                     path, "UpdateLookupTable",
                     [IBusText.lookupTable(page: page.candidates.map(\.text), cursor: page.highlighted), .boolean(true)])

@@ -54,7 +54,8 @@ public enum LearnedWordsText {
         var badLines: [Int] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.isEmpty || (index == 0 && (line == header || olderHeaders.contains(line))) { continue }
-            let fields = line.split(separator: " ")
+            // By scalar: a field may begin with a mark that would join the space before it.
+            let fields = line.unicodeScalars.split(separator: " ").map { Substring($0) }
             guard (3...5).contains(fields.count), let uses = Int(fields[0]), (1...maxCount).contains(uses),
                 let lastUse = Int(fields[1]), (0...maxCount).contains(lastUse)
             else {

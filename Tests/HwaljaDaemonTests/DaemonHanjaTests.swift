@@ -1,3 +1,4 @@
+import HwaljaCore
 import HwaljaDBus
 import HwaljaDaemon
 import HwaljaFrontend
@@ -11,15 +12,18 @@ import Testing
 struct DaemonHanjaTests {
     typealias Harness = EngineServiceTests.Harness
 
-    static func harness() -> Harness {
-        Harness(
-            hanja: HanjaConversions(
-                load: {
-                    (
-                        try? HanjaDictionary(HanjaBytes(HanjaExcerpt.hanja)),
-                        try? HanjaDictionary(HanjaBytes(HanjaExcerpt.symbols))
-                    )
-                }, log: { _ in }))
+    static func conversions() -> HanjaConversions {
+        HanjaConversions(
+            load: {
+                (
+                    try? HanjaDictionary(HanjaBytes(HanjaExcerpt.hanja)),
+                    try? HanjaDictionary(HanjaBytes(HanjaExcerpt.symbols))
+                )
+            }, log: { _ in })
+    }
+
+    static func harness(hanja: HanjaConversions = conversions(), wordSuggestions: WordSuggestions? = nil) -> Harness {
+        Harness(wordSuggestions: wordSuggestions, hanja: hanja)
     }
 
     /// The last `CandidatesChanged` among `messages`: each candidate's text, its meaning, the page
@@ -97,6 +101,57 @@ struct DaemonHanjaTests {
         #expect(Self.candidates(typed)?.texts == [])
         // As hwalja-replay types 학 ㅣ.
         #expect(try typed.last?.arguments() == [.string(""), .string("하기"), .boolean(true)])
+    }
+
+    /// A key-name client that did not set Signals reads the page from the `Candidates` property,
+    /// gets no signal; a pick is learned only for a client that set LearnWords; a key refused
+    /// leaves the list as it was.
+    @Test func withoutSignalsNoSignalAndWithoutLearnWordsNoPickLearned() throws {
+        let words = WordSuggestions(suggester: nil)
+        let hanja = Self.conversions()
+        hanja.learnedWords = words
+        let harness = Self.harness(hanja: hanja)
+        for learns in [false, true] {
+            let path = try DaemonSuggestionTests.createContext(harness, ":1.4", signals: false)
+            if learns {
+                _ = try harness.call(
+                    ":1.4", path, EngineInterface.contextInterface, "SetCapabilities",
+                    [.uint32(EngineInterface.Capability.learnWords)])
+            }
+            for token in "8 8 1 2 5 4 3 2 4".split(separator: " ") { _ = try Self.key(harness, path, String(token)) }
+            let opened = try Self.key(harness, path, "HANJA")
+            #expect(opened.filter { $0.kind == .signal }.isEmpty, "no signal without Signals")
+            #expect(try opened.last?.arguments().last == .boolean(true))
+            let refused = try Self.key(harness, path, "FOO")
+            #expect(refused.last?.errorName == EngineInterface.ErrorName.unknownKey)
+            #expect(refused.count == 1, "an error alone, nothing changed")
+            // Without DeleteBeforeCursor the word stays in the preedit (what undo may take back):
+            // all of it converts.
+            let picked = try harness.call(
+                ":1.4", path, EngineInterface.contextInterface, "AcceptCandidate", [.uint32(0)])
+            let answer = try picked.last?.arguments() ?? []
+            #expect(answer == [.string("韓國"), .string(""), .boolean(true)], "\(answer)")
+            #expect(picked.filter { $0.kind == .signal }.isEmpty)
+            #expect(words.learned.hanja.uses.isEmpty != learns, "learned only with LearnWords (\(learns))")
+        }
+    }
+
+    @Test func aSignalsClientSeesItsSuggestionsHiddenWhileTheListIsOpen() throws {
+        let entry = LexiconEntry(keys: SamsungSpelling.keys(forWord: "학교"), score: LexiconEntry.score(count: 900))
+        let lexicon = try LexiconFile.decode(LexiconFile.encode([entry]))
+        let suggestions = WordSuggestions(suggester: Suggester(lexicon: lexicon, table: committedTable))
+        let harness = Self.harness(wordSuggestions: suggestions)
+        let path = try DaemonSuggestionTests.createContext(harness, ":1.4")
+        #expect(
+            DaemonSuggestionTests.suggested(try DaemonSuggestionTests.press(harness, ":1.4", path, "8 8 1 2 4")) == [
+                "학교"
+            ])
+        let list = try Self.key(harness, path, "HANJA")
+        #expect(Self.candidates(list)?.texts == ["學", "鶴", "虐"])
+        #expect(DaemonSuggestionTests.suggested(list) == [], "hidden while the list is open")
+        let closed = try Self.key(harness, path, "HANJA")
+        #expect(Self.candidates(closed)?.texts == [])
+        #expect(DaemonSuggestionTests.suggested(closed) == ["학교"], "shown again once it closes")
     }
 
     @Test func f9OnAnInputContextListsSymbolsThatTurnPickAndClose() throws {

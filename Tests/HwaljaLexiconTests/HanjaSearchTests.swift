@@ -63,6 +63,10 @@ struct HanjaSearchTests {
         // A file of the version before reads as it is; a hanja line with a bad count is skipped.
         let older = LearnedWordsText.decode("# hwalja learned words 2\n1 1 123\n0 1 hanja 한국 韓國\n")
         #expect(older.words.words.count == 1 && older.words.hanja.uses.isEmpty && older.badLines == [3])
+        // A text beginning with a combining mark (a user's own file may have one) reads back.
+        var marked = LearnedWords()
+        marked.learnHanja(HanjaEntry(reading: "가", text: "\u{301}\u{4E00}"))
+        #expect(LearnedWordsText.decode(LearnedWordsText.encode(marked)) == (marked, []))
         // Picks learned again in another store (a merge) count there too.
         var other = LearnedWords()
         other.learnAgain(words.takeUnsaved())
