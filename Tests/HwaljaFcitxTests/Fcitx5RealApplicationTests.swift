@@ -61,6 +61,8 @@ struct Fcitx5RealApplicationTests {
         func knownRace(in typing: TypingCase) -> String? {
             switch self {
             case .libreoffice where typing.keyDelay != nil: "fcitx5's GTK 3 module and LibreOffice at 8 ms a key"
+            case .firefox where typing.keyDelay != nil:
+                "fcitx5's GTK 3 module and Firefox at 8 ms a key, with the whole suite running (docs/applications.md)"
             case .wine where typing.keyDelay != nil: "fcitx5's XIM server and Wine at 8 ms a key, on a busy machine"
             case .emacs where typing.keys.contains("click"):
                 "fcitx5's XIM server and Emacs, a click while composing, on a busy machine"
