@@ -4,17 +4,9 @@
 ///
 /// Bounded: past ``capacity`` picks the least used, then the longest unused, goes.
 public struct HanjaPicks: Sendable, Equatable {
-    /// How often and how lately one entry was picked.
-    public struct Use: Sendable, Equatable {
-        public var uses: Int
-        /// When it was last picked, as a count of picks (larger is later).
-        public var lastUse: Int
-
-        public init(uses: Int, lastUse: Int) {
-            self.uses = uses
-            self.lastUse = lastUse
-        }
-    }
+    /// How often and how lately one entry was picked (its `lastUse` a count of picks), as a word
+    /// sequence's use is kept.
+    public typealias Use = WordSequences.Use
 
     /// One entry picked, as its reading and text.
     public struct Pick: Sendable, Hashable {
@@ -74,12 +66,12 @@ public struct HanjaPicks: Sendable, Equatable {
     /// group in the file's order.
     public func ranked(_ entries: [HanjaEntry]) -> [HanjaEntry] {
         let picked = entries.compactMap { entry in use(of: entry).map { (entry, $0) } }
-            .sorted { $0.1.uses != $1.1.uses ? $0.1.uses > $1.1.uses : $0.1.lastUse > $1.1.lastUse }.map(\.0)
+            .sorted { $0.1.ranks(above: $1.1) }.map(\.0)
         let rest = entries.filter { use(of: $0) == nil }
         return picked + rest.filter { !$0.meaning.isEmpty } + rest.filter { $0.meaning.isEmpty }
     }
 
     private static func goesBefore(_ a: Use, _ b: Use) -> Bool {
-        a.uses != b.uses ? a.uses < b.uses : a.lastUse < b.lastUse
+        b.ranks(above: a)
     }
 }

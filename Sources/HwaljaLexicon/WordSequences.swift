@@ -17,6 +17,11 @@ public struct WordSequences: Sendable, Equatable {
             self.uses = uses
             self.lastUse = lastUse
         }
+
+        /// Whether this use ranks above `other`: more uses, then later.
+        public func ranks(above other: Use) -> Bool {
+            uses != other.uses ? uses > other.uses : lastUse > other.lastUse
+        }
     }
 
     public static let defaultCapacity = 20_000
