@@ -61,8 +61,12 @@ public enum EngineInterface {
         /// auto-next) comes as it happens, and `SuggestionsChanged`. Without it a client gets one
         /// message per call, its reply, and what timers did comes with its next call's reply.
         public static let signals: UInt32 = 4
+        /// The client shows whether the conversion key would convert the word being typed (an
+        /// on-screen keypad's 漢 key): `ConversionAvailable` says so whenever it changes, to a
+        /// client that also reads signals.
+        public static let conversionHint: UInt32 = 8
         /// Every bit this daemon knows; others are ignored.
-        public static let known: UInt32 = deleteBeforeCursor | learnWords | signals
+        public static let known: UInt32 = deleteBeforeCursor | learnWords | signals | conversionHint
     }
 
     /// Error names the daemon replies with.
@@ -186,7 +190,10 @@ public enum EngineInterface {
                  when replaying a log; input contexts of key events always learn, except in secret fields).
                  4 Signals: the client reads signals: what timers do (a long press's digit, a held BS's
                  repeats, auto-next) comes as DeleteBeforeCursor, Committed, KeyNotConsumed and
-                 PreeditChanged as it happens, and SuggestionsChanged after each change. -->
+                 PreeditChanged as it happens, and SuggestionsChanged after each change.
+                 8 ConversionHint: the client shows whether PressKey("HANJA") would open a list for the
+                 word being typed (an on-screen keypad's 漢 key): ConversionAvailable after each change,
+                 with Signals set too. The first hint reads the hanja files. -->
             <method name="SetCapabilities">
               <arg name="capabilities" type="u" direction="in"/>
               <arg name="accepted" type="u" direction="out"/>
@@ -311,6 +318,12 @@ public enum EngineInterface {
               <arg name="candidates" type="a(ss)"/>
               <arg name="page" type="u"/>
               <arg name="pages" type="u"/>
+            </signal>
+            <!-- Whether PressKey("HANJA") would open a list for the word being typed (hanja, or a lone
+                 consonant's symbols), each time that changes; false at first. Sent to the owner only,
+                 after the reply, and only to a client that set ConversionHint and Signals. -->
+            <signal name="ConversionAvailable">
+              <arg name="available" type="b"/>
             </signal>
             <!-- The text being composed. -->
             <property name="Preedit" type="s" access="read"/>

@@ -13,6 +13,8 @@ final class ContextSignals {
         case commitText, updatePreedit, deleteSurroundingText, forwardKeyEvent
         // both
         case suggestionsChanged, candidatesChanged
+        // org.hwalja.Context1, with no template
+        case conversionAvailable
 
         /// The member name on the bus.
         var name: String {
@@ -27,13 +29,15 @@ final class ContextSignals {
             case .forwardKeyEvent: "ForwardKeyEvent"
             case .suggestionsChanged: "SuggestionsChanged"
             case .candidatesChanged: "CandidatesChanged"
+            case .conversionAvailable: "ConversionAvailable"
             }
         }
 
         /// The interface the signal belongs to; `nil` for one both have.
         var interface: String? {
             switch self {
-            case .committed, .preeditChanged, .keyNotConsumed, .deleteBeforeCursor: EngineInterface.contextInterface
+            case .committed, .preeditChanged, .keyNotConsumed, .deleteBeforeCursor, .conversionAvailable:
+                EngineInterface.contextInterface
             case .commitText, .updatePreedit, .deleteSurroundingText, .forwardKeyEvent:
                 EngineInterface.inputContextInterface
             case .suggestionsChanged, .candidatesChanged: nil
@@ -42,6 +46,9 @@ final class ContextSignals {
 
         /// Its template's place among its interface's four.
         var slot: Int { rawValue % 4 }
+
+        /// Whether it is sent from a template: the signals of every key (the first eight).
+        var isTemplated: Bool { rawValue < Self.suggestionsChanged.rawValue }
     }
 
     /// The unique bus name the signals are addressed to.
@@ -64,10 +71,12 @@ final class ContextSignals {
     static let size = 160
 
     /// Signal `member` carrying `values`, or `nil` if the context's interface has no such signal.
-    /// `SuggestionsChanged` and `CandidatesChanged` are built anew each time, with no template
-    /// kept: they go after a key's answer or for the conversion key, not on a letter's path.
+    /// `SuggestionsChanged`, `CandidatesChanged` and `ConversionAvailable` are built anew each
+    /// time, with no template kept: they go after a key's answer or for the conversion key, not on
+    /// a letter's path.
     func signal(_ member: Member, _ values: [BusValue]) -> BusMessage? {
-        if member.interface == nil {
+        if !member.isTemplated {
+            guard member.interface == nil || member.interface == interface else { return nil }
             let signal = BusMessage.signal(path: path, interface: interface, member: member.name)
             signal.setDestination(owner)
             try? signal.append(values)

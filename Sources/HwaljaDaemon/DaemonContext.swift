@@ -17,6 +17,11 @@ struct DaemonContext: FrontendContext {
     /// Without it the context arms no timer: what a timer would do is done at the client's next
     /// call and carried in its reply. Contexts of key events always get signals.
     var readsSignals = false
+    /// Whether a key-name context's client shows if the word being typed converts
+    /// (``EngineInterface/Capability/conversionHint``, with signals).
+    var hintsConversion = false
+    /// What the last `ConversionAvailable` said.
+    var conversionHinted = false
     /// Whether the client chose the context's keymap (`SetKeymap`): then a change of the
     /// settings' keymap leaves it alone.
     var keymapChosenByClient = false

@@ -66,7 +66,11 @@ extension EngineService {
                 context.session.typing.clientCanDelete = accepted & EngineInterface.Capability.deleteBeforeCursor != 0
                 context.learnsWords = accepted & EngineInterface.Capability.learnWords != 0
                 context.readsSignals = accepted & EngineInterface.Capability.signals != 0
+                context.hintsConversion =
+                    context.readsSignals && accepted & EngineInterface.Capability.conversionHint != 0
             }
+            // The first hint must not wait for the files: they are read now, in the background.
+            if try inspectContext(number, caller, { $0.hintsConversion }) { program.hanja?.prepare() }
             return try call.methodReturn([.uint32(accepted)])
         case "AcceptSuggestion":
             try expect(call, "u")

@@ -75,6 +75,17 @@ public final class EngineService: HostedFrontend {
             flow.recheckStalledClients()
             program.afterTimer()
         }
+        program.hanja?.onPrepared = { [unowned self] in conversionsPrepared() }
+    }
+
+    /// The hanja files, read in the background for the contexts that show whether their word
+    /// converts, arrived: each is told whether it does now (a key typed meanwhile was told no).
+    private func conversionsPrepared() {
+        for number in frontend.numbers where frontend.inspect(number, { $0.hintsConversion }) == true {
+            suggestionsMayChange(number)
+        }
+        queueSuggestions()
+        sendPendingSignals()
     }
 
     /// Milliseconds on the service's clock.
@@ -164,20 +175,31 @@ public final class EngineService: HostedFrontend {
         }
     }
 
-    /// Queues `SuggestionsChanged` for each context whose suggestions changed since last shown.
+    /// Queues `SuggestionsChanged` for each context whose suggestions changed since last shown,
+    /// and `ConversionAvailable` for each whose word now converts or no longer does.
     private func queueSuggestions() {
         for number in suggestionsDue {
-            guard let actions = frontend.withAny(number, { $0.session.suggestionsUpdate() }) else { continue }
+            let update = frontend.withAny(number) { context -> ([FrontendAction], Bool?) in
+                let actions = context.session.suggestionsUpdate()
+                guard context.hintsConversion else { return (actions, nil) }
+                let converts = context.session.convertsWord
+                guard converts != context.conversionHinted else { return (actions, nil) }
+                context.conversionHinted = converts
+                return (actions, converts)
+            }
+            guard let (actions, converts) = update else { continue }
             queueSignals(for: actions, context: number)
+            if let converts { queueSignal(number, .conversionAvailable, [.boolean(converts)]) }
         }
         suggestionsDue.removeAll(keepingCapacity: true)
     }
 
-    /// Notes that context `number`'s suggestions may have changed (``queueSuggestions()`` looks),
-    /// if its client gets signals.
+    /// Notes that context `number`'s suggestions, or whether its word converts, may have changed
+    /// (``queueSuggestions()`` looks), if its client gets signals and shows either.
     func suggestionsMayChange(_ number: Int) {
-        guard program.wordSuggestions != nil, !suggestionsDue.contains(number),
-            frontend.inspect(number, { $0.getsSignals }) == true
+        guard !suggestionsDue.contains(number),
+            frontend.inspect(number, { $0.getsSignals && (program.wordSuggestions != nil || $0.hintsConversion) })
+                == true
         else { return }
         suggestionsDue.append(number)
     }

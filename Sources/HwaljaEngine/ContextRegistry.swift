@@ -116,6 +116,9 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
     /// The numbers of `owner`'s contexts, sorted; costs nothing per context of other owners.
     @inlinable public func numbers(ownedBy owner: String) -> [Int] { byOwner[owner] ?? [] }
 
+    /// The numbers of every context, in no order.
+    @inlinable public var numbers: [Int] { Array(contexts.keys) }
+
     /// The owner of context `number`, if it exists.
     @inlinable public func owner(of number: Int) -> String? { owners[number] }
 

@@ -137,6 +137,9 @@ public final class Frontend<Context: FrontendContext> {
         return numbers
     }
 
+    /// The numbers of every context, in no order.
+    public var numbers: [Int] { registry.numbers }
+
     /// The numbers of `owner`'s contexts, sorted.
     public func numbers(ownedBy owner: String) -> [Int] { registry.numbers(ownedBy: owner) }
 

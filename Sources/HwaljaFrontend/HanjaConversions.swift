@@ -33,17 +33,64 @@ public final class HanjaConversions: @unchecked Sendable {
     private var loaded: Files {
         if let files { return files }
         let read = load()
+        accept(read)
+        return read
+    }
+
+    private func accept(_ read: Files) {
         files = read
         if read.hanja == nil && read.symbols == nil {
             log("no hanja or symbols: the conversion key does nothing (Debian: install libhangul-data)")
         }
-        return read
+    }
+
+    /// Reads the files off the frontend's thread and calls `done` with them on it: set by a host
+    /// with threads, for ``prepare()``. Without it, ``prepare()`` does nothing and the files are
+    /// read when first needed.
+    public var readInBackground: ((_ done: @escaping (Files) -> Void) -> Void)?
+    /// Called on the frontend's thread when the files ``prepare()`` asked for are read.
+    public var onPrepared: (() -> Void)?
+    private var preparing = false
+
+    /// Starts reading the files in the background (``readInBackground``), unless they are read
+    /// or being read: a field will soon ask whether its word converts (``converts(beginning:)``),
+    /// which must not make a key wait for the files (about 60 ms).
+    public func prepare() {
+        guard files == nil, !preparing, let readInBackground else { return }
+        preparing = true
+        readInBackground { [self] read in
+            preparing = false
+            if files == nil { accept(read) }
+            onPrepared?()
+        }
     }
 
     /// The conversions of the word being typed (its beginnings), or of a lone consonant (symbols).
     func candidates(beginning word: String) -> [HanjaCandidate] {
         HanjaSearch.candidates(beginning: word, hanja: loaded.hanja, symbols: loaded.symbols, picks: picks)
     }
+
+    /// Whether the conversion key offers anything for the word being typed (or a lone
+    /// consonant): an on-screen keypad's 漢 key shows then. Readings looked up are kept (a
+    /// syllable's answer: the usual word needs one). `false` while the files are read in the
+    /// background (``prepare()``, which this starts if it can): no key waits for them.
+    func converts(beginning word: String) -> Bool {
+        if files == nil && readInBackground != nil {
+            prepare()
+            return false
+        }
+        let files = loaded
+        return HanjaSearch.converts(beginning: word) { reading, symbols in
+            if let known = readingsWithEntries[reading] { return known }
+            if readingsWithEntries.count >= Self.characterMeaningsKept { readingsWithEntries.removeAll() }
+            let found = (symbols ? files.symbols : files.hanja)?.hasEntries(reading: reading) ?? false
+            readingsWithEntries[reading] = found
+            return found
+        }
+    }
+
+    /// Readings looked up by ``converts(beginning:)``, and whether they have entries.
+    private var readingsWithEntries: [String: Bool] = [:]
 
     /// The conversions of the text before the cursor (its endings).
     func candidates(ending text: String) -> [HanjaCandidate] {

@@ -176,6 +176,15 @@ extension InputSession {
         return outcome
     }
 
+    /// Whether the conversion key would open a list for the word being typed (a lone consonant's
+    /// symbols too): what an on-screen keypad's 漢 key shows. Never in a field whose keys pass
+    /// through; the first call reads the files.
+    public var convertsWord: Bool {
+        guard let hanja, !passesKeysThrough else { return false }
+        let word = typing.replaceableWord
+        return !word.isEmpty && hanja.converts(beginning: word)
+    }
+
     /// Whether the conversion key's list is open (``candidatePage`` makes the page's meanings).
     public var hasCandidates: Bool { hanjaList != nil }
 

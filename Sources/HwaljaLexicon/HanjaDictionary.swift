@@ -66,17 +66,34 @@ public struct HanjaDictionary: Sendable {
 
     /// The entries read `reading`, in the file's order.
     public func entries(reading: String) -> [HanjaEntry] {
-        let target = Array(reading.utf8)
-        guard !target.isEmpty else { return [] }
-        var lines = HanjaLines(text, from: firstEntry(notBefore: target), window: Self.indexSpacing)
         var found: [HanjaEntry] = []
+        forEachEntry(reading: reading) { entry in
+            found.append(entry.entry)
+            return true
+        }
+        return found
+    }
+
+    /// Whether any entry reads `reading`: the first found ends the lookup, and no entry is made.
+    public func hasEntries(reading: String) -> Bool {
+        var found = false
+        forEachEntry(reading: reading) { _ in
+            found = true
+            return false
+        }
+        return found
+    }
+
+    /// Calls `body` with each entry read `reading`, in the file's order, while it returns `true`.
+    private func forEachEntry(reading: String, _ body: (HanjaLine) -> Bool) {
+        let target = Array(reading.utf8)
+        guard !target.isEmpty else { return }
+        var lines = HanjaLines(text, from: firstEntry(notBefore: target), window: Self.indexSpacing)
         while let line = lines.next() {
             guard HanjaLine.isEntry(line.bytes), let entry = HanjaLine(line.bytes) else { continue }
             if entry.reading.lexicographicallyPrecedes(target) { continue }
-            guard entry.reading.elementsEqual(target) else { break }
-            found.append(entry.entry)
+            guard entry.reading.elementsEqual(target), body(entry) else { break }
         }
-        return found
     }
 
     /// The file's meaning of `entry`, else one made of its characters' own (學校: 배울 학, 학교 교),

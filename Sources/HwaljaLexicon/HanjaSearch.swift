@@ -29,6 +29,18 @@ public enum HanjaSearch {
             in: hanja, picks: picks)
     }
 
+    /// Whether the conversion key offers anything for `word` (what
+    /// ``candidates(beginning:hanja:symbols:picks:)`` would list), looked up shortest beginning
+    /// first (its first syllable has hanja, the usual case: one lookup); `hasEntries` says
+    /// whether a reading has any, among the symbols (a lone consonant) or the hanja.
+    public static func converts(beginning word: String, hasEntries: (_ reading: String, _ symbols: Bool) -> Bool)
+        -> Bool
+    {
+        if let jamo = loneJamo(word) { return hasEntries(jamo, true) }
+        let syllables = Array(word.unicodeScalars.prefix { Hangul.isSyllable($0.value) }.prefix(longestReading))
+        return syllables.indices.contains { hasEntries(String(String.UnicodeScalarView(syllables[...$0])), false) }
+    }
+
     /// The conversions of the endings of `text` (the text before the cursor), longest first:
     /// 오늘 학교 → 學校 …, then 校 ….
     public static func candidates(ending text: String, hanja: HanjaDictionary?, picks: HanjaPicks)

@@ -61,6 +61,14 @@ public final class FrontendHost {
             table: tables.main.table, tablePath: tables.main.path, settings: settings.settings, queue: queue,
             store: learnedWords, saveScheduler: saveScheduler, log: log)
         hanja = HanjaConversions(load: { HanjaFiles.read(log: log) }, log: log)
+        hanja.readInBackground = { done in
+            nonisolated(unsafe) let done = done  // called on `queue` only
+            DispatchQueue.global().async {
+                // Handed over whole, then used on `queue` alone.
+                nonisolated(unsafe) let read = HanjaFiles.read(log: log)
+                queue.async { done(read) }
+            }
+        }
         hanja.learnedWords = suggestions.suggestions  // picks kept, merged and forgotten with the words
     }
 

@@ -108,6 +108,12 @@ struct HwaljaKeypadCommand: ParsableCommand {
             keypad: keypad, output: output, width: width, height: height, panel: .onScreenKeyboard)
         window.onSuggestion = { [unowned output] index in output.acceptSuggestion(index) }
         output.onSuggestions = { [unowned window] words in window.showSuggestions(words) }
+        output.onConversionAvailable = { [unowned window] available in window.showConversionKey(available) }
+        output.onCandidates = { [unowned window] page in window.showCandidates(page) }
+        window.onConvert = { [unowned output] in output.convert() }
+        window.candidatePanel.onPick = { [unowned output] index in output.acceptCandidate(index) }
+        window.candidatePanel.onTurn = { [unowned output] count in output.turnCandidatePage(count) }
+        window.candidatePanel.onClose = { [unowned output] in output.closeCandidates() }
         let activeChange = { [unowned window, unowned output] (active: Bool) in
             output.startAfresh()
             if active { window.present() } else { window.withdraw() }

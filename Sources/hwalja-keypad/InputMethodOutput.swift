@@ -21,6 +21,10 @@ import HwaljaKeypad
 final class InputMethodOutput: KeyOutput {
     /// Receives the suggestions hwaljad offers for the word being typed.
     var onSuggestions: (([String]) -> Void)?
+    /// Receives whether the word being typed converts to hanja (or a lone consonant to symbols).
+    var onConversionAvailable: ((Bool) -> Void)?
+    /// Receives the conversion key's page, `nil` when its list closed.
+    var onCandidates: ((CandidatePage?) -> Void)?
 
     private let client: EngineClient
     private let layout: KeyboardLayout
@@ -43,9 +47,11 @@ final class InputMethodOutput: KeyOutput {
         call { _ in }  // the context, made now: the first tap does not wait for D-Bus to start hwaljad
     }
 
-    /// What the keypad asks of hwaljad: signals for what timers do, and learning the words typed
-    /// (never asked in a password field, which hwaljad never sees).
-    private static let capabilities = EngineInterface.Capability.signals | EngineInterface.Capability.learnWords
+    /// What the keypad asks of hwaljad: signals for what timers do, learning the words typed
+    /// (never asked in a password field, which hwaljad never sees), and whether the word converts.
+    private static let capabilities =
+        EngineInterface.Capability.signals | EngineInterface.Capability.learnWords
+        | EngineInterface.Capability.conversionHint
 
     private var passThrough: Bool { inputMethod.passesKeysThrough }
 
@@ -71,6 +77,29 @@ final class InputMethodOutput: KeyOutput {
     /// Picks suggestion `index`: hwaljad deletes what was typed of the word and commits it.
     func acceptSuggestion(_ index: Int) {
         call { context in apply(try client.acceptSuggestion(index, on: context), nil) }
+    }
+
+    /// Opens the conversion key's list of the word being typed (hwaljad's `CandidatesChanged`
+    /// brings its page).
+    func convert() {
+        call { context in apply(try client.key("PressKey", EngineInterface.conversionKey, on: context), nil) }
+    }
+
+    /// Picks candidate `index` of the page shown: the word, or its beginning, becomes it.
+    func acceptCandidate(_ index: Int) {
+        call { context in apply(try client.acceptCandidate(index, on: context), nil) }
+    }
+
+    /// Turns the list `count` pages (negative: back).
+    func turnCandidatePage(_ count: Int) {
+        call { context in
+            try client.call(context, EngineInterface.contextInterface, "TurnCandidatePage", [.int32(Int32(count))])
+        }
+    }
+
+    /// Closes the list, the word as it was.
+    func closeCandidates() {
+        call { context in try client.call(context, EngineInterface.contextInterface, "CloseCandidates") }
     }
 
     func type(_ text: String) {
@@ -141,8 +170,26 @@ final class InputMethodOutput: KeyOutput {
             if let key = layout.key(token: name) { sendUnused(key) }
         case ("SuggestionsChanged", .array(_, let words)?):
             onSuggestions?(words.compactMap { $0.stringValue })
+        case ("ConversionAvailable", .boolean(let available)?):
+            onConversionAvailable?(available)
+        case ("CandidatesChanged", .array(_, let values)?):
+            onCandidates?(Self.page(values, arguments))
         default: break
         }
+    }
+
+    /// The page `CandidatesChanged(a(ss)uu)` carries, `nil` for none (the list closed).
+    private static func page(_ candidates: [BusValue], _ arguments: [BusValue]) -> CandidatePage? {
+        let shown = candidates.compactMap { value -> CandidatePage.Candidate? in
+            guard case .structure(let fields) = value, fields.count == 2, let text = fields[0].stringValue,
+                let meaning = fields[1].stringValue
+            else { return nil }
+            return CandidatePage.Candidate(text: text, meaning: meaning)
+        }
+        guard !shown.isEmpty, arguments.count == 3, let page = arguments[1].uint32Value,
+            let pages = arguments[2].uint32Value
+        else { return nil }
+        return CandidatePage(candidates: shown, highlighted: 0, page: Int(page), pages: Int(pages))
     }
 
     /// Runs `body` with the keypad's context, made when first needed. If hwaljad lost it (it was

@@ -1,5 +1,6 @@
 import CGtk
 import HwaljaCore
+import HwaljaFrontend
 import HwaljaKeypad
 
 /// The keypad's window (GTK 3): the keys of ``Keypad`` on a grid, large and bold, each an
@@ -9,18 +10,30 @@ import HwaljaKeypad
 ///
 /// As the input method of a Wayland compositor it is a panel along the bottom of the screen
 /// (gtk-layer-shell), the space it takes kept free of windows; on X11 it is a window of its own.
-/// Either way a row of suggestions is above the keys.
+/// Either way a row of suggestions is above the keys, ending in 漢 when the word being typed
+/// converts to hanja (``showConversionKey(_:)``); tapped, the list shows in the keys' place
+/// (``showCandidates(_:)``, a ``CandidatePanel``).
 final class KeypadWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     private let keypad: Keypad
     private let output: any KeyOutput
     private let isPanel: Bool
     private let content: UnsafeMutablePointer<GtkWidget>
-    /// The row of suggestions above the keys.
+    /// The row above the keys: the suggestions, and 漢 at its end.
     private let suggestionRow: UnsafeMutablePointer<GtkWidget>
+    /// The suggestions, in the row.
+    private let wordsBox: UnsafeMutablePointer<GtkWidget>
+    /// 漢, at the end of the row while the word being typed converts.
+    private let conversionButton: UnsafeMutablePointer<GtkWidget>
     private var grid: UnsafeMutablePointer<GtkWidget>?
+    /// The conversion key's list, in place of the keys and the suggestions while it is open.
+    let candidatePanel: CandidatePanel
+    private var candidatesShown = false
+    private var conversionKeyShown = false
     /// Called with the index of a suggestion tapped.
     var onSuggestion: ((Int) -> Void)?
+    /// Called when 漢 is tapped.
+    var onConvert: (() -> Void)?
     private var layer = KeypadLayer.hangul
     /// The buttons' keys, by button, for the signal handlers (which cannot capture).
     private var keys: [UnsafeMutableRawPointer: KeypadKey] = [:]
@@ -62,17 +75,21 @@ final class KeypadWindow {
         content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
         gtk_container_add(Self.cast(window, to: GtkContainer.self), content)
         suggestionRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        gtk_box_set_homogeneous(Self.cast(suggestionRow, to: GtkBox.self), 1)
         gtk_widget_set_size_request(suggestionRow, -1, Int32((44 * labelScale).rounded()))
         gtk_box_pack_start(Self.cast(content, to: GtkBox.self), suggestionRow, 0, 0, 0)
+        wordsBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_box_set_homogeneous(Self.cast(wordsBox, to: GtkBox.self), 1)
+        gtk_box_pack_start(Self.cast(suggestionRow, to: GtkBox.self), wordsBox, 1, 1, 0)
+        candidatePanel = CandidatePanel(labelScale: labelScale)
+        gtk_widget_set_no_show_all(candidatePanel.controls, 1)
+        gtk_box_pack_start(Self.cast(suggestionRow, to: GtkBox.self), candidatePanel.controls, 1, 1, 0)
+        conversionButton = Self.textButton("漢", points: 18 * labelScale, name: Self.conversionName)
+        gtk_widget_set_size_request(conversionButton, Int32((64 * labelScale).rounded()), -1)
+        gtk_widget_set_no_show_all(conversionButton, 1)
+        gtk_box_pack_end(Self.cast(suggestionRow, to: GtkBox.self), conversionButton, 0, 0, 0)
         if panel {
-            let restore = gtk_button_new()!
-            gtk_widget_set_can_focus(restore, 0)
-            let label = Self.boldLabel("⌨", points: 18 * labelScale)
-            gtk_container_add(Self.cast(restore, to: GtkContainer.self), label)
-            gtk_widget_show(label)  // the button itself shows only when folded (no_show_all)
-            atk_object_set_name(gtk_widget_get_accessible(restore), Self.restoreName)
-            gtk_widget_set_no_show_all(restore, 1)
+            let restore = Self.textButton("⌨", points: 18 * labelScale, name: Self.restoreName)
+            gtk_widget_set_no_show_all(restore, 1)  // it shows only when folded
             hwalja_signal_connect(
                 restore, "clicked", unsafeBitCast(Self.restoreClicked, to: GCallback.self),
                 Unmanaged.passUnretained(self).toOpaque())
@@ -88,6 +105,56 @@ final class KeypadWindow {
         gtk_container_set_border_width(Self.cast(window, to: GtkContainer.self), 6)
         Self.useCompactButtons()
         show(.hangul)
+        gtk_widget_set_no_show_all(candidatePanel.candidates, 1)
+        gtk_box_pack_start(Self.cast(content, to: GtkBox.self), candidatePanel.candidates, 1, 1, 0)
+        hwalja_signal_connect(
+            conversionButton, "clicked", unsafeBitCast(Self.conversionClicked, to: GCallback.self),
+            Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// What a screen reader calls 漢.
+    static let conversionName = "한자"
+
+    private static let conversionClicked: @convention(c) (UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = {
+        _, me in
+        guard let me else { return }
+        Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue().onConvert?()
+    }
+
+    /// Shows 漢 at the end of the row (`true`: the word being typed converts) or hides it.
+    func showConversionKey(_ shown: Bool) {
+        conversionKeyShown = shown
+        if shown && !candidatesShown { gtk_widget_show(conversionButton) } else { gtk_widget_hide(conversionButton) }
+    }
+
+    /// Shows the conversion key's `page` in place of the keys (and its controls in place of the
+    /// suggestions), or, with `nil` (the list closed), the keys again.
+    func showCandidates(_ page: CandidatePage?) {
+        if let page, !page.candidates.isEmpty {
+            candidatePanel.show(page)
+            guard !candidatesShown else { return }
+            candidatesShown = true
+            if let grid {
+                // The same space as the keys: the keypad does not change size.
+                var allocation = GtkAllocation()
+                gtk_widget_get_allocation(grid, &allocation)
+                gtk_widget_set_size_request(candidatePanel.candidates, allocation.width, allocation.height)
+                gtk_widget_hide(grid)
+            }
+            gtk_widget_hide(wordsBox)
+            gtk_widget_hide(conversionButton)
+            gtk_widget_show(candidatePanel.controls)
+            gtk_widget_show(candidatePanel.candidates)
+        } else {
+            guard candidatesShown else { return }
+            candidatesShown = false
+            candidatePanel.clear()
+            gtk_widget_hide(candidatePanel.candidates)
+            gtk_widget_hide(candidatePanel.controls)
+            gtk_widget_show(wordsBox)
+            if let grid { gtk_widget_show(grid) }
+            showConversionKey(conversionKeyShown)
+        }
     }
 
     /// Shows the keys of `layer` in place of those shown.
@@ -116,6 +183,7 @@ final class KeypadWindow {
         let width = min(minimum.width, isPanel ? Int(Self.firstMonitor()?.width ?? .max) - 12 : .max)
         gtk_widget_set_size_request(grid, Int32(width), Int32(minimum.height))
         gtk_box_pack_start(Self.cast(content, to: GtkBox.self), grid, 1, 1, 0)
+        gtk_box_reorder_child(Self.cast(content, to: GtkBox.self), grid, 1)  // under the row, above the list
         gtk_widget_show_all(grid)
         self.grid = grid
     }
@@ -151,7 +219,8 @@ final class KeypadWindow {
         guard let restoreButton else { return }
         gtk_widget_hide(restoreButton)
         gtk_widget_show(suggestionRow)
-        if let grid { gtk_widget_show(grid) }
+        if let grid, !candidatesShown { gtk_widget_show(grid) }
+        if candidatesShown { gtk_widget_show(candidatePanel.candidates) }
     }
 
     /// Folds the panel to one key that brings the keys back: a field stays focused when the
@@ -161,6 +230,7 @@ final class KeypadWindow {
         guard let restoreButton else { return }
         gtk_widget_hide(suggestionRow)
         if let grid { gtk_widget_hide(grid) }
+        gtk_widget_hide(candidatePanel.candidates)
         gtk_widget_show(restoreButton)
         gtk_window_resize(Self.cast(window, to: GtkWindow.self), 1, 1)  // as small as its one key
         onShownChange?(false)
@@ -171,14 +241,8 @@ final class KeypadWindow {
     func showSuggestions(_ words: [String]) {
         guard Array(words.prefix(3)) != suggestionsShown else { return }
         suggestionsShown = Array(words.prefix(3))
-        let row = suggestionRow
-        let children = gtk_container_get_children(Self.cast(row, to: GtkContainer.self))
-        var child = children
-        while let node = child {
-            gtk_widget_destroy(node.pointee.data.assumingMemoryBound(to: GtkWidget.self))
-            child = node.pointee.next
-        }
-        g_list_free(children)
+        let row = wordsBox
+        Self.removeChildren(of: row)
         suggestionButtons = [:]
         let me = Unmanaged.passUnretained(self).toOpaque()
         for (index, word) in words.prefix(3).enumerated() {
@@ -194,6 +258,30 @@ final class KeypadWindow {
             gtk_box_pack_start(Self.cast(row, to: GtkBox.self), button, 1, 1, 0)
         }
         gtk_widget_show_all(row)
+        if candidatesShown { gtk_widget_hide(row) }  // its words show when the list closes
+    }
+
+    /// Destroys the children of `container`.
+    static func removeChildren(of container: UnsafeMutablePointer<GtkWidget>) {
+        let children = gtk_container_get_children(cast(container, to: GtkContainer.self))
+        var child = children
+        while let node = child {
+            gtk_widget_destroy(node.pointee.data.assumingMemoryBound(to: GtkWidget.self))
+            child = node.pointee.next
+        }
+        g_list_free(children)
+    }
+
+    /// A button that never takes the focus, showing `text` in bold at `points`, named `name` for
+    /// screen readers.
+    static func textButton(_ text: String, points: Double, name: String) -> UnsafeMutablePointer<GtkWidget> {
+        let button = gtk_button_new()!
+        gtk_widget_set_can_focus(button, 0)
+        let label = boldLabel(text, points: points)
+        gtk_container_add(cast(button, to: GtkContainer.self), label)
+        gtk_widget_show(label)
+        atk_object_set_name(gtk_widget_get_accessible(button), name)
+        return button
     }
 
     private var suggestionButtons: [UnsafeMutableRawPointer: Int] = [:]
@@ -351,7 +439,7 @@ final class KeypadWindow {
     }
 
     /// A label showing `text` in bold at `points` (rounded), its markup escaped by GLib.
-    private static func boldLabel(_ text: String, points: Double) -> UnsafeMutablePointer<GtkWidget> {
+    static func boldLabel(_ text: String, points: Double) -> UnsafeMutablePointer<GtkWidget> {
         let label = gtk_label_new(nil)!
         let escaped = g_markup_escape_text(text, -1)!
         defer { g_free(escaped) }

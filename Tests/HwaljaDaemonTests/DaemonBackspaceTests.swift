@@ -85,8 +85,8 @@ struct DaemonBackspaceTests {
     @Test func capabilitiesAnswerTheBitsInUseAndMayChangeMidWord() throws {
         let daemon = try PrivateDaemon()
         let typist = try Typist(daemon, canDelete: false)
-        // DeleteBeforeCursor, LearnWords and Signals, nothing else
-        #expect(try typist.setCapabilities(0xFFFF_FFFF) == 7)
+        // DeleteBeforeCursor, LearnWords, Signals and ConversionHint, nothing else
+        #expect(try typist.setCapabilities(0xFFFF_FFFF) == 15)
         #expect(try typist.type("ㅅㅎ ㅅㅎ ㅣ ㆍ ㄷㅌ ㅣ ㆍ") == "하다")
         #expect(typist.text.committed == "하")
         // The client loses the means to delete (focus moved to a terminal): 하 is its own now.

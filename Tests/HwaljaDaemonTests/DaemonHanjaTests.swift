@@ -154,6 +154,55 @@ struct DaemonHanjaTests {
         #expect(DaemonSuggestionTests.suggested(closed) == ["학교"], "shown again once it closes")
     }
 
+    /// An on-screen keypad's 漢: a client that set ConversionHint (with Signals) hears whether the
+    /// word being typed converts each time that changes, after the key's reply; others never.
+    @Test func conversionAvailableSaysWhenTheWordBeingTypedConverts() throws {
+        let harness = Self.harness()
+        let hinted = try DaemonSuggestionTests.createContext(harness, ":1.4")
+        let accepted = try harness.call(
+            ":1.4", hinted, EngineInterface.contextInterface, "SetCapabilities",
+            [.uint32(EngineInterface.Capability.signals | EngineInterface.Capability.conversionHint)])
+        #expect(try accepted.last?.arguments() == [.uint32(12)])
+        let plain = try DaemonSuggestionTests.createContext(harness, ":1.4")
+        func hints(_ path: String, _ token: String) throws -> [[BusValue]] {
+            let messages = try Self.key(harness, path, token)
+            let hints = messages.filter { $0.kind == .signal && $0.member == "ConversionAvailable" }
+            if !hints.isEmpty { #expect(messages.last?.kind == .signal, "after the reply") }
+            return try hints.map { try $0.arguments() }
+        }
+        // ㅅ ㅎ 하: nothing converts (no symbols for ㅅ in the excerpt); 학: 學 …; 학 and a space:
+        // no word; ㄱ: its symbols; 기: nothing.
+        let (yes, no): ([[BusValue]], [[BusValue]]) = ([[.boolean(true)]], [[.boolean(false)]])
+        let steps: [(String, [[BusValue]])] = [
+            ("8", []), ("8", []), ("1", []), ("2", []), ("4", yes), ("SPACE", no), ("4", yes), ("1", no)
+        ]
+        for (token, expected) in steps {
+            #expect(try hints(hinted, token) == expected, "\(token)")
+            #expect(try hints(plain, token) == [], "no hint without ConversionHint (\(token))")
+        }
+    }
+
+    /// A host with threads reads the files in the background once a client asks for hints: a key
+    /// typed before they arrive is told nothing (it does not wait for them), and the context is
+    /// told as they arrive.
+    @Test func theFilesAreReadInTheBackgroundAndTheHintFollowsThem() throws {
+        let hanja = Self.conversions()
+        var pending: [(HanjaConversions.Files) -> Void] = []
+        hanja.readInBackground = { pending.append($0) }
+        let harness = Self.harness(hanja: hanja)
+        let path = try DaemonSuggestionTests.createContext(harness, ":1.4")
+        _ = try harness.call(
+            ":1.4", path, EngineInterface.contextInterface, "SetCapabilities",
+            [.uint32(EngineInterface.Capability.signals | EngineInterface.Capability.conversionHint)])
+        #expect(pending.count == 1, "asked for at once")
+        var typed: [BusMessage] = []
+        for token in ["8", "8", "1", "2", "4"] { typed += try Self.key(harness, path, token) }  // 학
+        #expect(!typed.contains { $0.member == "ConversionAvailable" })
+        #expect(pending.count == 1, "read once")
+        pending[0]((try HanjaDictionary(HanjaBytes(HanjaExcerpt.hanja)), nil))
+        #expect(Harness.described(harness.log.take()) == ["ConversionAvailable boolean(true)"])
+    }
+
     @Test func f9OnAnInputContextListsSymbolsThatTurnPickAndClose() throws {
         let harness = Self.harness()
         let path = try harness.createInputContext(":1.5")

@@ -157,6 +157,20 @@ struct KeypadWaylandRealApplicationTests {
         #expect(report.text == "감사합니다 네 감사합니다 네 ", "\(report.events)")
     }
 
+    /// 천지인 taps of 한국 (ㅎ ㅏ ㄴ ㄱ ㅜ ㄱ).
+    static let hanguk = taps(["ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "ㄴㄹ", "ㄱㅋ", "ㅡ", "ㆍ", "ㄱㅋ"])
+
+    /// The conversion key on the keypad: 한국 typed, 漢 (named 한자) shows at the end of the row;
+    /// tapped, the list takes the keys' place, and a tap on 韓國 types it; the keys come back.
+    /// Then 학, 한자 and ✕ (한자 닫기): 학 stays as it was, and 띄어쓰기 ends it (a space after a
+    /// syllable only ends it, in 천지인).
+    @Test func theHanjaKeyListsTheWordsHanjaAndATapTypesOne() throws {
+        let keys =
+            Self.hanguk + Self.taps(["한자", "韓國", "띄어쓰기", "ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "ㄱㅋ", "한자", "한자 닫기", "띄어쓰기"])
+        let report = try Self.type(keys)
+        #expect(report.text == "韓國 학", "\(report.events)")
+    }
+
     @Test func theLatinAndSymbolLayersTypeAnAddress() throws {
         let keys = [
             "ㄱㅋ", "ㅣ", "ㆍ", "영문 자판", "h", "i", "숫자와 기호", "골뱅이", "1", "영문 자판", "대문자", "K", "한글 자판", "ㄱㅋ", "ㅣ", "ㆍ",
@@ -223,6 +237,17 @@ struct KeypadWaylandRealApplicationTests {
         #expect(report.text == "가나", "\(report.events)")
         #expect(try String(contentsOf: answers.url.appendingPathComponent("shown"), encoding: .utf8) == "(<true>,)\n")
         #expect(try String(contentsOf: answers.url.appendingPathComponent("hidden"), encoding: .utf8) == "(<false>,)\n")
+    }
+
+    /// The docs' picture of the keypad's hanja list: on a phone (phoc, at scale 2), 한국 typed
+    /// and 漢 tapped, the list in the keys' place with each candidate's meaning.
+    @Test func aScreenshotShowsTheHanjaListOnAPhone() throws {
+        let shot = try Screenshot(named: "keypad-hanja-phoc.png")
+        let session = try Session(.phoc)
+        let report = try session.type(Self.hanguk + Self.taps(["한자"]) + [shot.key])
+        #expect(report.text == "", "한국 is still in the preedit while the list shows")
+        #expect(try shot.size() == [720, 1440])
+        #expect(try shot.colours() > 16)
     }
 
     /// The docs' pictures of the keypad: a panel along the bottom of a landscape screen on sway,

@@ -35,6 +35,28 @@ struct HanjaSearchTests {
         #expect(HanjaSearch.candidates(beginning: "ㅏ", hanja: nil, symbols: Self.symbols, picks: HanjaPicks()).isEmpty)
     }
 
+    /// Whether a word converts (a keypad's 漢) agrees with the candidates, looking up as few
+    /// readings as it can: 학교에서's first syllable answers.
+    @Test func convertsAgreesWithTheCandidatesAndStopsAtTheFirstReadingFound() throws {
+        let hanja = try HanjaDictionaryTests.dictionary()
+        var looked: [String] = []
+        func converts(_ word: String) -> Bool {
+            looked = []
+            return HanjaSearch.converts(beginning: word) { reading, symbols in
+                looked.append(reading)
+                return (symbols ? Self.symbols : hanja).hasEntries(reading: reading)
+            }
+        }
+        for word in ["학교에서", "한국", "에서", "", "ㅁ", "ㅅ", "ㅏ", "이론"] {
+            let candidates = HanjaSearch.candidates(
+                beginning: word, hanja: hanja, symbols: Self.symbols, picks: HanjaPicks())
+            #expect(converts(word) == !candidates.isEmpty, "\(word)")
+        }
+        #expect(converts("학교에서") && looked == ["학"])
+        #expect(!converts("에서") && looked == ["에", "에서"])
+        #expect(hanja.hasEntries(reading: "학교") && !hanja.hasEntries(reading: "학교에"))
+    }
+
     @Test func whatTheUserPickedComesFirstThenMeaningsThenTheFilesOrder() throws {
         let hanja = try HanjaDictionaryTests.dictionary()
         var picks = HanjaPicks()
