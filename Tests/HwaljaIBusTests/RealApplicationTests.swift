@@ -162,6 +162,22 @@ struct RealApplicationTests {
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }
 
+    /// The docs' picture of IBus's own list (its panel, ibus-ui-gtk3, started in the display as a
+    /// desktop starts it: tools/ibus-panel): 한국 then F9 in GTK 3 at scale 2, the candidates in a
+    /// column, 韓國 highlighted and its meaning above. The panel takes a few seconds to draw
+    /// hanja the first time (their font is found then).
+    @Test func aScreenshotShowsTheHanjaListInIBussPanel() throws {
+        let shot = try Screenshot(named: "hanja-ibus.png")
+        let panel = "run:\(packageRoot.appendingPathComponent("tools/ibus-panel").path) hwalja"
+        let hanguk = ["8", "8", "1", "2", "5", "4", "3", "2", "4"]
+        let (report, _) = try Self.type(
+            [panel] + hanguk + ["F9", "pause:4000", shot.key, "1"], into: .gtk3, field: "lines",
+            environment: ["GDK_SCALE": "2"], screen: "600x660")
+        #expect(report.text == "韓國", "\(report.events)")
+        #expect(try shot.size() == [600, 660])
+        #expect(try shot.colours() > 16, "text drawn with anti-aliasing has many colours; a blank screen has one")
+    }
+
     @Test(arguments: Application.toolkits)
     func aClickWhileComposingEndsTheSyllableOnce(_ application: Application) throws {
         // 가 is composing when the pointer clicks in the field; then ㅣ. Without the click ㅣ would
