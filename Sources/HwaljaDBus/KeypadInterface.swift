@@ -18,6 +18,12 @@ public enum KeypadInterface {
     /// `SuggestionChosen(u index, s word)`: the suggestion at `index` of the last
     /// `ShowSuggestions`, which was `word`, was tapped. Sent to that call's sender alone.
     public static let suggestionChosen = "SuggestionChosen"
+    /// `ShowConversion(b available)`: whether the focused field's word converts to hanja (or a
+    /// lone consonant to symbols): 漢 shows at the end of the row. Sent with no reply wanted.
+    public static let showConversion = "ShowConversion"
+    /// `ConversionChosen()`: 漢 was tapped. Sent to the sender of the last `ShowConversion` alone,
+    /// which opens its list as its conversion key does.
+    public static let conversionChosen = "ConversionChosen"
 
     public static let introspection = """
         <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
@@ -30,6 +36,10 @@ public enum KeypadInterface {
             <method name="\(fieldFocused)"><arg name="focused" type="b" direction="in"/></method>
             <!-- The suggestion at index of the last ShowSuggestions, which was word, was tapped (sent to its sender alone). -->
             <signal name="\(suggestionChosen)"><arg name="index" type="u"/><arg name="word" type="s"/></signal>
+            <!-- Whether the focused field's word converts to hanja (or a lone consonant to symbols): 漢 shows. -->
+            <method name="\(showConversion)"><arg name="available" type="b" direction="in"/></method>
+            <!-- 漢 was tapped (sent to the sender of the last ShowConversion alone). -->
+            <signal name="\(conversionChosen)"/>
           </interface>
           <interface name="org.freedesktop.DBus.Introspectable">
             <method name="Introspect"><arg type="s" direction="out"/></method>

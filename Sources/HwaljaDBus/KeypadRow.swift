@@ -9,27 +9,54 @@ public final class KeypadRow {
             link?.onChosen = { [unowned self] index, word in
                 if let focused { chosen(focused, index, word) }
             }
+            link?.onConversionChosen = { [unowned self] in
+                if let focused { conversionChosen(focused) }
+            }
             link?.focus(focused != nil)
-            if let focused { link?.show(suggestions(focused)) }
+            if let focused { showEverything(of: focused) }
         }
     }
     /// The field with the focus, if one of the framework's has it.
     public private(set) var focused: Int?
     /// Suggestion `index`, which was `word`, tapped on the keypad for field `field` (the focused one).
     public var chosen: (_ field: Int, _ index: Int, _ word: String) -> Void = { _, _, _ in }
+    /// 漢 tapped on the keypad for field `field` (the focused one): its list is to open.
+    public var conversionChosen: (_ field: Int) -> Void = { _ in }
     /// The suggestions a field shows now.
     private let suggestions: (Int) -> [String]
+    /// Whether a field's word converts now (the conversion key would open a list).
+    private let converts: (Int) -> Bool
 
-    /// `suggestions(field)`: what field `field` shows now.
-    public init(suggestions: @escaping (Int) -> [String]) {
+    /// `suggestions(field)`: what field `field` shows now; `converts(field)`: whether its word
+    /// converts (asked only while a keypad runs).
+    public init(suggestions: @escaping (Int) -> [String], converts: @escaping (Int) -> Bool = { _ in false }) {
         self.suggestions = suggestions
+        self.converts = converts
     }
 
-    /// Field `field` got the focus: the row shows its suggestions.
+    /// Field `field` got the focus: the row shows its suggestions, and 漢 if its word converts.
     public func focus(_ field: Int) {
         focused = field
         link?.focus(true)
+        showEverything(of: field)
+    }
+
+    private func showEverything(of field: Int) {
         link?.show(suggestions(field))
+        showConversion(of: field)
+    }
+
+    /// Field `field` changed (a key, a timer), its suggestions now `words` (`nil`: as they
+    /// were): the row shows them if it follows that field, and whether its word converts now.
+    public func changed(_ field: Int, suggestions words: [String]?) {
+        guard field == focused, let link else { return }
+        if let words { link.show(words) }
+        showConversion(of: field)
+    }
+
+    private func showConversion(of field: Int) {
+        guard let link, link.hasKeypad else { return }
+        link.showConversion(converts(field))
     }
 
     /// Fields lost the focus or went: if the focused one is among them, the row empties.
@@ -39,8 +66,4 @@ public final class KeypadRow {
         link?.focus(false)
     }
 
-    /// Field `field` shows `words` now: so does the row, if it follows that field.
-    public func show(_ words: [String], of field: Int) {
-        if field == focused { link?.show(words) }
-    }
 }

@@ -12,6 +12,8 @@ public final class KeypadSuggestionLink {
     /// Called with a suggestion tapped on the keypad: its index in what was shown, and the word
     /// it was (the receiver checks that it still shows that word).
     public var onChosen: (_ index: Int, _ word: String) -> Void = { _, _ in }
+    /// Called when 漢 is tapped on the keypad (the focused field's list is to open).
+    public var onConversionChosen: () -> Void = {}
     /// Called after a message went out, to have it written: ``BusDispatcher/writeSoon()``, as
     /// ``show(_:)`` runs inside handlers.
     public var afterSend: () -> Void = {}
@@ -22,7 +24,11 @@ public final class KeypadSuggestionLink {
     /// What the keypad was last told, or would have been had one run: a keypad that starts is
     /// told at once.
     private var shown: [String] = []
+    private var conversionShown = false
     private var fieldFocused = false
+
+    /// Whether a keypad runs now (what it would show is worth working out).
+    public var hasKeypad: Bool { keypad != nil }
 
     /// `keypad`: the unique name owning ``KeypadInterface/busName`` now, if any (``owner(on:)``).
     public init(output: any MessageSink, keypad: String?) {
@@ -48,10 +54,20 @@ public final class KeypadSuggestionLink {
         tell(KeypadInterface.showSuggestions, .stringArray(words))
     }
 
+    /// Shows 漢 on the keypad's row (`available`) or hides it, if one runs and it shows otherwise.
+    public func showConversion(_ available: Bool) {
+        guard available != conversionShown else { return }
+        conversionShown = available
+        tell(KeypadInterface.showConversion, .boolean(available))
+    }
+
     /// Says whether a field hwalja types into has the focus (`FieldFocused`); without one the
     /// row empties.
     public func focus(_ focused: Bool) {
-        if !focused { show([]) }
+        if !focused {
+            show([])
+            showConversion(false)
+        }
         guard focused != fieldFocused else { return }
         fieldFocused = focused
         tell(KeypadInterface.fieldFocused, .boolean(focused))
@@ -83,6 +99,13 @@ public final class KeypadSuggestionLink {
             // A keypad that starts learns at once what the others learned as it went.
             if fieldFocused { tell(KeypadInterface.fieldFocused, .boolean(true)) }
             if !shown.isEmpty { tell(KeypadInterface.showSuggestions, .stringArray(shown)) }
+            if conversionShown { tell(KeypadInterface.showConversion, .boolean(true)) }
+            return true
+        }
+        if message.interface == KeypadInterface.interface, message.member == KeypadInterface.conversionChosen,
+            message.sender != nil, message.sender == keypad
+        {
+            onConversionChosen()
             return true
         }
         guard message.interface == KeypadInterface.interface, message.member == KeypadInterface.suggestionChosen,

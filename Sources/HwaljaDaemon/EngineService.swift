@@ -44,10 +44,13 @@ public final class EngineService: HostedFrontend {
     }
     /// Which input context (`InputContext1`) the keypad's row follows: the one whose field has the focus.
     lazy var keypadRow: KeypadRow = {
-        let row = KeypadRow { [unowned self] number in
-            frontend.inspect(number) { $0.session.suggestions.map(\.text) } ?? []
-        }
+        let row = KeypadRow(
+            suggestions: { [unowned self] number in
+                frontend.inspect(number) { $0.session.suggestions.map(\.text) } ?? []
+            },
+            converts: { [unowned self] number in frontend.inspect(number) { $0.session.convertsWord } ?? false })
         row.chosen = { [unowned self] number, index, word in acceptChosenOnKeypad(number, index, word) }
+        row.conversionChosen = { [unowned self] number in openListFromKeypad(number) }
         return row
     }()
     /// A service writing to `output`, its timers on `clock`, typing with `tables`, `settings`

@@ -108,10 +108,10 @@ extension EngineService {
                 queueSignal(number, .updatePreedit, [.string(text), .uint32(UInt32(clamping: cursor))], carrying: text)
             case .suggestions(let words):
                 queueSignal(number, .suggestionsChanged, [.stringArray(words)], carrying: words.joined())
-                keypadRow.show(words, of: number)
             case .candidates(let page):
                 queueCandidatesChanged(number, page)
             }
         }
+        if !actions.isEmpty { keypadRow.changed(number, suggestions: actions.suggestions) }
     }
 }

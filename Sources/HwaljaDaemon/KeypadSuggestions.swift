@@ -25,4 +25,13 @@ extension EngineService {
         sendPendingSignals()
         program.writeSoon()  // inside the bus connection's handler: never pump a connection here
     }
+
+    /// 漢 tapped on the keypad: the focused field's list opens (`CandidatesChanged`), as its
+    /// conversion key would open it.
+    func openListFromKeypad(_ number: Int) {
+        guard let actions = frontend.withAny(number, { $0.session.pressConversionKey() }) else { return }
+        queueSignals(for: actions, context: number)
+        sendPendingSignals()
+        program.writeSoon()
+    }
 }

@@ -29,12 +29,16 @@ public final class Fcitx5Adapter: HostedFrontend {
     }
     /// Which context the keypad's row follows.
     private lazy var keypadRow: KeypadRow = {
-        let row = KeypadRow { [unowned self] number in frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [] }
+        let row = KeypadRow(
+            suggestions: { [unowned self] number in frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [] },
+            converts: { [unowned self] number in frontend.inspect(number) { $0.convertsWord } ?? false })
         // A suggestion tapped on the keypad: accepted if the field still shows `word` at `index`
         // (else the tap came too late, and does nothing).
         row.chosen = { [unowned self] number, index, word in
             update(number) { $0.acceptSuggestion(index, shownAs: word) ?? [] }
         }
+        // 漢 tapped: the field's list opens in fcitx5's candidate list, as its conversion key opens it.
+        row.conversionChosen = { [unowned self] number in update(number) { $0.pressConversionKey() } }
         return row
     }()
 
@@ -213,6 +217,6 @@ public final class Fcitx5Adapter: HostedFrontend {
     private func deliver(_ actions: [FrontendAction], to number: Int) {
         guard !actions.isEmpty else { return }
         send(number, actions)
-        for case .suggestions(let words) in actions { keypadRow.show(words, of: number) }
+        keypadRow.changed(number, suggestions: actions.suggestions)
     }
 }

@@ -139,6 +139,15 @@ extension InputSession {
         withSuggestions(closeList())
     }
 
+    /// The conversion key pressed elsewhere than on a keyboard (hwalja-keypad's 漢): opens the
+    /// list, or closes it if it is open; nothing when there is nothing to convert.
+    public mutating func pressConversionKey() -> [FrontendAction] {
+        if hanjaList != nil { return withSuggestions(closeList()) }
+        guard let opened = openList() else { return [] }
+        hanjaList = opened
+        return hideSuggestions() + [.candidates(page(of: opened))]
+    }
+
     /// Opens the conversion key's list for a frontend that drives ``typing`` by key names
     /// (hwaljad's `org.hwalja.Context1`): its first page, or `nil` when there is nothing to
     /// convert (the list stays closed).

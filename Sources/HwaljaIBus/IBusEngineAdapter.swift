@@ -68,11 +68,18 @@ public final class IBusEngineAdapter: HostedFrontend {
     }
     /// Which engine the keypad's row follows.
     private lazy var keypadRow: KeypadRow = {
-        let row = KeypadRow { [unowned self] number in frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [] }
+        let row = KeypadRow(
+            suggestions: { [unowned self] number in frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [] },
+            converts: { [unowned self] number in frontend.inspect(number) { $0.convertsWord } ?? false })
         // A suggestion tapped on the keypad: accepted if the field still shows `word` at `index`
         // (else the tap came too late, and does nothing), then written (``writeSoon``).
         row.chosen = { [unowned self] number, index, word in
             update(number) { $0.acceptSuggestion(index, shownAs: word) ?? [] }
+            writeSoon()
+        }
+        // 漢 tapped: the field's list opens in the panel, as its conversion key opens it.
+        row.conversionChosen = { [unowned self] number in
+            update(number) { $0.pressConversionKey() }
             writeSoon()
         }
         return row
@@ -337,6 +344,7 @@ public final class IBusEngineAdapter: HostedFrontend {
     /// Sends engine `number`'s actions as IBus engine signals, in order.
     private func send(_ actions: [FrontendAction], engine number: Int) {
         guard !actions.isEmpty else { return }
+        keypadRow.changed(number, suggestions: actions.suggestions)
         let path = Self.enginePrefix + String(number)
         for action in actions {
             switch action {
@@ -360,7 +368,6 @@ public final class IBusEngineAdapter: HostedFrontend {
                 } else {
                     signal(path, "UpdateLookupTable", [IBusText.lookupTable(words), .boolean(true)])
                 }
-                keypadRow.show(words, of: number)
             case .candidates(let page):
                 guard let page else {
                     signal(path, "HideLookupTable", [])

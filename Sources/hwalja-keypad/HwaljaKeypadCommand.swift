@@ -147,6 +147,8 @@ struct HwaljaKeypadCommand: ParsableCommand {
             let service = try SuggestionRowService()
             service.onShow = { [unowned window] words in window.showSuggestions(words) }
             window.onSuggestion = { [unowned service] index in service.choose(index) }
+            service.onShowConversion = { [unowned window] available in window.showConversionKey(available) }
+            window.onConvert = { [unowned service] in service.chooseConversion() }
             return service
         } catch {
             warn("no row of suggestions (\(KeypadInterface.busName)): \(error)")

@@ -4,7 +4,9 @@ import HwaljaDBus
 /// owns `org.hwalja.Keypad` on the session bus, and the framework that composes (IBus's engine,
 /// fcitx5's addon, or hwaljad for its InputContext1 clients) tells it the focused field's
 /// suggestions (``KeypadInterface``).
-/// A tap goes back to it alone as the `SuggestionChosen` signal.
+/// A tap goes back to it alone as the `SuggestionChosen` signal; so does a tap on 漢, shown while
+/// the field's word converts (`ShowConversion`), as `ConversionChosen`: the framework opens its
+/// list in its own candidate window.
 ///
 /// Served on a connection of its own, read in GTK's main loop.
 final class SuggestionRowService {
@@ -12,6 +14,10 @@ final class SuggestionRowService {
     var onShow: (([String]) -> Void)?
     /// Called with whether a field hwalja types into has the focus.
     var onFieldFocused: ((Bool) -> Void)?
+    /// Called with whether the focused field's word converts (漢 shows).
+    var onShowConversion: ((Bool) -> Void)?
+    /// Who said last that a word converts: a tap on 漢 goes to it alone.
+    private var conversionBy: String?
 
     private let connection: BusConnection
     private var shown: [String] = []
@@ -36,6 +42,16 @@ final class SuggestionRowService {
         connection.flush()
     }
 
+    /// Tells the framework that 漢 was tapped.
+    func chooseConversion() {
+        guard let conversionBy else { return }
+        let chosen = BusMessage.signal(
+            path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.conversionChosen)
+        chosen.setDestination(conversionBy)
+        connection.send(chosen)
+        connection.flush()
+    }
+
     private func handle(_ message: BusMessage) -> Bool {
         guard message.kind == .methodCall else { return false }
         let reply: BusMessage?
@@ -52,22 +68,26 @@ final class SuggestionRowService {
             shownBy = message.sender
             onShow?(shown)
             reply = try? message.methodReturn()
-        case (KeypadInterface.interface, KeypadInterface.fieldFocused):
-            guard message.signature == "b", case .boolean(let focused)? = try? message.arguments().first else {
+        case (KeypadInterface.interface, let member)
+        where member == KeypadInterface.fieldFocused || member == KeypadInterface.showConversion:
+            guard message.signature == "b", case .boolean(let value)? = try? message.arguments().first else {
                 reply = message.errorReply(
-                    BusError(
-                        name: EngineInterface.ErrorName.invalidArgs,
-                        message: "\(KeypadInterface.fieldFocused) takes (b)"))
+                    BusError(name: EngineInterface.ErrorName.invalidArgs, message: "\(member ?? "") takes (b)"))
                 break
             }
-            onFieldFocused?(focused)
+            if member == KeypadInterface.fieldFocused {
+                onFieldFocused?(value)
+            } else {
+                conversionBy = message.sender
+                onShowConversion?(value)
+            }
             reply = try? message.methodReturn()
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
             reply = try? message.methodReturn([.string(KeypadInterface.introspection)])
         default:
             reply = message.errorReply(
                 .unknownMethod(
-                    "\(KeypadInterface.path) has \(KeypadInterface.showSuggestions)(as) and \(KeypadInterface.fieldFocused)(b)"
+                    "\(KeypadInterface.path) has \(KeypadInterface.showSuggestions)(as), \(KeypadInterface.fieldFocused)(b) and \(KeypadInterface.showConversion)(b)"
                 ))
         }
         answer(message, with: reply, on: connection)

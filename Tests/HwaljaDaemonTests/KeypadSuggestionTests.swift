@@ -140,3 +140,51 @@ struct KeypadSuggestionTests {
         #expect(Self.shownOnKeypad(harness.log.take(), keypad: ":1.78") == [[]])
     }
 }
+
+/// The keypad's 漢 where an InputContext1 client types (X11, KDE Plasma), in process: hwaljad
+/// says whether the focused field's word converts (`ShowConversion`), and a tap on 漢 from the
+/// keypad (`ConversionChosen`) opens the field's list as F9 would.
+struct KeypadConversionTests {
+    typealias Harness = EngineServiceTests.Harness
+
+    /// What each `ShowConversion` among `messages` said.
+    static func conversionSaid(_ messages: [BusMessage]) -> [Bool] {
+        messages.filter { $0.kind == .methodCall && $0.member == KeypadInterface.showConversion }.map { call in
+            #expect(call.destination == KeypadSuggestionTests.keypad)
+            return (try? call.arguments().first) == .boolean(true)
+        }
+    }
+
+    static func tap(_ harness: Harness, from sender: String) -> [BusMessage] {
+        let signal = BusMessage.signal(
+            path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.conversionChosen)
+        signal.setSender(sender)
+        _ = harness.service.handle(signal)
+        return harness.log.take()
+    }
+
+    @Test func hanjaShowsWhileTheWordConvertsAndATapOpensTheList() throws {
+        let harness = Harness(hanja: DaemonHanjaTests.conversions())
+        harness.service.keypadLink = KeypadSuggestionLink(output: harness.log, keypad: KeypadSuggestionTests.keypad)
+        let path = try harness.createInputContext(":1.5")
+        _ = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusIn")
+        func press(_ keysym: UInt32) throws -> [BusMessage] {
+            try [0, 1 << 30].flatMap { state in
+                try harness.call(
+                    ":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent",
+                    [.uint32(keysym), .uint32(0), .uint32(state)])
+            }
+        }
+        var said: [Bool] = []
+        for keysym: UInt32 in [0x38, 0x38, 0x31, 0x32] { said += Self.conversionSaid(try press(keysym)) }  // 하
+        #expect(said == [], "하 converts to nothing in the excerpt: 漢 stays hidden")
+        #expect(Self.conversionSaid(try press(0x34)) == [true])  // 학
+        #expect(Self.tap(harness, from: ":1.99").isEmpty, "another program's tap does nothing")
+        let opened = Self.tap(harness, from: KeypadSuggestionTests.keypad)
+        #expect(DaemonHanjaTests.candidates(opened)?.texts == ["學", "鶴", "虐"])
+        #expect(opened.allSatisfy { $0.destination == ":1.5" || $0.destination == KeypadSuggestionTests.keypad })
+        let picked = try press(0x31)  // 1: 學
+        #expect(Harness.described(picked).contains("CommitText 學"), "\(Harness.described(picked))")
+        #expect(Self.conversionSaid(picked) == [false], "the word ended")
+    }
+}

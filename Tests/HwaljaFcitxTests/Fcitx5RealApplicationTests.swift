@@ -193,6 +193,17 @@ struct Fcitx5RealApplicationTests {
         #expect(report.text == "감사합니다 ", "\(report.events)")
     }
 
+    /// The addon says whether the word converts: 漢 (named 한자) on the keypad after 한국 opens
+    /// fcitx5's candidate list, and the keypad's ㅣ (the digit 1) picks 韓國. ㅣ is activated
+    /// through AT-SPI: the list, which GTK's fcitx5 module draws by the text, lies over the keypad's
+    /// top row here, and a tap there picks what it covers (寒菊, third).
+    @Test func hanjaOnTheKeypadOpensTheListAndItsDigitPicks() throws {
+        let names = ["ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "ㄴㄹ", "ㄱㅋ", "ㅡ", "ㆍ", "ㄱㅋ", "한자"]
+        let (report, _) = try Self.type(
+            names.map { "keypad:\($0)" } + ["keypad-action:ㅣ"], environment: ["HWALJA_KEYPAD": keypadProgram.path])
+        #expect(report.text == "韓國", "\(report.events)")
+    }
+
     @Test func aLongPressTypesTheDigit() throws {
         // 0 held 800 ms (the X server's autorepeat repeating it): the long press ends 가 and types 0.
         let (report, _) = try Self.type(["4", "1", "2", "hold:0:800", "0", "1", "2", "space"])

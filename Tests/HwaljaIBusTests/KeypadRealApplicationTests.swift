@@ -77,6 +77,15 @@ struct KeypadRealApplicationTests {
         #expect(report.text == "감사합니다 ")
     }
 
+    /// The engine says whether the word converts (`ShowConversion`): after 한국, 漢 (named 한자)
+    /// shows at the end of the row; tapped, the engine opens its list (IBus's own window), and
+    /// the keypad's ㅣ, the digit 1 while the list is open, picks 韓國.
+    @Test func hanjaOnTheKeypadOpensTheEnginesListAndItsDigitPicks() throws {
+        let hanguk = ["ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "ㄴㄹ", "ㄱㅋ", "ㅡ", "ㆍ", "ㄱㅋ"]
+        let report = try Self.type((hanguk + ["한자", "ㅣ"]).map { "keypad:\($0)" })
+        #expect(report.text == "韓國")
+    }
+
     @Test func theLatinAndSymbolLayersTypeAnAddress() throws {
         // 한 (Korean), then ABC: h i, !#1: @ 1, ABC again: ⇧ K, and back to 한: 가.
         let keys = [
