@@ -105,7 +105,6 @@ public final class EngineClient: @unchecked Sendable {
             try call(path, EngineInterface.contextInterface, "AcceptSuggestion", [.uint32(UInt32(clamping: index))]))
     }
 
-    /// Hands signals that have arrived to ``onSignal``; waits up to `waitingMilliseconds` for the first.
     /// `AcceptCandidate(index)` on the context at `path`: picks a candidate of the conversion key's page.
     public func acceptCandidate(_ index: Int, on path: String) throws(BusError) -> KeyResult {
         try keyResult(
@@ -113,6 +112,7 @@ public final class EngineClient: @unchecked Sendable {
             try call(path, EngineInterface.contextInterface, "AcceptCandidate", [.uint32(UInt32(clamping: index))]))
     }
 
+    /// Hands signals that have arrived to ``onSignal``; waits up to `waitingMilliseconds` for the first.
     public func processSignals(waitingMilliseconds: Int32 = 0) {
         connection.processIncoming(timeoutMilliseconds: waitingMilliseconds)
     }

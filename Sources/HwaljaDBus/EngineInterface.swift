@@ -192,8 +192,9 @@ public enum EngineInterface {
                  repeats, auto-next) comes as DeleteBeforeCursor, Committed, KeyNotConsumed and
                  PreeditChanged as it happens, and SuggestionsChanged after each change.
                  8 ConversionHint: the client shows whether PressKey("HANJA") would open a list for the
-                 word being typed (an on-screen keypad's 漢 key): ConversionAvailable after each change,
-                 with Signals set too. The first hint reads the hanja files. -->
+                 word being typed (an on-screen keypad's 漢 key): ConversionAvailable whenever that
+                 changes, with Signals set too. Setting it starts reading the hanja files in the
+                 background. -->
             <method name="SetCapabilities">
               <arg name="capabilities" type="u" direction="in"/>
               <arg name="accepted" type="u" direction="out"/>
@@ -320,8 +321,9 @@ public enum EngineInterface {
               <arg name="pages" type="u"/>
             </signal>
             <!-- Whether PressKey("HANJA") would open a list for the word being typed (hanja, or a lone
-                 consonant's symbols), each time that changes; false at first. Sent to the owner only,
-                 after the reply, and only to a client that set ConversionHint and Signals. -->
+                 consonant's symbols), each time that changes (after the reply of the call that changed
+                 it, after a timer, or once the hanja files are read); false at first. Sent to the owner
+                 only, and only to a client that set ConversionHint and Signals. -->
             <signal name="ConversionAvailable">
               <arg name="available" type="b"/>
             </signal>

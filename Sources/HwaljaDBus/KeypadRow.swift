@@ -12,6 +12,7 @@ public final class KeypadRow {
             link?.onConversionChosen = { [unowned self] in
                 if let focused { conversionChosen(focused) }
             }
+            link?.onKeypadArrived = { [unowned self] in refresh() }
             link?.focus(focused != nil)
             if let focused { showEverything(of: focused) }
         }
@@ -52,6 +53,12 @@ public final class KeypadRow {
         guard field == focused, let link else { return }
         if let words { link.show(words) }
         showConversion(of: field)
+    }
+
+    /// Shows again whether the focused field's word converts (a keypad arrived, or the hanja
+    /// files did).
+    public func refresh() {
+        if let focused { showConversion(of: focused) }
     }
 
     private func showConversion(of field: Int) {

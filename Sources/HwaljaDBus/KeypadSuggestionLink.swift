@@ -14,6 +14,9 @@ public final class KeypadSuggestionLink {
     public var onChosen: (_ index: Int, _ word: String) -> Void = { _, _ in }
     /// Called when 漢 is tapped on the keypad (the focused field's list is to open).
     public var onConversionChosen: () -> Void = {}
+    /// Called when a keypad starts: whether the focused field's word converts is worked out
+    /// then (it is not while no keypad runs).
+    public var onKeypadArrived: () -> Void = {}
     /// Called after a message went out, to have it written: ``BusDispatcher/writeSoon()``, as
     /// ``show(_:)`` runs inside handlers.
     public var afterSend: () -> Void = {}
@@ -96,10 +99,12 @@ public final class KeypadSuggestionLink {
                 let owner = arguments[2].stringValue
             else { return false }
             keypad = owner.isEmpty ? nil : owner
-            // A keypad that starts learns at once what the others learned as it went.
+            // A keypad that starts learns at once what the others learned as it went; whether
+            // the word converts, looked up only while one runs, is worked out now.
+            conversionShown = false
             if fieldFocused { tell(KeypadInterface.fieldFocused, .boolean(true)) }
             if !shown.isEmpty { tell(KeypadInterface.showSuggestions, .stringArray(shown)) }
-            if conversionShown { tell(KeypadInterface.showConversion, .boolean(true)) }
+            if keypad != nil { onKeypadArrived() }
             return true
         }
         if message.interface == KeypadInterface.interface, message.member == KeypadInterface.conversionChosen,

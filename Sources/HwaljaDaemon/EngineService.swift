@@ -78,17 +78,19 @@ public final class EngineService: HostedFrontend {
             flow.recheckStalledClients()
             program.afterTimer()
         }
-        program.hanja?.onPrepared = { [unowned self] in conversionsPrepared() }
     }
 
     /// The hanja files, read in the background for the contexts that show whether their word
-    /// converts, arrived: each is told whether it does now (a key typed meanwhile was told no).
-    private func conversionsPrepared() {
+    /// converts, arrived: each is told whether it does now (a key typed meanwhile was told no),
+    /// and so is the keypad's row.
+    public func conversionsPrepared() {
         for number in frontend.numbers where frontend.inspect(number, { $0.hintsConversion }) == true {
             suggestionsMayChange(number)
         }
         queueSuggestions()
         sendPendingSignals()
+        keypadRow.refresh()
+        program.afterTimer()  // outside any handler, as a timer's work: written now
     }
 
     /// Milliseconds on the service's clock.

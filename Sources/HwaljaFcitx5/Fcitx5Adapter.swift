@@ -205,6 +205,11 @@ public final class Fcitx5Adapter: HostedFrontend {
         }
     }
 
+    /// The hanja files arrived: the keypad's row shows 漢 if the focused field's word converts.
+    public func conversionsPrepared() {
+        keypadRow.refresh()
+    }
+
     // MARK: Private
 
     /// Applies `change` to context `number`'s session and sends the actions it returns.

@@ -187,9 +187,11 @@ extension InputSession {
 
     /// Whether the conversion key would open a list for the word being typed (a lone consonant's
     /// symbols too): what an on-screen keypad's 漢 key shows. Never in a field whose keys pass
-    /// through; the first call reads the files.
+    /// through. The first call starts reading the files in the background where the host can
+    /// (``HanjaConversions/prepare()``; `false` until they are read), else reads them.
     public var convertsWord: Bool {
         guard let hanja, !passesKeysThrough else { return false }
+        hanja.prepare()  // a field with 漢 on show: its first word should not wait for the files
         let word = typing.replaceableWord
         return !word.isEmpty && hanja.converts(beginning: word)
     }

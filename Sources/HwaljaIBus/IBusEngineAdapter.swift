@@ -124,6 +124,11 @@ public final class IBusEngineAdapter: HostedFrontend {
         }
     }
 
+    /// The hanja files arrived: the keypad's row shows 漢 if the focused field's word converts.
+    public func conversionsPrepared() {
+        keypadRow.refresh()
+    }
+
     // MARK: Messages
 
     /// The engine whose suggestions a key may have changed: looked up once the key is answered.

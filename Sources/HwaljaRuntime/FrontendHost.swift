@@ -11,6 +11,9 @@ public protocol HostedFrontend: AnyObject {
     /// Tables read again or generated (one per layout): open contexts of those layouts switch
     /// when their syllable ends. The host's ``LayoutTables`` already hold them.
     func reload(_ tables: [TransitionTable])
+    /// The hanja files, read in the background for a field that asked whether its word converts
+    /// (``HanjaConversions/prepare()``), arrived: whoever was told no meanwhile is told again.
+    func conversionsPrepared()
 }
 
 /// What a typing program holds once for all its contexts, whatever the framework: the settings
@@ -76,6 +79,7 @@ public final class FrontendHost {
     /// change, in the background (until then the files' tables type).
     public func start(_ frontend: any HostedFrontend) {
         self.frontend = frontend
+        hanja.onPrepared = { [weak self] in self?.frontend?.conversionsPrepared() }
         let mainPath = tables.main.path
         optionTables.make(
             settings.settings.layoutOptions, from: { try? TableLoader.loadEveryLayout(path: mainPath) },

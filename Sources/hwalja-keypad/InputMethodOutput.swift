@@ -55,12 +55,20 @@ final class InputMethodOutput: KeyOutput {
 
     private var passThrough: Bool { inputMethod.passesKeysThrough }
 
+    /// Empties the row and closes the list here at once: hwaljad's word for it comes later, and
+    /// never from a context made afresh.
+    private func forgetShown() {
+        onSuggestions?([])
+        onConversionAvailable?(false)
+        onCandidates?(nil)
+    }
+
     /// A field became active, was activated again or stopped being: hwaljad forgets the syllable
     /// (the field has let its preedit go) and stops a held key's timer (its release may never
     /// come, the keypad hidden under the finger).
     func startAfresh() {
         preedit = ""
-        onSuggestions?([])
+        forgetShown()
         call { context in try client.call(context, EngineInterface.contextInterface, "Reset") }
     }
 
@@ -82,11 +90,13 @@ final class InputMethodOutput: KeyOutput {
     /// Opens the conversion key's list of the word being typed (hwaljad's `CandidatesChanged`
     /// brings its page).
     func convert() {
+        guard !passThrough else { return }
         call { context in apply(try client.key("PressKey", EngineInterface.conversionKey, on: context), nil) }
     }
 
     /// Picks candidate `index` of the page shown: the word, or its beginning, becomes it.
     func acceptCandidate(_ index: Int) {
+        guard !passThrough else { return }
         call { context in apply(try client.acceptCandidate(index, on: context), nil) }
     }
 
@@ -207,6 +217,7 @@ final class InputMethodOutput: KeyOutput {
                     inputMethod.change(commit: preedit, preedit: "")
                     preedit = ""
                 }
+                forgetShown()
             } catch {
                 warn("hwaljad did not answer: \(error)")
                 return

@@ -205,6 +205,10 @@ final class KeypadWindow {
     func present() {
         unfold()
         gtk_widget_show_all(window)
+        if candidatesShown {  // show_all showed the keys and the words under the list
+            if let grid { gtk_widget_hide(grid) }
+            gtk_widget_hide(wordsBox)
+        }
     }
 
     /// Hides the window.

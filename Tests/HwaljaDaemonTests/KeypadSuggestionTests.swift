@@ -187,4 +187,31 @@ struct KeypadConversionTests {
         #expect(Harness.described(picked).contains("CommitText 學"), "\(Harness.described(picked))")
         #expect(Self.conversionSaid(picked) == [false], "the word ended")
     }
+
+    /// A keypad that starts mid-word is told at once that the word converts (it is worked out
+    /// then, not remembered from before); losing the focus hides 漢.
+    @Test func aKeypadThatStartsIsToldAndTheFocusLeavingHidesHanja() throws {
+        let harness = Harness(hanja: DaemonHanjaTests.conversions())
+        harness.service.keypadLink = KeypadSuggestionLink(output: harness.log, keypad: nil)
+        let path = try harness.createInputContext(":1.5")
+        _ = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusIn")
+        var said: [Bool] = []
+        for keysym: UInt32 in [0x38, 0x38, 0x31, 0x32, 0x34] {  // 학, no keypad running
+            for state: UInt32 in [0, 1 << 30] {
+                said += Self.conversionSaid(
+                    try harness.call(
+                        ":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent",
+                        [.uint32(keysym), .uint32(0), .uint32(state)]))
+            }
+        }
+        #expect(said == [], "nothing sent while no keypad runs")
+        let started = BusMessage.signal(
+            path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged")
+        try started.append([.string(KeypadInterface.busName), .string(""), .string(KeypadSuggestionTests.keypad)])
+        started.setSender("org.freedesktop.DBus")
+        _ = harness.service.handle(started)
+        #expect(Self.conversionSaid(harness.log.take()) == [true])
+        let left = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusOut")
+        #expect(Self.conversionSaid(left) == [false])
+    }
 }

@@ -15,8 +15,10 @@ struct FrontendHostTests {
     final class Frontend: HostedFrontend {
         var applied: [DaemonSettings] = []
         var reloaded: [[KeyboardLayout]] = []
+        var conversionsArrived = 0
 
         func apply(_ settings: DaemonSettings, keymap: Keymap) { applied.append(settings) }
+        func conversionsPrepared() { conversionsArrived += 1 }
         func reload(_ tables: [TransitionTable]) {
             reloaded.append(tables.map(\.keyboard).sorted { $0.name < $1.name })
         }
@@ -110,6 +112,25 @@ struct FrontendHostTests {
         let generated = try program.table(.cheonjiinPlus)
         #expect(typed("ㅋ ㅋ ㅋ", layout: .cheonjiinPlus, table: generated) == "ㄲㅋ")
         #expect(program.said.contains(prefix: "generated the cheonjiin-plus table with "))
+    }
+
+    /// A field that asks whether its word converts (the keypad's 漢) has the hanja files read in
+    /// the background, once, and the frontend told when they are there; a key meanwhile waits for
+    /// nothing (it is told no).
+    @Test func theHanjaFilesAreReadOffTheQueueOnceAndTheFrontendToldWhenTheyArrive() throws {
+        let program = try Program()
+        var session = InputSession(
+            typing: TypingContext(
+                table: try program.table(.cheonjiin), options: Composer.Options(canRetract: true),
+                timing: HoldTimer.Settings()),
+            keymap: .phone, onFocusLoss: .clientCommits)
+        session.hanja = program.run { host, _ in host.hanja }
+        _ = session.processKeyEvent(keysym: 0x34, state: 0, at: 0)  // ㄱ, with symbols in the file
+        #expect(program.run { _, _ in session.convertsWord } == false, "not read yet: no waiting")
+        program.run { host, _ in host.hanja.prepare() }  // asked again while being read: once
+        try program.waitUntil { _, frontend in frontend.conversionsArrived == 1 }
+        #expect(program.run { _, _ in session.convertsWord }, "ㄱ's symbols, from libhangul-data")
+        #expect(program.run { $1.conversionsArrived } == 1)
     }
 
     @Test func aReloadReadsTheTablesAgainAndASettingsFileThatCannotBeReadKeepsTheSettings() throws {
