@@ -4,8 +4,8 @@ import HwaljaRuntime
 
 /// `hwalja-bench --hanja`: what the conversion key costs, beside libhangul (which ibus-hangul and
 /// fcitx5-hangul use) on the same file in the same run: the time to open the file, the memory it
-/// then holds, and a lookup of a word being typed (its beginnings, longest first) with the
-/// meanings of the first page.
+/// then holds, a lookup of a word being typed (its beginnings, longest first) with the meanings
+/// of the first page, and the question the keypad's 漢 asks (whether the word converts).
 enum HanjaFigures {
     static func run(path: String) throws {
         guard let file = HanjaFile(path: path) else {
@@ -33,8 +33,22 @@ enum HanjaFigures {
                 found += HanjaSearch.candidates(beginning: word, hanja: hanja, symbols: nil, picks: picks).count
             }
         }
+        // The keypad's 漢: whether a word converts, as each key asks it with no reading kept yet
+        // (HanjaConversions keeps each reading's answer: a key of the same syllable asks nothing).
+        var converting = 0
+        let hint = median(of: 5) {
+            for word in words {
+                if HanjaSearch.converts(beginning: word, hasEntries: { reading, _ in hanja.hasEntries(reading: reading) })
+                {
+                    converting += 1
+                }
+            }
+        }
         print(
             "  hwalja:    open and check \(milliseconds(open)); a word \(microseconds(bare / Double(words.count))), with the first page's meanings \(microseconds(lookup / Double(words.count)))"
+        )
+        print(
+            "             whether a word converts (the keypad's 漢, no answer kept): \(microseconds(hint / Double(words.count)))"
         )
         print(
             "             memory: +\(opened.anonymous - before.anonymous) KiB anonymous, +\(opened.resident - before.resident) KiB resident once open; +\(used.anonymous - before.anonymous) KiB anonymous, +\(used.resident - before.resident) KiB resident after the lookups"
