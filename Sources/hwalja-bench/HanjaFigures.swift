@@ -38,7 +38,8 @@ enum HanjaFigures {
         var converting = 0
         let hint = median(of: 5) {
             for word in words {
-                if HanjaSearch.converts(beginning: word, hasEntries: { reading, _ in hanja.hasEntries(reading: reading) })
+                if HanjaSearch.converts(
+                    beginning: word, hasEntries: { reading, _ in hanja.hasEntries(reading: reading) })
                 {
                     converting += 1
                 }
