@@ -65,11 +65,11 @@ extension EngineService {
     /// `CandidatesChanged`'s arguments `(a(ss)uu)`: each candidate's text and meaning, the page
     /// (from 0) and the number of pages; none, 0, 0 when the list closed.
     static func candidatesSignalValues(_ page: CandidatePage?) -> [BusValue] {
-        let candidates = (page?.candidates ?? []).map { BusValue.structure([.string($0.text), .string($0.meaning)]) }
-        return [
-            .array(elementSignature: "(ss)", candidates), .uint32(UInt32(clamping: page?.page ?? 0)),
-            .uint32(UInt32(clamping: page?.pages ?? 0))
-        ]
+        guard let page else { return CandidatesSignal.closed.values }
+        return CandidatesSignal(
+            texts: page.candidates.map(\.text), meanings: page.candidates.map(\.meaning), page: page.page,
+            pages: page.pages
+        ).values
     }
 
     /// The `Candidates` property `(a(ss)uu)`: the page shown, as `CandidatesChanged` sends it.

@@ -62,15 +62,16 @@ extension EngineService {
                 throw BusError(name: EngineInterface.ErrorName.invalidArgs, message: "SetCapabilities takes (u)")
             }
             let accepted = asked & EngineInterface.Capability.known
-            try onContext(number, caller) { context in
+            let hints = try onContext(number, caller) { context in
                 context.session.typing.clientCanDelete = accepted & EngineInterface.Capability.deleteBeforeCursor != 0
                 context.learnsWords = accepted & EngineInterface.Capability.learnWords != 0
                 context.readsSignals = accepted & EngineInterface.Capability.signals != 0
                 context.hintsConversion =
                     context.readsSignals && accepted & EngineInterface.Capability.conversionHint != 0
+                return context.hintsConversion
             }
             // The first hint must not wait for the files: they are read now, in the background.
-            if try inspectContext(number, caller, { $0.hintsConversion }) { program.hanja?.prepare() }
+            if hints { program.hanja?.prepare() }
             return try call.methodReturn([.uint32(accepted)])
         case "AcceptSuggestion":
             try expect(call, "u")

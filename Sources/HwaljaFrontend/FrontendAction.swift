@@ -69,8 +69,6 @@ extension FrontendAction {
 extension [FrontendAction] {
     /// The last suggestions among these actions, `nil` if none changed them.
     public var suggestions: [String]? {
-        last { if case .suggestions = $0 { true } else { false } }.flatMap {
-            if case .suggestions(let words) = $0 { words } else { nil }
-        }
+        lazy.compactMap { if case .suggestions(let words) = $0 { words } else { nil } }.last
     }
 }

@@ -54,7 +54,7 @@ public final class HanjaConversions: @unchecked Sendable {
 
     /// Starts reading the files in the background (``readInBackground``), unless they are read
     /// or being read: a field will soon ask whether its word converts (``converts(beginning:)``),
-    /// which must not make a key wait for the files (about 60 ms).
+    /// which must not make a key wait for the files (tens of milliseconds: docs/hanja.md).
     public func prepare() {
         guard files == nil, !preparing, let readInBackground else { return }
         preparing = true
@@ -72,25 +72,24 @@ public final class HanjaConversions: @unchecked Sendable {
 
     /// Whether the conversion key offers anything for the word being typed (or a lone
     /// consonant): an on-screen keypad's 漢 key shows then. Readings looked up are kept (a
-    /// syllable's answer: the usual word needs one). `false` while the files are read in the
-    /// background (``prepare()``, which this starts if it can): no key waits for them.
+    /// syllable's answer: the usual word needs one). `false` while the files are to be read in
+    /// the background (``prepare()``): no key waits for them.
     func converts(beginning word: String) -> Bool {
-        if files == nil && readInBackground != nil {
-            prepare()
-            return false
-        }
+        if files == nil && readInBackground != nil { return false }
         let files = loaded
         return HanjaSearch.converts(beginning: word) { reading, symbols in
             if let known = readingsWithEntries[reading] { return known }
-            if readingsWithEntries.count >= Self.characterMeaningsKept { readingsWithEntries.removeAll() }
+            if readingsWithEntries.count >= Self.readingsKept { readingsWithEntries.removeAll() }
             let found = (symbols ? files.symbols : files.hanja)?.hasEntries(reading: reading) ?? false
             readingsWithEntries[reading] = found
             return found
         }
     }
 
-    /// Readings looked up by ``converts(beginning:)``, and whether they have entries.
+    /// Readings looked up by ``converts(beginning:)``, and whether they have entries: a syllable
+    /// or two a word, a few thousand at most.
     private var readingsWithEntries: [String: Bool] = [:]
+    private static let readingsKept = 4096
 
     /// The conversions of the text before the cursor (its endings).
     func candidates(ending text: String) -> [HanjaCandidate] {

@@ -349,7 +349,6 @@ public final class IBusEngineAdapter: HostedFrontend {
     /// Sends engine `number`'s actions as IBus engine signals, in order.
     private func send(_ actions: [FrontendAction], engine number: Int) {
         guard !actions.isEmpty else { return }
-        keypadRow.changed(number, suggestions: actions.suggestions)
         let path = Self.enginePrefix + String(number)
         for action in actions {
             switch action {
@@ -385,6 +384,8 @@ public final class IBusEngineAdapter: HostedFrontend {
                 signal(path, "UpdateAuxiliaryText", [IBusText.variant(Self.auxiliaryText(of: page)), .boolean(true)])
             }
         }
+        // After the engine's own signals: what the keypad shows never delays the field's letter.
+        keypadRow.changed(number, suggestions: actions.suggestions)
     }
 
     /// What the panel shows above the conversion key's list: the highlighted candidate's

@@ -98,12 +98,7 @@ final class CandidatePanel {
         gtk_label_set_ellipsize(KeypadWindow.cast(text, to: GtkLabel.self), PANGO_ELLIPSIZE_END)
         gtk_box_pack_start(KeypadWindow.cast(box, to: GtkBox.self), text, 1, 1, 0)
         if !candidate.meaning.isEmpty {
-            let meaning = gtk_label_new(candidate.meaning)!
-            let escaped = g_markup_escape_text(candidate.meaning, -1)!
-            defer { g_free(escaped) }
-            gtk_label_set_markup(
-                KeypadWindow.cast(meaning, to: GtkLabel.self),
-                "<span font_size='\(Int((11 * labelScale).rounded()))pt'>\(String(cString: escaped))</span>")
+            let meaning = KeypadWindow.label(candidate.meaning, points: 11 * labelScale, bold: false)
             gtk_label_set_ellipsize(KeypadWindow.cast(meaning, to: GtkLabel.self), PANGO_ELLIPSIZE_END)
             gtk_box_pack_start(KeypadWindow.cast(box, to: GtkBox.self), meaning, 0, 0, 0)
         }

@@ -182,24 +182,17 @@ final class InputMethodOutput: KeyOutput {
             onSuggestions?(words.compactMap { $0.stringValue })
         case ("ConversionAvailable", .boolean(let available)?):
             onConversionAvailable?(available)
-        case ("CandidatesChanged", .array(_, let values)?):
-            onCandidates?(Self.page(values, arguments))
+        case ("CandidatesChanged", _):
+            onCandidates?(Self.page(CandidatesSignal(values: arguments)))
         default: break
         }
     }
 
-    /// The page `CandidatesChanged(a(ss)uu)` carries, `nil` for none (the list closed).
-    private static func page(_ candidates: [BusValue], _ arguments: [BusValue]) -> CandidatePage? {
-        let shown = candidates.compactMap { value -> CandidatePage.Candidate? in
-            guard case .structure(let fields) = value, fields.count == 2, let text = fields[0].stringValue,
-                let meaning = fields[1].stringValue
-            else { return nil }
-            return CandidatePage.Candidate(text: text, meaning: meaning)
-        }
-        guard !shown.isEmpty, arguments.count == 3, let page = arguments[1].uint32Value,
-            let pages = arguments[2].uint32Value
-        else { return nil }
-        return CandidatePage(candidates: shown, highlighted: 0, page: Int(page), pages: Int(pages))
+    /// The page `CandidatesChanged` carries, `nil` for none (the list closed).
+    private static func page(_ signal: CandidatesSignal?) -> CandidatePage? {
+        guard let signal, !signal.texts.isEmpty else { return nil }
+        let shown = zip(signal.texts, signal.meanings).map { CandidatePage.Candidate(text: $0, meaning: $1) }
+        return CandidatePage(candidates: shown, highlighted: 0, page: signal.page, pages: signal.pages)
     }
 
     /// Runs `body` with the keypad's context, made when first needed. If hwaljad lost it (it was

@@ -444,12 +444,18 @@ final class KeypadWindow {
 
     /// A label showing `text` in bold at `points` (rounded), its markup escaped by GLib.
     static func boldLabel(_ text: String, points: Double) -> UnsafeMutablePointer<GtkWidget> {
+        label(text, points: points, bold: true)
+    }
+
+    /// A label showing `text` at `points` (rounded), in bold if `bold`, its markup escaped by GLib.
+    static func label(_ text: String, points: Double, bold: Bool) -> UnsafeMutablePointer<GtkWidget> {
         let label = gtk_label_new(nil)!
         let escaped = g_markup_escape_text(text, -1)!
         defer { g_free(escaped) }
         gtk_label_set_markup(
             cast(label, to: GtkLabel.self),
-            "<span font_size='\(Int(points.rounded()))pt' weight='bold'>\(String(cString: escaped))</span>")
+            "<span font_size='\(Int(points.rounded()))pt'\(bold ? " weight='bold'" : "")>\(String(cString: escaped))</span>"
+        )
         return label
     }
 }
