@@ -86,11 +86,13 @@ let package = Package(
         .target(name: "HwaljaEngine", dependencies: ["HwaljaCore", "HwaljaLexicon"]),
         // The programs' I/O through the C library (no Foundation): the table, settings and keymap
         // files, the keystroke recorder, the clock on Dispatch, Unix signals, memory given back when idle,
-        // the tables of the settings' layout-options (generated in the background).
+        // the tables of the settings' layout-options (generated in the background); what the
+        // frontends tell hwalja-keypad.
         .target(
             name: "HwaljaRuntime",
             dependencies: [
-                "CMalloc", "HwaljaCore", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon", "HwaljaRules"
+                "CMalloc", "HwaljaCore", "HwaljaDBus", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon",
+                "HwaljaRules"
             ]),
         .testTarget(
             name: "HwaljaIBusTests",

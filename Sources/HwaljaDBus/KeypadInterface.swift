@@ -2,7 +2,8 @@
 /// keys (X11, KDE Plasma). The keypad owns ``busName`` on the session bus while it shows; the
 /// framework that composes (IBus's engine, fcitx5's addon, or hwaljad for its InputContext1
 /// clients) tells it the focused field's suggestions with ``showSuggestions`` and hears which one
-/// is tapped from the ``suggestionChosen`` signal. On wlroots compositors the keypad is the input method and has
+/// is tapped from the ``suggestionChosen`` signal; so with 漢 and the conversion key's list
+/// (``showConversion``, ``showCandidates``). On wlroots compositors the keypad is the input method and has
 /// hwaljad's suggestions itself.
 public enum KeypadInterface {
     public static let busName = "org.hwalja.Keypad"
@@ -24,6 +25,27 @@ public enum KeypadInterface {
     /// `ConversionChosen()`: 漢 was tapped. Sent to the sender of the last `ShowConversion` alone,
     /// which opens its list as its conversion key does.
     public static let conversionChosen = "ConversionChosen"
+    /// `ShowCandidates(a(ss) candidates, u page, u pages)`: the focused field's list is open on
+    /// this page (each candidate its text and meaning, ``CandidatesSignal``), shown in the keys'
+    /// place; no candidates, 0, 0: it closed. Sent with no reply wanted.
+    public static let showCandidates = "ShowCandidates"
+    /// `CandidateChosen(u index, s text)`: the candidate at `index` of the page last shown, which
+    /// was `text`, was tapped. Sent to the sender of the last `ShowCandidates` alone, as are the two below.
+    public static let candidateChosen = "CandidateChosen"
+    /// `CandidatePageTurned(i count)`: ‹ (-1) or › (1) was tapped.
+    public static let candidatePageTurned = "CandidatePageTurned"
+    /// `CandidatesClosed()`: ✕ was tapped; the list is to close, the text left as it was.
+    public static let candidatesClosed = "CandidatesClosed"
+
+    /// A tap on the keypad's list: ``candidateChosen``, ``candidatePageTurned`` or ``candidatesClosed``.
+    public enum CandidateTap: Sendable, Equatable {
+        /// The candidate at `index` of the page shown, which was `text`.
+        case pick(index: Int, text: String)
+        /// The page turned by `count` (‹ -1, › 1).
+        case turn(Int)
+        /// ✕: the list closes, the text left as it was.
+        case close
+    }
 
     public static let introspection = """
         <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
@@ -40,6 +62,18 @@ public enum KeypadInterface {
             <method name="\(showConversion)"><arg name="available" type="b" direction="in"/></method>
             <!-- 漢 was tapped (sent to the sender of the last ShowConversion alone). -->
             <signal name="\(conversionChosen)"/>
+            <!-- The focused field's list is open on this page (none, 0, 0: it closed). -->
+            <method name="\(showCandidates)">
+              <arg name="candidates" type="a(ss)" direction="in"/>
+              <arg name="page" type="u" direction="in"/>
+              <arg name="pages" type="u" direction="in"/>
+            </method>
+            <!-- The candidate at index of the page last shown, which was text, was tapped (these three go to the sender of the last ShowCandidates alone). -->
+            <signal name="\(candidateChosen)"><arg name="index" type="u"/><arg name="text" type="s"/></signal>
+            <!-- The list's page was turned by count (-1 or 1). -->
+            <signal name="\(candidatePageTurned)"><arg name="count" type="i"/></signal>
+            <!-- The list is to close, the text left as it was. -->
+            <signal name="\(candidatesClosed)"/>
           </interface>
           <interface name="org.freedesktop.DBus.Introspectable">
             <method name="Introspect"><arg type="s" direction="out"/></method>

@@ -14,6 +14,8 @@ public final class KeypadSuggestionLink {
     public var onChosen: (_ index: Int, _ word: String) -> Void = { _, _ in }
     /// Called when 漢 is tapped on the keypad (the focused field's list is to open).
     public var onConversionChosen: () -> Void = {}
+    /// Called with a tap on the keypad's list (a candidate, ‹ ›, ✕).
+    public var onCandidateTap: (KeypadInterface.CandidateTap) -> Void = { _ in }
     /// Called when a keypad starts: whether the focused field's word converts is worked out
     /// then (it is not while no keypad runs).
     public var onKeypadArrived: () -> Void = {}
@@ -28,6 +30,7 @@ public final class KeypadSuggestionLink {
     /// told at once.
     private var shown: [String] = []
     private var conversionShown = false
+    private var candidatesShown = CandidatesSignal.closed
     private var fieldFocused = false
 
     /// Whether a keypad runs now (what it would show is worth working out).
@@ -54,41 +57,51 @@ public final class KeypadSuggestionLink {
     public func show(_ words: [String]) {
         guard words != shown else { return }
         shown = words
-        tell(KeypadInterface.showSuggestions, .stringArray(words))
+        tell(KeypadInterface.showSuggestions, [.stringArray(words)])
     }
 
     /// Shows 漢 on the keypad's row (`available`) or hides it, if one runs and it shows otherwise.
     public func showConversion(_ available: Bool) {
         guard available != conversionShown else { return }
         conversionShown = available
-        tell(KeypadInterface.showConversion, .boolean(available))
+        tell(KeypadInterface.showConversion, [.boolean(available)])
+    }
+
+    /// Shows the conversion key's list in the keypad's keys' place (``CandidatesSignal/closed``:
+    /// the keys again), if one runs and it shows another page.
+    public func showCandidates(_ page: CandidatesSignal) {
+        guard page != candidatesShown else { return }
+        candidatesShown = page
+        tell(KeypadInterface.showCandidates, page.values)
     }
 
     /// Says whether a field hwalja types into has the focus (`FieldFocused`); without one the
-    /// row empties.
+    /// row empties, and a list on the keypad closes.
     public func focus(_ focused: Bool) {
         if !focused {
             show([])
             showConversion(false)
+            showCandidates(.closed)
         }
         guard focused != fieldFocused else { return }
         fieldFocused = focused
-        tell(KeypadInterface.fieldFocused, .boolean(focused))
+        tell(KeypadInterface.fieldFocused, [.boolean(focused)])
     }
 
-    /// Calls `member` of the keypad with `value`, no reply wanted, if a keypad runs.
-    private func tell(_ member: String, _ value: BusValue) {
+    /// Calls `member` of the keypad with `values`, no reply wanted, if a keypad runs.
+    private func tell(_ member: String, _ values: [BusValue]) {
         guard let keypad else { return }
         let call = BusMessage.methodCall(
             destination: keypad, path: KeypadInterface.path, interface: KeypadInterface.interface, member: member)
         call.setNoReplyExpected()
-        guard (try? call.append([value])) != nil else { return }
+        guard (try? call.append(values)) != nil else { return }
         output.send(call)
         afterSend()
     }
 
     /// Takes the keypad's coming or going (``matchRule``) and a tap from the keypad that owns the
-    /// name (anyone else's is ignored). Returns whether it was one of those.
+    /// name (anyone else's is ignored): a suggestion, 漢, or the list's candidate, page or close.
+    /// Returns whether it was one of those.
     @discardableResult
     public func handle(_ message: BusMessage) -> Bool {
         guard message.kind == .signal, let arguments = try? message.arguments() else { return false }
@@ -100,24 +113,39 @@ public final class KeypadSuggestionLink {
             else { return false }
             keypad = owner.isEmpty ? nil : owner
             // A keypad that starts learns at once what the others learned as it went; whether
-            // the word converts, looked up only while one runs, is worked out now.
+            // the word converts, looked up only while one runs, is worked out now, and so is the
+            // list's page.
             conversionShown = false
-            if fieldFocused { tell(KeypadInterface.fieldFocused, .boolean(true)) }
-            if !shown.isEmpty { tell(KeypadInterface.showSuggestions, .stringArray(shown)) }
+            candidatesShown = .closed
+            if fieldFocused { tell(KeypadInterface.fieldFocused, [.boolean(true)]) }
+            if !shown.isEmpty { tell(KeypadInterface.showSuggestions, [.stringArray(shown)]) }
             if keypad != nil { onKeypadArrived() }
             return true
         }
-        if message.interface == KeypadInterface.interface, message.member == KeypadInterface.conversionChosen,
-            message.sender != nil, message.sender == keypad
-        {
-            onConversionChosen()
-            return true
-        }
-        guard message.interface == KeypadInterface.interface, message.member == KeypadInterface.suggestionChosen,
-            message.sender != nil, message.sender == keypad, arguments.count == 2,
-            let index = arguments[0].uint32Value, let word = arguments[1].stringValue
+        guard message.interface == KeypadInterface.interface, message.sender != nil, message.sender == keypad
         else { return false }
-        onChosen(Int(index), word)
+        return takeTap(message.member, arguments)
+    }
+
+    /// Passes on the keypad's signal `member` with `arguments`; returns whether it was one of its own.
+    private func takeTap(_ member: String?, _ arguments: [BusValue]) -> Bool {
+        switch (member, arguments.count) {
+        case (KeypadInterface.suggestionChosen, 2):
+            guard let index = arguments[0].uint32Value, let word = arguments[1].stringValue else { return false }
+            onChosen(Int(index), word)
+        case (KeypadInterface.conversionChosen, 0):
+            onConversionChosen()
+        case (KeypadInterface.candidateChosen, 2):
+            guard let index = arguments[0].uint32Value, let text = arguments[1].stringValue else { return false }
+            onCandidateTap(.pick(index: Int(index), text: text))
+        case (KeypadInterface.candidatePageTurned, 1):
+            guard case .int32(let count) = arguments[0] else { return false }
+            onCandidateTap(.turn(Int(count)))
+        case (KeypadInterface.candidatesClosed, 0):
+            onCandidateTap(.close)
+        default:
+            return false
+        }
         return true
     }
 }

@@ -1,5 +1,6 @@
 import HwaljaDBus
 import HwaljaFrontend
+import HwaljaRuntime
 
 /// The conversion key's list (hanja and symbols) on both context interfaces: its page as the
 /// `Candidates` property and the `CandidatesChanged` signal, and the methods that turn, pick
@@ -65,11 +66,7 @@ extension EngineService {
     /// `CandidatesChanged`'s arguments `(a(ss)uu)`: each candidate's text and meaning, the page
     /// (from 0) and the number of pages; none, 0, 0 when the list closed.
     static func candidatesSignalValues(_ page: CandidatePage?) -> [BusValue] {
-        guard let page else { return CandidatesSignal.closed.values }
-        return CandidatesSignal(
-            texts: page.candidates.map(\.text), meanings: page.candidates.map(\.meaning), page: page.page,
-            pages: page.pages
-        ).values
+        CandidatesSignal(page).values
     }
 
     /// The `Candidates` property `(a(ss)uu)`: the page shown, as `CandidatesChanged` sends it.

@@ -48,9 +48,13 @@ public final class EngineService: HostedFrontend {
             suggestions: { [unowned self] number in
                 frontend.inspect(number) { $0.session.suggestions.map(\.text) } ?? []
             },
-            converts: { [unowned self] number in frontend.inspect(number) { $0.session.convertsWord } ?? false })
+            converts: { [unowned self] number in frontend.inspect(number) { $0.session.convertsWord } ?? false },
+            candidates: { [unowned self] number in
+                frontend.inspect(number) { $0.session.candidatePage }.map(CandidatesSignal.init)
+            })
         row.chosen = { [unowned self] number, index, word in acceptChosenOnKeypad(number, index, word) }
-        row.conversionChosen = { [unowned self] number in openListFromKeypad(number) }
+        row.conversionChosen = { [unowned self] number in tappedOnKeypad(number) { $0.pressConversionKey() } }
+        row.candidateTapped = { [unowned self] number, tap in tappedOnKeypad(number) { $0.take(tap) } }
         return row
     }()
     /// A service writing to `output`, its timers on `clock`, typing with `tables`, `settings`

@@ -1,5 +1,6 @@
 import HwaljaDBus
 import HwaljaFrontend
+import HwaljaRuntime
 
 /// hwalja-keypad's row of suggestions where a client of `InputContext1` types the keypad's keys
 /// (X11, KDE Plasma): the focused input context's suggestions go to the keypad (``keypadRow``),
@@ -26,10 +27,10 @@ extension EngineService {
         program.writeSoon()  // inside the bus connection's handler: never pump a connection here
     }
 
-    /// 漢 tapped on the keypad: the focused field's list opens (`CandidatesChanged`), as its
-    /// conversion key would open it.
-    func openListFromKeypad(_ number: Int) {
-        guard let actions = frontend.withAny(number, { $0.session.pressConversionKey() }) else { return }
+    /// 漢 or the list tapped on the keypad: `tap` done in the focused field (its list opens,
+    /// turns, picks or closes, as with its keys), and the field told (`CandidatesChanged`, ...).
+    func tappedOnKeypad(_ number: Int, _ tap: (inout InputSession) -> [FrontendAction]) {
+        guard let actions = frontend.withAny(number, { tap(&$0.session) }) else { return }
         queueSignals(for: actions, context: number)
         sendPendingSignals()
         program.writeSoon()

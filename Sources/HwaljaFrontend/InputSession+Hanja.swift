@@ -126,6 +126,14 @@ extension InputSession {
         return pick(candidate, of: list)
     }
 
+    /// Picks candidate `index` as ``acceptCandidate(_:)`` does if it is still `text`: a tap on
+    /// another program's copy of the list (hwalja-keypad's), which may lag behind.
+    public mutating func acceptCandidate(_ index: Int, shownAs text: String) -> [FrontendAction]? {
+        guard let shown = candidatePage?.candidates, shown.indices.contains(index), shown[index].text == text
+        else { return nil }
+        return acceptCandidate(index)
+    }
+
     /// Turns the open list `count` pages (negative: back); nothing if none is open.
     public mutating func turnCandidatePage(_ count: Int) -> [FrontendAction] {
         guard var list = hanjaList else { return [] }

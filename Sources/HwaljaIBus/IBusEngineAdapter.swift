@@ -70,7 +70,10 @@ public final class IBusEngineAdapter: HostedFrontend {
     private lazy var keypadRow: KeypadRow = {
         let row = KeypadRow(
             suggestions: { [unowned self] number in frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [] },
-            converts: { [unowned self] number in frontend.inspect(number) { $0.convertsWord } ?? false })
+            converts: { [unowned self] number in frontend.inspect(number) { $0.convertsWord } ?? false },
+            candidates: { [unowned self] number in
+                frontend.inspect(number) { $0.candidatePage }.map(CandidatesSignal.init)
+            })
         // A suggestion tapped on the keypad: accepted if the field still shows `word` at `index`
         // (else the tap came too late, and does nothing), then written (``writeSoon``).
         row.chosen = { [unowned self] number, index, word in
@@ -80,6 +83,11 @@ public final class IBusEngineAdapter: HostedFrontend {
         // 漢 tapped: the field's list opens in the panel, as its conversion key opens it.
         row.conversionChosen = { [unowned self] number in
             update(number) { $0.pressConversionKey() }
+            writeSoon()
+        }
+        // A tap on the keypad's copy of the list: as a click on the panel's.
+        row.candidateTapped = { [unowned self] number, tap in
+            update(number) { $0.take(tap) }
             writeSoon()
         }
         return row

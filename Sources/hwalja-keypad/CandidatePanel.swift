@@ -30,6 +30,10 @@ final class CandidatePanel {
         case close
     }
 
+    /// The buttons a page has, three by three: a page of more (from another program on the bus)
+    /// shows its first nine.
+    static let slots = 9
+
     /// What a screen reader calls the controls.
     static let previousName = "이전 쪽"
     static let nextName = "다음 쪽"
@@ -67,14 +71,14 @@ final class CandidatePanel {
         let grid = KeypadWindow.cast(candidates, to: GtkGrid.self)
         KeypadWindow.removeChildren(of: candidates)
         actions = actions.filter { if case .pick = $0.value { false } else { true } }
-        for (index, candidate) in page.candidates.enumerated() {
+        for (index, candidate) in page.candidates.prefix(Self.slots).enumerated() {
             let button = candidateButton(candidate)
             connect(button, .pick(index))
             gtk_grid_attach(grid, button, Int32(index % 3), Int32(index / 3), 1, 1)
             gtk_widget_show_all(button)  // (the grid's own show_all would not: it shows only when told)
         }
         // A short last page keeps its buttons the size of a full page's.
-        for empty in page.candidates.count..<9 {
+        for empty in min(page.candidates.count, Self.slots)..<Self.slots {
             let space = gtk_label_new(nil)!
             gtk_grid_attach(grid, space, Int32(empty % 3), Int32(empty / 3), 1, 1)
             gtk_widget_show(space)

@@ -149,6 +149,14 @@ struct HwaljaKeypadCommand: ParsableCommand {
             window.onSuggestion = { [unowned service] index in service.choose(index) }
             service.onShowConversion = { [unowned window] available in window.showConversionKey(available) }
             window.onConvert = { [unowned service] in service.chooseConversion() }
+            service.onShowCandidates = { [unowned window] page in window.showCandidates(page) }
+            window.candidatePanel.onPick = { [unowned service] index in service.pickCandidate(index) }
+            window.candidatePanel.onTurn = { [unowned service] count in service.turnCandidatePage(count) }
+            // ✕ gives the keys back at once, even if the framework that opened the list is gone.
+            window.candidatePanel.onClose = { [unowned service, unowned window] in
+                service.closeCandidates()
+                window.showCandidates(nil)
+            }
             return service
         } catch {
             warn("no row of suggestions (\(KeypadInterface.busName)): \(error)")

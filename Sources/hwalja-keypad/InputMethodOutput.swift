@@ -183,16 +183,9 @@ final class InputMethodOutput: KeyOutput {
         case ("ConversionAvailable", .boolean(let available)?):
             onConversionAvailable?(available)
         case ("CandidatesChanged", _):
-            onCandidates?(Self.page(CandidatesSignal(values: arguments)))
+            onCandidates?(CandidatePage(CandidatesSignal(values: arguments)))
         default: break
         }
-    }
-
-    /// The page `CandidatesChanged` carries, `nil` for none (the list closed).
-    private static func page(_ signal: CandidatesSignal?) -> CandidatePage? {
-        guard let signal, !signal.texts.isEmpty else { return nil }
-        let shown = zip(signal.texts, signal.meanings).map { CandidatePage.Candidate(text: $0, meaning: $1) }
-        return CandidatePage(candidates: shown, highlighted: 0, page: signal.page, pages: signal.pages)
     }
 
     /// Runs `body` with the keypad's context, made when first needed. If hwaljad lost it (it was

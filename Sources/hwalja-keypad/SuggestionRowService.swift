@@ -1,4 +1,5 @@
 import HwaljaDBus
+import HwaljaFrontend
 
 /// The keypad's row of suggestions where an input framework types its keys (X11, KDE Plasma):
 /// owns `org.hwalja.Keypad` on the session bus, and the framework that composes (IBus's engine,
@@ -6,7 +7,8 @@ import HwaljaDBus
 /// suggestions (``KeypadInterface``).
 /// A tap goes back to it alone as the `SuggestionChosen` signal; so does a tap on 漢, shown while
 /// the field's word converts (`ShowConversion`), as `ConversionChosen`: the framework opens its
-/// list in its own candidate window.
+/// list, in its own candidate window and here (`ShowCandidates`), where a tap on a candidate,
+/// ‹ › or ✕ goes back as `CandidateChosen`, `CandidatePageTurned` or `CandidatesClosed`.
 ///
 /// Served on a connection of its own, read in GTK's main loop.
 final class SuggestionRowService {
@@ -16,8 +18,13 @@ final class SuggestionRowService {
     var onFieldFocused: ((Bool) -> Void)?
     /// Called with whether the focused field's word converts (漢 shows).
     var onShowConversion: ((Bool) -> Void)?
+    /// Called with the page of the field's list to show in the keys' place, `nil` when it closed.
+    var onShowCandidates: ((CandidatePage?) -> Void)?
     /// Who said last that a word converts: a tap on 漢 goes to it alone.
     private var conversionBy: String?
+    /// The list's page shown, and who sent it: a tap on it goes to it alone.
+    private var page: CandidatesSignal = .closed
+    private var pageBy: String?
 
     private let connection: BusConnection
     private var shown: [String] = []
@@ -52,6 +59,31 @@ final class SuggestionRowService {
         connection.flush()
     }
 
+    /// Tells the framework that the candidate at `index` of the page shown was tapped.
+    func pickCandidate(_ index: Int) {
+        guard page.texts.indices.contains(index) else { return }
+        signalList(KeypadInterface.candidateChosen, [.uint32(UInt32(index)), .string(page.texts[index])])
+    }
+
+    /// Tells the framework that ‹ (-1) or › (1) was tapped.
+    func turnCandidatePage(_ count: Int) {
+        signalList(KeypadInterface.candidatePageTurned, [.int32(Int32(clamping: count))])
+    }
+
+    /// Tells the framework that ✕ was tapped.
+    func closeCandidates() {
+        signalList(KeypadInterface.candidatesClosed, [])
+    }
+
+    private func signalList(_ member: String, _ values: [BusValue]) {
+        guard let pageBy, !page.texts.isEmpty else { return }
+        let signal = BusMessage.signal(path: KeypadInterface.path, interface: KeypadInterface.interface, member: member)
+        guard (try? signal.append(values)) != nil else { return }
+        signal.setDestination(pageBy)
+        connection.send(signal)
+        connection.flush()
+    }
+
     private func handle(_ message: BusMessage) -> Bool {
         guard message.kind == .methodCall else { return false }
         let reply: BusMessage?
@@ -82,12 +114,25 @@ final class SuggestionRowService {
                 onShowConversion?(value)
             }
             reply = try? message.methodReturn()
+        case (KeypadInterface.interface, KeypadInterface.showCandidates):
+            guard message.signature == "a(ss)uu", let shown = CandidatesSignal(values: (try? message.arguments()) ?? [])
+            else {
+                reply = message.errorReply(
+                    BusError(
+                        name: EngineInterface.ErrorName.invalidArgs,
+                        message: "\(KeypadInterface.showCandidates) takes (a(ss)uu)"))
+                break
+            }
+            page = shown
+            pageBy = message.sender
+            onShowCandidates?(CandidatePage(shown))
+            reply = try? message.methodReturn()
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
             reply = try? message.methodReturn([.string(KeypadInterface.introspection)])
         default:
             reply = message.errorReply(
                 .unknownMethod(
-                    "\(KeypadInterface.path) has \(KeypadInterface.showSuggestions)(as), \(KeypadInterface.fieldFocused)(b) and \(KeypadInterface.showConversion)(b)"
+                    "\(KeypadInterface.path) has \(KeypadInterface.showSuggestions)(as), \(KeypadInterface.fieldFocused)(b), \(KeypadInterface.showConversion)(b) and \(KeypadInterface.showCandidates)(a(ss)uu)"
                 ))
         }
         answer(message, with: reply, on: connection)

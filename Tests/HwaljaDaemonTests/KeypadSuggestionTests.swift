@@ -155,12 +155,9 @@ struct KeypadConversionTests {
         }
     }
 
+    /// A tap on 漢 from `sender`.
     static func tap(_ harness: Harness, from sender: String) -> [BusMessage] {
-        let signal = BusMessage.signal(
-            path: KeypadInterface.path, interface: KeypadInterface.interface, member: KeypadInterface.conversionChosen)
-        signal.setSender(sender)
-        _ = harness.service.handle(signal)
-        return harness.log.take()
+        tapList(harness, KeypadInterface.conversionChosen, from: sender)
     }
 
     @Test func hanjaShowsWhileTheWordConvertsAndATapOpensTheList() throws {
@@ -186,6 +183,58 @@ struct KeypadConversionTests {
         let picked = try press(0x31)  // 1: 學
         #expect(Harness.described(picked).contains("CommitText 學"), "\(Harness.described(picked))")
         #expect(Self.conversionSaid(picked) == [false], "the word ended")
+    }
+
+    /// What each `ShowCandidates` among `messages` showed on the keypad: its candidates' texts
+    /// (none: the list closed).
+    static func listShown(_ messages: [BusMessage]) -> [[String]] {
+        messages.filter { $0.kind == .methodCall && $0.member == KeypadInterface.showCandidates }.map { call in
+            #expect(call.destination == KeypadSuggestionTests.keypad)
+            #expect(call.noReplyExpected)
+            return CandidatesSignal(values: (try? call.arguments()) ?? [])?.texts ?? ["not (a(ss)uu)"]
+        }
+    }
+
+    /// A tap on 漢 or the keypad's list: signal `member` with `values` from `sender`.
+    static func tapList(
+        _ harness: Harness, _ member: String, _ values: [BusValue] = [],
+        from sender: String = KeypadSuggestionTests.keypad
+    ) -> [BusMessage] {
+        let signal = BusMessage.signal(path: KeypadInterface.path, interface: KeypadInterface.interface, member: member)
+        #expect((try? signal.append(values)) != nil)
+        signal.setSender(sender)
+        _ = harness.service.handle(signal)
+        return harness.log.take()
+    }
+
+    /// 漢 tapped: the list shows in the keypad's keys' place (`ShowCandidates`), and a tap there
+    /// picks a candidate the page still shows, or closes the list with the word left as it was.
+    @Test func theListShowsOnTheKeypadWhereATapPicksOrClosesIt() throws {
+        let harness = Harness(hanja: DaemonHanjaTests.conversions())
+        harness.service.keypadLink = KeypadSuggestionLink(output: harness.log, keypad: KeypadSuggestionTests.keypad)
+        let path = try harness.createInputContext(":1.5")
+        _ = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusIn")
+        for keysym: UInt32 in [0x38, 0x38, 0x31, 0x32, 0x34] {  // 학
+            for state: UInt32 in [0, 1 << 30] {
+                _ = try harness.call(
+                    ":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent",
+                    [.uint32(keysym), .uint32(0), .uint32(state)])
+            }
+        }
+        #expect(Self.listShown(Self.tap(harness, from: KeypadSuggestionTests.keypad)) == [["學", "鶴", "虐"]])
+        let stale = Self.tapList(harness, KeypadInterface.candidateChosen, [.uint32(1), .string("學")])
+        #expect(stale.isEmpty, "鶴 is second, not 學: a tap on a page no longer shown does nothing")
+        let foreign = Self.tapList(
+            harness, KeypadInterface.candidateChosen, [.uint32(0), .string("學")], from: ":1.99")
+        #expect(foreign.isEmpty, "another program's tap does nothing")
+        let closed = Self.tapList(harness, KeypadInterface.candidatesClosed)
+        #expect(Self.listShown(closed) == [[]])
+        #expect(DaemonHanjaTests.candidates(closed)?.texts == [], "the client's list closed too")
+        #expect(!Harness.described(closed).contains { $0.hasPrefix("CommitText") }, "학 stays as it was")
+        #expect(Self.listShown(Self.tap(harness, from: KeypadSuggestionTests.keypad)) == [["學", "鶴", "虐"]])
+        let picked = Self.tapList(harness, KeypadInterface.candidateChosen, [.uint32(0), .string("學")])
+        #expect(Harness.described(picked).contains("CommitText 學"), "\(Harness.described(picked))")
+        #expect(Self.listShown(picked) == [[]])
     }
 
     /// A keypad that starts mid-word is told at once that the word converts (it is worked out

@@ -194,13 +194,13 @@ struct Fcitx5RealApplicationTests {
     }
 
     /// The addon says whether the word converts: 漢 (named 한자) on the keypad after 한국 opens
-    /// fcitx5's candidate list, and the keypad's ㅣ (the digit 1) picks 韓國. ㅣ is activated
-    /// through AT-SPI: the list, which GTK's fcitx5 module draws by the text, lies over the keypad's
-    /// top row here, and a tap there picks what it covers (寒菊, third).
-    @Test func hanjaOnTheKeypadOpensTheListAndItsDigitPicks() throws {
+    /// the list, in fcitx5's candidate list and in the keypad's keys' place, and 韓國 there types
+    /// it. It is activated through AT-SPI: fcitx5's list, which GTK's fcitx5 module draws by the
+    /// text, may lie over the keypad's top row, where a tap picks what it covers.
+    @Test func hanjaOnTheKeypadListsTheWordsHanjaInItsKeysPlace() throws {
         let names = ["ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "ㄴㄹ", "ㄱㅋ", "ㅡ", "ㆍ", "ㄱㅋ", "한자"]
         let (report, _) = try Self.type(
-            names.map { "keypad:\($0)" } + ["keypad-action:ㅣ"], environment: ["HWALJA_KEYPAD": keypadProgram.path])
+            names.map { "keypad:\($0)" } + ["keypad-action:韓國"], environment: ["HWALJA_KEYPAD": keypadProgram.path])
         #expect(report.text == "韓國", "\(report.events)")
     }
 

@@ -78,12 +78,15 @@ struct KeypadRealApplicationTests {
     }
 
     /// The engine says whether the word converts (`ShowConversion`): after 한국, 漢 (named 한자)
-    /// shows at the end of the row; tapped, the engine opens its list (IBus's own window), and
-    /// the keypad's ㅣ, the digit 1 while the list is open, picks 韓國.
-    @Test func hanjaOnTheKeypadOpensTheEnginesListAndItsDigitPicks() throws {
+    /// shows at the end of the row; tapped, the engine opens its list, shown in the keypad's keys'
+    /// place (`ShowCandidates`); › and ‹ turn its page, and a tap on 韓國 types it. Then 학, 한자
+    /// and ✕ (한자 닫기): 학 stays as it was, and 띄어쓰기 ends it.
+    @Test func hanjaOnTheKeypadListsTheWordsHanjaInItsKeysPlace() throws {
         let hanguk = ["ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "ㄴㄹ", "ㄱㅋ", "ㅡ", "ㆍ", "ㄱㅋ"]
-        let report = try Self.type((hanguk + ["한자", "ㅣ"]).map { "keypad:\($0)" })
-        #expect(report.text == "韓國")
+        let keys =
+            hanguk + ["한자", "다음 쪽", "이전 쪽", "韓國", "띄어쓰기", "ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "ㄱㅋ", "한자", "한자 닫기", "띄어쓰기"]
+        let report = try Self.type(keys.map { "keypad:\($0)" })
+        #expect(report.text == "韓國 학", "\(report.events)")
     }
 
     @Test func theLatinAndSymbolLayersTypeAnAddress() throws {

@@ -1,0 +1,30 @@
+import HwaljaDBus
+import HwaljaFrontend
+
+/// The conversion key's list on hwalja-keypad's row where a framework types the keypad's keys
+/// (X11, KDE Plasma): its page as `ShowCandidates` and `CandidatesChanged` carry it, and what a
+/// tap there does, the same in the IBus engine, the fcitx5 addon and hwaljad.
+extension CandidatesSignal {
+    /// `page` as the bus carries it (each candidate's text and meaning); ``closed`` for none.
+    public init(_ page: CandidatePage?) {
+        guard let page else {
+            self = .closed
+            return
+        }
+        self.init(
+            texts: page.candidates.map(\.text), meanings: page.candidates.map(\.meaning), page: page.page,
+            pages: page.pages)
+    }
+}
+
+extension InputSession {
+    /// Takes a tap on the keypad's copy of the list: a candidate picked if the page still shows
+    /// it (else the tap came too late, and does nothing), a page turned, or the list closed.
+    public mutating func take(_ tap: KeypadInterface.CandidateTap) -> [FrontendAction] {
+        switch tap {
+        case .pick(let index, let text): acceptCandidate(index, shownAs: text) ?? []
+        case .turn(let count): turnCandidatePage(count)
+        case .close: hasCandidates ? closeCandidates() : []
+        }
+    }
+}
