@@ -3,7 +3,7 @@ import Testing
 
 /// The cases every application must get right (``TypingCase``), through IBus, in the applications
 /// the issue tracker names beyond the toolkits RealApplicationTests covers: Qt 6 (KDE Plasma 6's
-/// toolkit); xterm, Java Swing, Wine and Emacs, which take their input method through IBus's XIM
+/// toolkit); xterm, alacritty, Java Swing, Wine and Emacs, which take their input method through IBus's XIM
 /// server; kitty, which speaks IBus's protocol itself; GNOME Terminal and LibreOffice Writer
 /// through IBus's GTK 3 module. (Firefox through IBus loses keys on a busy machine, for ibus-hangul
 /// as often: it is typed into through fcitx5 here, docs/applications.md.)
@@ -11,14 +11,15 @@ import Testing
 struct TypingCasesRealApplicationTests {
     @Test(
         arguments: [
-            RealApplicationTests.Application.qt6, .xterm, .kitty, .gnomeTerminal, .java, .wine, .emacs, .libreoffice
+            RealApplicationTests.Application.qt6, .xterm, .alacritty, .kitty, .gnomeTerminal, .java, .wine, .emacs,
+            .libreoffice
         ], TypingCase.all)
     func everyCaseIsTypedAsWritten(_ application: RealApplicationTests.Application, _ typing: TypingCase) throws {
         let (report, ibus) = try RealApplicationTests.type(
             typing.keys, into: application, field: "lines", environment: typing.environment)
-        if let race = application.raceAtEightMilliseconds, typing.keyDelay != nil {
-            // At 8 ms a key these clients may reorder what IBus sends, for ibus-hangul more often
-            // than for hwalja (docs/applications.md); fcitx5 gets them right.
+        if let race = application.race(in: typing) {
+            // These clients may reorder what IBus sends, for ibus-hangul more often than for
+            // hwalja (docs/applications.md); fcitx5 gets them right.
             withKnownIssue(Comment(rawValue: race), isIntermittent: true) {
                 #expect(report.text == typing.text, "\(report.events)")
             }
