@@ -6,7 +6,8 @@ import HwaljaCore
 ///
 /// The Korean layer is the layout's phone keypad (``KeyboardLayout/keypad``), four rows of three,
 /// with a column of controls on the right (⌫, next-character, ↵, space) and a bottom row with the
-/// Latin and symbol layers, the cursor keys and the dismiss key at the bottom right. 천지인
+/// Latin and symbol layers, the cursor keys and the dismiss key at the bottom right. The symbols
+/// have two pages, as a phone's have. 천지인
 /// 플러스's seven second halves (ㅋ ㄹ ㅌ ㅍ ㅎ ㅊ ㅁ) sit beside their first halves, each half a
 /// phone key wide.
 public struct Keypad: Sendable {
@@ -23,7 +24,8 @@ public struct Keypad: Sendable {
         case .hangul: hangulRows
         case .latin: Self.latinRows(capitals: false)
         case .capitals: Self.latinRows(capitals: true)
-        case .symbols: Self.symbolRows
+        case .symbols: Self.symbolRows(page: 0)
+        case .moreSymbols: Self.symbolRows(page: 1)
         }
     }
 
@@ -142,16 +144,43 @@ public struct Keypad: Sendable {
         ]
     }
 
-    private static let symbolNames = [
-        "@": "골뱅이", "#": "샵", "&": "앰퍼샌드", "-": "빼기", "_": "밑줄", "+": "더하기", "=": "등호", "(": "여는 괄호",
-        ")": "닫는 괄호", "/": "빗금", "*": "별표", "\"": "큰따옴표", "'": "작은따옴표", ":": "쌍점", ";": "쌍반점", "!": "느낌표",
-        "?": "물음표", "~": "물결표"
+    /// The symbol pages, ten keys a row (the last row seven, between the page key and ⌫): the
+    /// first has the digits, every symbol of a web or mail address, ₩ and the rest of ASCII's
+    /// common ones; the second the other currencies, the brackets and marks of Korean text, bullets,
+    /// arrows and math, as a phone's symbol pages have them. Any symbol is two taps from the
+    /// Korean keys, or three (!#1, the page key, the symbol).
+    private static let symbolPages: [[String]] = [
+        ["1234567890", "@#₩$%&*-+=", "()!?\"':;/~", "_<>[]^\\"],
+        ["€£¥{}|“”·…", "「」『』〈〉《》【】", "※★☆♥♡●○■□～", "←→↑↓×÷°"]
     ]
 
-    private static let symbolRows: [[KeypadSlot]] = [
-        textKeys("1234567890"),
-        textKeys("@#&-_+=()/", names: symbolNames),
-        [.gap(width: 1)] + textKeys("*\"':;!?~", names: symbolNames) + [.key(backspace)],
-        bottomRow(other: ("ABC", "영문 자판", .latin))
+    /// What a screen reader calls each symbol key: the symbol's name in Korean.
+    private static let symbolNames = [
+        "@": "골뱅이", "#": "샵", "₩": "원화 기호", "$": "달러", "%": "퍼센트", "&": "앰퍼샌드", "*": "별표", "-": "빼기",
+        "+": "더하기", "=": "등호", "(": "여는 괄호", ")": "닫는 괄호", "!": "느낌표", "?": "물음표", "\"": "큰따옴표",
+        "'": "작은따옴표", ":": "쌍점", ";": "쌍반점", "/": "빗금", "~": "물결표", "_": "밑줄", "<": "왼쪽 꺾쇠",
+        ">": "오른쪽 꺾쇠", "[": "여는 대괄호", "]": "닫는 대괄호", "^": "캐럿", "\\": "역빗금",
+        "€": "유로", "£": "파운드", "¥": "엔", "{": "여는 중괄호", "}": "닫는 중괄호", "|": "세로줄",
+        "“": "여는 큰따옴표", "”": "닫는 큰따옴표", "·": "가운뎃점", "…": "말줄임표", "「": "여는 낫표", "」": "닫는 낫표", "『": "여는 겹낫표",
+        "』": "닫는 겹낫표", "〈": "여는 홑화살괄호", "〉": "닫는 홑화살괄호", "《": "여는 겹화살괄호", "》": "닫는 겹화살괄호",
+        "【": "여는 두꺼운 괄호", "】": "닫는 두꺼운 괄호", "※": "참고표", "★": "검은 별", "☆": "흰 별", "♥": "검은 하트",
+        "♡": "흰 하트", "●": "검은 동그라미", "○": "흰 동그라미", "■": "검은 네모", "□": "흰 네모", "～": "전각 물결표",
+        "←": "왼쪽 화살표", "→": "오른쪽 화살표", "↑": "위쪽 화살표", "↓": "아래쪽 화살표", "×": "곱하기", "÷": "나누기",
+        "°": "도"
     ]
+
+    /// Page `page` of the symbols: its four rows of symbols, the last with the key that turns to
+    /// the other page (labelled with this page's number, 1/2, and named for where it goes), and
+    /// the bottom row.
+    private static func symbolRows(page: Int) -> [[KeypadSlot]] {
+        let rows = symbolPages[page]
+        let other = page == 0 ? KeypadLayer.moreSymbols : .symbols
+        let turn = KeypadKey(
+            label: "\(page + 1)/\(symbolPages.count)", accessibleName: "기호 \((page + 1) % symbolPages.count + 1)쪽",
+            action: .layer(other),
+            width: 3)
+        return rows.dropLast().map { textKeys($0, names: symbolNames) }
+            + [[.key(turn)] + textKeys(rows.last ?? "", names: symbolNames) + [.key(backspace)]]
+            + [bottomRow(other: ("ABC", "영문 자판", .latin))]
+    }
 }

@@ -6,6 +6,8 @@ public enum KeypadLayer: String, Sendable, CaseIterable {
     case latin
     /// Latin letters, QWERTY, capitals.
     case capitals
-    /// Digits and the symbols of web and mail addresses.
+    /// The symbols' first page (1/2): digits, the symbols of web and mail addresses, ₩.
     case symbols
+    /// The symbols' second page (2/2): currencies, Korean brackets, bullets, arrows, math.
+    case moreSymbols
 }

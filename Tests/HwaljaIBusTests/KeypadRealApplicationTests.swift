@@ -98,13 +98,28 @@ struct KeypadRealApplicationTests {
         #expect(report.text == "가hi@1K가")
     }
 
+    /// The symbols' two pages: ₩ on the first, 「 and 」 on the second (기호 2쪽 turns to it), 안
+    /// between them; each typed past the engine with its Unicode keysym.
+    @Test func theSymbolPagesTypeKoreanBrackets() throws {
+        let keys = [
+            "숫자와 기호", "원화 기호", "기호 2쪽", "여는 낫표", "한글 자판", "ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "숫자와 기호", "기호 2쪽", "닫는 낫표"
+        ]
+        #expect(try Self.type(keys.map { "keypad:\($0)" }).text == "₩「안」")
+    }
+
     /// The docs' pictures of the keypad dark (GTK's Adwaita dark, as a dark desktop gives it) and
-    /// upright (a phone or a tablet held in portrait), 나랏글's and 천지인 플러스's keys.
+    /// upright (a phone or a tablet held in portrait), 나랏글's and 천지인 플러스's keys, and of the
+    /// symbols' two pages, light and dark.
     @Test(arguments: [
         ("keypad-x11-dark.png", "naratgeul", ["HWALJA_KEYPAD_THEME": "Adwaita:dark"], ["ㄱ", "ㅏㅓ"], "가"),
-        ("keypad-x11-portrait.png", "cheonjiin-plus", ["HWALJA_KEYPAD_SIZE": "360x460"], ["ㅎ", "ㅣ", "ㆍ"], "하")
+        ("keypad-x11-portrait.png", "cheonjiin-plus", ["HWALJA_KEYPAD_SIZE": "360x460"], ["ㅎ", "ㅣ", "ㆍ"], "하"),
+        ("keypad-x11-symbols.png", "cheonjiin", [:], ["숫자와 기호", "원화 기호"], "₩"),
+        (
+            "keypad-x11-symbols-dark.png", "cheonjiin", ["HWALJA_KEYPAD_THEME": "Adwaita:dark"],
+            ["숫자와 기호", "기호 2쪽", "참고표"], "※"
+        )
     ])
-    func aScreenshotShowsTheKeypadDarkAndUpright(
+    func aScreenshotShowsTheKeypadDarkUprightOrItsSymbols(
         name: String, layout: String, environment: [String: String], keys: [String], text: String
     ) throws {
         let shot = try Screenshot(named: name)

@@ -180,6 +180,16 @@ struct KeypadWaylandRealApplicationTests {
         #expect(report.text == "가hi@1K가", "\(report.events)")
     }
 
+    /// The symbols' two pages: ₩ on the first, 「 and 」 on the second (기호 2쪽 turns to it), 안
+    /// between them.
+    @Test func theSymbolPagesTypeKoreanBrackets() throws {
+        let keys = [
+            "숫자와 기호", "원화 기호", "기호 2쪽", "여는 낫표", "한글 자판", "ㅇㅁ", "ㅣ", "ㆍ", "ㄴㄹ", "숫자와 기호", "기호 2쪽", "닫는 낫표"
+        ]
+        let report = try Self.type(Self.taps(keys))
+        #expect(report.text == "₩「안」", "\(report.events)")
+    }
+
     @Test func aPasswordFieldGetsTheDigitsAndHwaljadNothing() throws {
         // ㄱㅋ ㅣ ㆍ in a password field: 4 1 2; then Tab to a text field, where they type 가.
         let report = try Self.type(

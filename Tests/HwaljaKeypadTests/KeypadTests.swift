@@ -77,6 +77,40 @@ struct KeypadTests {
         }
     }
 
+    /// What a phone's symbol pages have (brackets, quotes, the currencies, arrows, math, bullets,
+    /// Korean text's brackets and marks), each within three taps of the Korean keys (!#1, the
+    /// page key, the symbol), ₩ on the first page, and at least 54 symbols in all.
+    @Test func theSymbolPagesHaveAPhonesSymbolsWithinThreeTaps() {
+        let keypad = Keypad(layout: .cheonjiin)
+        func keys(_ layer: KeypadLayer) -> [KeypadKey] { keypad.rows(layer).joined().compactMap(\.key) }
+        var tapsTo: [KeypadLayer: Int] = [.hangul: 0]
+        var unvisited = [KeypadLayer.hangul]
+        while !unvisited.isEmpty {
+            let layer = unvisited.removeFirst()
+            for key in keys(layer) {
+                guard case .layer(let next) = key.action, tapsTo[next] == nil else { continue }
+                tapsTo[next] = (tapsTo[layer] ?? 0) + 1
+                unvisited.append(next)
+            }
+        }
+        var tapsToType: [String: Int] = [:]
+        for (layer, taps) in tapsTo {
+            for key in keys(layer) {
+                guard case .text(let text) = key.action else { continue }
+                tapsToType[text] = min(tapsToType[text] ?? .max, taps + 1)
+            }
+        }
+        for symbol in "()[]{}<>\"'“”₩$€¥£←→↑↓+-×÷=%※·…「」『』〈〉《》～★☆" {
+            #expect((tapsToType[String(symbol)] ?? .max) <= 3, "\(symbol): \(tapsToType[String(symbol)] ?? 0) taps")
+        }
+        #expect(tapsToType["₩"] == 2, "₩ on the first page")
+        let symbols = tapsToType.keys.filter { !$0.allSatisfy { $0.isLetter || $0.isNumber } }
+        #expect(symbols.count >= 54, "\(symbols.count) symbols")
+        #expect(keypad.key(labelled: "1/2", in: .symbols)?.action == .layer(.moreSymbols))
+        #expect(keypad.key(labelled: "1/2", in: .symbols)?.accessibleName == "기호 2쪽")
+        #expect(keypad.key(labelled: "2/2", in: .moreSymbols)?.action == .layer(.symbols))
+    }
+
     @Test func onlyHwaljaKeysAreHeldTheRestActOnATap() {
         let keypad = Keypad(layout: .cheonjiin)
         #expect(keypad.key(labelled: "⌫", in: .hangul)?.isHeld == true)
