@@ -10,7 +10,8 @@ session; see tools/app_session.py for the command line and the output:
     tools/terminal-app.py [--field xterm|alacritty|kitty|foot|gnome-terminal] ENGINE KEY...
 
 kitty speaks IBus's D-Bus protocol to ibus-daemon itself (GLFW_IM_MODULE=ibus), as GTK's and Qt's
-modules do; it reads $IBUS_ADDRESS as the name of an address file, so it is given one.
+modules do, or to fcitx5's IBus frontend (org.freedesktop.IBus on the session bus); it reads
+$IBUS_ADDRESS as the name of an address file, so it is given one.
 
 The text is what the terminal's program read, as an editor would apply it: Return (CR) a line
 break, BackSpace (DEL) deleting the character before it, escape sequences (F12's, arrows) left
@@ -48,6 +49,25 @@ def typed(data):
     return "".join(text), events
 
 
+def focus_kitty_for_fcitx5(session):
+    """kitty 0.26 makes its input context once its window is up, and says then that the window lost
+    the focus: on a display with no window manager no focus change follows, and fcitx5 (which selects
+    its input method for the focused context) never sees kitty's focused. X's focus is moved off the
+    window and back until fcitx5 shows it so."""
+    focused = re.compile(r"frontend:ibus( cap:\w+)? focus:1")
+    deadline = time.monotonic() + 30
+    while not focused.search(session.bus.call("DebugInfo", None, "(s)")[0]):
+        if time.monotonic() > deadline:
+            raise SystemExit("terminal-app.py: fcitx5 never saw kitty's input context focused")
+        # Searched again each time: a window found as kitty starts may be gone by the next command.
+        windows = subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "kitty"], capture_output=True,
+                                 text=True, timeout=10).stdout.split()
+        for window in windows[-1:]:
+            for command in ("windowunmap", "windowmap", "windowfocus"):
+                subprocess.run(["xdotool", command, "--sync", window], timeout=10, stderr=subprocess.DEVNULL)
+        time.sleep(0.3)
+
+
 def main():
     field, engine, keys = parse_arguments("terminal-app.py", ("xterm", "alacritty", "kitty", "foot", "gnome-terminal"))
     fcitx5 = os.environ.get("HWALJA_FRAMEWORK") == "fcitx5" or os.environ.get("GTK_IM_MODULE") == "fcitx"
@@ -73,8 +93,15 @@ def main():
         subprocess.run(["gdbus", "wait", "--session", "--timeout", "60", app_id], env=environment, check=True)
     elif field == "kitty":
         address_file = os.path.join(folder, "ibus-address")
+        if fcitx5:
+            # fcitx5's IBus frontend answers as org.freedesktop.IBus on the session bus.
+            subprocess.run(["gdbus", "wait", "--session", "--timeout", "60", "org.freedesktop.IBus"], env=environment,
+                           check=True)
+            address = os.environ["DBUS_SESSION_BUS_ADDRESS"]
+        else:
+            address = os.environ["IBUS_ADDRESS"]
         with open(address_file, "w") as file:
-            file.write(f"IBUS_ADDRESS={os.environ['IBUS_ADDRESS']}\n")
+            file.write(f"IBUS_ADDRESS={address}\n")
         environment.update(GLFW_IM_MODULE="ibus", IBUS_ADDRESS=address_file, LIBGL_ALWAYS_SOFTWARE="1")
         if not environment.get("WAYLAND_DISPLAY"):
             environment.pop("WAYLAND_DISPLAY", None)  # set but empty, kitty would try Wayland
@@ -105,6 +132,8 @@ def main():
         # given the focus, not on the pointer's, which is all a display without a window manager gives.
         subprocess.run(["xdotool", "search", "--sync", "--class", "Alacritty", "windowfocus"], timeout=30,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if field == "kitty" and fcitx5:
+        focus_kitty_for_fcitx5(session)
     while session.poll(os.path.exists(record)):
         time.sleep(0.05)
     children[-1].wait()

@@ -74,6 +74,14 @@ public func hwaljaFcitx5SetField(
     }
 }
 
+@_cdecl("hwalja_fcitx5_set_client")
+public func hwaljaFcitx5SetClient(_ engine: OpaquePointer, _ context: UInt64, _ ibusFrontend: Bool, _ reportsText: Bool)
+{
+    embedding(engine).run {
+        $0.setClient(Int(truncatingIfNeeded: context), ibusFrontend: ibusFrontend, reportsText: reportsText)
+    }
+}
+
 @_cdecl("hwalja_fcitx5_focus_in")
 public func hwaljaFcitx5FocusIn(_ engine: OpaquePointer, _ context: UInt64) {
     embedding(engine).run { $0.focusIn(Int(truncatingIfNeeded: context)) }

@@ -147,6 +147,16 @@ public final class Fcitx5Adapter: HostedFrontend {
         }
     }
 
+    /// Tells context `number`'s session what its client is. fcitx5's IBus frontend (5.0, Debian
+    /// 12's: kitty speaks IBus's protocol to it) answers a key before it sends the text the key
+    /// finished, so a client that does not report its text (not GTK's IBus module, whose GTK 4
+    /// drops forwarded keys) gets a key hwalja does not use after that text handed back after it
+    /// (``InputSession/forwardsKeysAfterText``), as IBus's XIM server does: 한 then Return would
+    /// otherwise come out as ⏎한.
+    public func setClient(_ number: Int, ibusFrontend: Bool, reportsText: Bool) {
+        _ = frontend.withAny(number) { $0.forwardsKeysAfterText = ibusFrontend && !reportsText }
+    }
+
     /// Context `number`'s field got the focus: settings changed since apply now, and the keypad
     /// shows its suggestions.
     public func focusIn(_ number: Int) {

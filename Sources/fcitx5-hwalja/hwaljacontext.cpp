@@ -1,5 +1,7 @@
 #include "hwaljacontext.h"
 
+#include <string_view>
+
 #include <fcitx-utils/capabilityflags.h>
 #include <fcitx-utils/key.h>
 #include <fcitx-utils/textformatflags.h>
@@ -63,6 +65,7 @@ bool HwaljaContext::open() {
     purposeSent_ = UINT32_MAX;
     hintsSent_ = UINT32_MAX;
     deletionSent_ = false;
+    clientSent_ = -1;
     if (ic_.hasFocus()) {
         hwalja_fcitx5_focus_in(engine, number_);
     }
@@ -88,6 +91,13 @@ void HwaljaContext::syncField() {
         hintsSent_ = hintsNow;
         deletionSent_ = deletionSent_ || deletes;
         hwalja_fcitx5_set_field(engine_.engine(), number_, now, hintsNow, deletes);
+    }
+    bool ibusFrontend = std::string_view(ic_.frontend()) == "ibus";
+    bool reportsText = ic_.capabilityFlags().test(fcitx::CapabilityFlag::SurroundingText);
+    int client = (ibusFrontend ? 2 : 0) + (reportsText ? 1 : 0);
+    if (client != clientSent_) {
+        clientSent_ = client;
+        hwalja_fcitx5_set_client(engine_.engine(), number_, ibusFrontend, reportsText);
     }
 }
 

@@ -93,6 +93,7 @@ private:
     uint32_t purposeSent_ = UINT32_MAX;
     uint32_t hintsSent_ = UINT32_MAX;
     bool deletionSent_ = false;
+    int clientSent_ = -1; // the last hwalja_fcitx5_set_client, as ibus_frontend * 2 + reports_text
     /// Whether a key event of fcitx5's is being answered (processKey).
     bool inKeyEvent_ = false;
     /// Changes waiting for the key event to return (mustWaitForKeyEvent), applied, as signals to

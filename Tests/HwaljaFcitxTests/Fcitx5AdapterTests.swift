@@ -84,6 +84,31 @@ struct Fcitx5AdapterTests {
         #expect(addon.field(of: number) == ("가", ""))
     }
 
+    /// fcitx5's IBus frontend (kitty) answers a key before it sends the text the key finished:
+    /// there, Return after 가 is taken and handed back after 가; a client that reports its text
+    /// (GTK's IBus module) and any other frontend get it answered as not used.
+    @Test func aKeyAfterTextIsHandedBackAfterItToAnIBusClientThatReportsNoText() throws {
+        for (ibusFrontend, reportsText, forwarded) in [(true, false, true), (true, true, false), (false, false, false)]
+        {
+            let addon = Addon()
+            let number = try addon.adapter.makeContext(layout: .cheonjiin)
+            addon.adapter.setClient(number, ibusFrontend: ibusFrontend, reportsText: reportsText)
+            addon.tap("412", on: number)
+            addon.sent[number] = []
+            let returnKey: UInt32 = 0xFF0D
+            #expect(addon.adapter.processKey(number, keysym: returnKey, keycode: 36, state: 0) == forwarded)
+            let sent = addon.sent[number] ?? []
+            let commit = sent.firstIndex(of: .commit("가"))
+            let forward = sent.firstIndex(of: .forwardKey(keysym: returnKey, keycode: 36, state: 0))
+            #expect(commit != nil, "\(sent)")
+            if forwarded {
+                #expect(forward.map { $0 > commit ?? .max } == true, "Return after 가: \(sent)")
+            } else {
+                #expect(forward == nil, "\(sent)")
+            }
+        }
+    }
+
     @Test func focusOutCommitsTheSyllableAndAContextGoneSendsNothing() throws {
         let addon = Addon()
         let number = try addon.adapter.makeContext(layout: .naratgeul)

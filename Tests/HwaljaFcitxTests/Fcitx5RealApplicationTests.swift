@@ -20,6 +20,8 @@ struct Fcitx5RealApplicationTests {
         case xterm
         /// alacritty, through fcitx5's XIM server (tools/terminal-app.py).
         case alacritty
+        /// kitty, which speaks IBus's D-Bus protocol, to fcitx5's IBus frontend (tools/terminal-app.py).
+        case kitty
         /// GNOME Terminal (its server on the tests' bus), with fcitx5's GTK 3 module (tools/terminal-app.py).
         case gnomeTerminal = "gnome-terminal"
         /// A Java Swing text area, through fcitx5's XIM server (tools/java-app.py).
@@ -37,7 +39,8 @@ struct Fcitx5RealApplicationTests {
         static let toolkits: [Application] = [.gtk3, .gtk4, .qt5]
 
         var script: String {
-            [.xterm, .alacritty, .gnomeTerminal].contains(self) ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py"
+            [.xterm, .alacritty, .kitty, .gnomeTerminal].contains(self)
+                ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py"
         }
         var testDescription: String { rawValue }
         /// Whether it takes its input method through XIM, fcitx5's XIM server on a connection it opens to the display.
@@ -45,7 +48,7 @@ struct Fcitx5RealApplicationTests {
         /// The harness's `--field` for `field`: a terminal is its own field, Java's, Emacs's and Writer's a text area, Wine's the XIM style.
         func harnessField(_ field: String) -> String {
             switch self {
-            case .xterm, .alacritty, .gnomeTerminal: rawValue
+            case .xterm, .alacritty, .kitty, .gnomeTerminal: rawValue
             case .java, .emacs, .libreoffice: "lines"
             case .wine: "root"
             default: field
@@ -92,7 +95,8 @@ struct Fcitx5RealApplicationTests {
         // fcitx5 exits when the harness's display closes: a second run needs a fcitx5 of its own.
         try retryingBeforeTyping {
             let fcitx5 = try PrivateFcitx5(
-                installed: Fcitx5EndToEndTests.installed, settings: settings, xim: application.usesXIM)
+                installed: Fcitx5EndToEndTests.installed, settings: settings, xim: application.usesXIM,
+                ibus: application == .kitty)
             if suggesting { try fcitx5.waitForSuggestions() }
             let outcome = try runCommand(
                 // fcitx5 connects to the display when asked (xterm's XIM server), without xvfb-run's cookie.

@@ -2,16 +2,16 @@ import HwaljaTestSupport
 import Testing
 
 /// The cases every application must get right (``TypingCase``), through fcitx5: Qt 6 with fcitx5's
-/// Qt 6 module; xterm, alacritty, Java Swing, Wine and Emacs through fcitx5's XIM server; GNOME Terminal,
+/// Qt 6 module; xterm, alacritty, Java Swing, Wine and Emacs through fcitx5's XIM server; kitty
+/// through its IBus frontend; GNOME Terminal,
 /// LibreOffice Writer and Firefox ESR through its GTK 3 module. Fcitx5RealApplicationTests runs the
 /// rest; TypingCasesRealApplicationTests the same cases through IBus.
 @Suite(.serialized)
 struct Fcitx5TypingCasesRealApplicationTests {
     @Test(
         arguments: [
-            Fcitx5RealApplicationTests.Application.qt6, .xterm, .alacritty, .gnomeTerminal, .java, .wine, .emacs,
-            .libreoffice,
-            .firefox
+            Fcitx5RealApplicationTests.Application.qt6, .xterm, .alacritty, .kitty, .gnomeTerminal, .java, .wine,
+            .emacs, .libreoffice, .firefox
         ], TypingCase.all)
     func everyCaseIsTypedAsWritten(_ application: Fcitx5RealApplicationTests.Application, _ typing: TypingCase) throws {
         let (report, fcitx5) = try Fcitx5RealApplicationTests.type(

@@ -42,10 +42,12 @@ public final class PrivateFcitx5: @unchecked Sendable {
     /// input method (its wayland and waylandim addons: input-method-v2 on sway), and
     /// ``environment`` is that of the compositor's clients. With `xim`, fcitx5 also runs its XIM
     /// server (its xcb and xim addons), on an X display it is asked to connect to
-    /// (`Controller1.OpenX11Connection`, as tools/terminal-app.py does).
+    /// (`Controller1.OpenX11Connection`, as tools/terminal-app.py does). With `ibus`, fcitx5 also
+    /// answers IBus's protocol (its ibusfrontend addon: `org.freedesktop.IBus` on the bus), as
+    /// kitty speaks it.
     public init(
         installed: Bool = false, settings: String? = nil, daemonEnvironment: [String: String]? = nil,
-        wayland: PrivateSway? = nil, xim: Bool = false
+        wayland: PrivateSway? = nil, xim: Bool = false, ibus: Bool = false
     ) throws {
         self.wayland = wayland
         bus = try PrivateBus(config: installed ? "Tests/fixtures/activating-bus.conf" : "tools/session-bus.conf")
@@ -128,7 +130,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
             [
                 "--disable=all",
                 "--enable=dbus,dbusfrontend,keyboard,hwalja" + (wayland == nil ? "" : ",wayland,waylandim")
-                    + (xim ? ",xcb,xim" : ""),
+                    + (xim ? ",xcb,xim" : "") + (ibus ? ",ibusfrontend" : ""),
                 "--verbose=default=4,hwalja=5"
             ],
             environment: fcitxEnvironment

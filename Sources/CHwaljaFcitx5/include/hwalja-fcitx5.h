@@ -67,6 +67,9 @@ void hwalja_fcitx5_after_key(hwalja_fcitx5 *engine);
  * deletes the characters it is asked to around its cursor. */
 void hwalja_fcitx5_set_field(hwalja_fcitx5 *engine, uint64_t context, uint32_t purpose, uint32_t hints,
                              bool can_delete);
+/* The field's client: whether it speaks IBus's protocol through fcitx5's IBus frontend (kitty),
+ * and whether it reports its text (fcitx5's SurroundingText capability). */
+void hwalja_fcitx5_set_client(hwalja_fcitx5 *engine, uint64_t context, bool ibus_frontend, bool reports_text);
 void hwalja_fcitx5_focus_in(hwalja_fcitx5 *engine, uint64_t context);
 /* The field lost the focus, or the input method was switched off: the syllable is committed. */
 void hwalja_fcitx5_focus_out(hwalja_fcitx5 *engine, uint64_t context);
