@@ -42,8 +42,10 @@ extension EngineService {
     }
 
     /// The `CandidatesChanged` and `SuggestionsChanged` signals among `actions` (what a key-name
-    /// context's list sends as it turns or closes: its other changes go in replies).
+    /// context's list sends as it turns or closes: its other changes go in replies); the keypad's
+    /// row follows.
     func queueListSignals(for actions: [FrontendAction], context number: Int) {
+        if !actions.isEmpty { keypadRow.changed(number, suggestions: actions.suggestions) }
         for action in actions {
             switch action {
             case .candidates(let page): queueCandidatesChanged(number, page)

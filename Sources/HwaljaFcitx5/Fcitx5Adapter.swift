@@ -95,6 +95,7 @@ public final class Fcitx5Adapter: HostedFrontend {
     public func removeContext(_ number: Int) {
         try? frontend.remove(number, caller: Self.owner)
         if suggestionsDue == number { suggestionsDue = nil }
+        reportedText.remove(number)
         keypadRow.blur([number])
     }
 
@@ -149,13 +150,19 @@ public final class Fcitx5Adapter: HostedFrontend {
 
     /// Tells context `number`'s session what its client is. fcitx5's IBus frontend (5.0, Debian
     /// 12's: kitty speaks IBus's protocol to it) answers a key before it sends the text the key
-    /// finished, so a client that does not report its text (not GTK's IBus module, whose GTK 4
+    /// finished, so a client that has never reported its text (not GTK's IBus module, whose GTK 4
     /// drops forwarded keys) gets a key hwalja does not use after that text handed back after it
     /// (``InputSession/forwardsKeysAfterText``), as IBus's XIM server does: 한 then Return would
-    /// otherwise come out as ⏎한.
+    /// otherwise come out as ⏎한. A client that once reported its text stays GTK's module: it
+    /// stops saying so in a widget without text (a terminal), where GTK 4 would still drop the key.
     public func setClient(_ number: Int, ibusFrontend: Bool, reportsText: Bool) {
-        _ = frontend.withAny(number) { $0.forwardsKeysAfterText = ibusFrontend && !reportsText }
+        if reportsText { reportedText.insert(number) }
+        let forwards = ibusFrontend && !reportedText.contains(number)
+        _ = frontend.withAny(number) { $0.forwardsKeysAfterText = forwards }
     }
+
+    /// Contexts whose client has reported its text (``setClient(_:ibusFrontend:reportsText:)``).
+    private var reportedText: Set<Int> = []
 
     /// Context `number`'s field got the focus: settings changed since apply now, and the keypad
     /// shows its suggestions.

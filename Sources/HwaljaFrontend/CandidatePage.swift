@@ -1,6 +1,9 @@
 /// The page of hanja or symbols a field shows while the conversion key's list is open: up to
-/// ``HanjaList/pageSize`` candidates, labelled 1 … 9 on the screen, one highlighted.
+/// ``capacity`` candidates, labelled 1 … 9 on the screen, one highlighted.
 public struct CandidatePage: Sendable, Equatable {
+    /// The candidates a page has at most: nine, labelled 1 … 9.
+    public static let capacity = 9
+
     /// One candidate: what it types, and what it means (empty if nothing is known).
     public struct Candidate: Sendable, Equatable {
         public var text: String

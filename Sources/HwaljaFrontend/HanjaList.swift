@@ -14,7 +14,7 @@ struct HanjaList: Sendable, Equatable {
     }
 
     /// Candidates a page, labelled 1 … 9.
-    static let pageSize = 9
+    static let pageSize = CandidatePage.capacity
 
     let candidates: [HanjaCandidate]
     let source: Source

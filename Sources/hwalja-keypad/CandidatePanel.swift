@@ -30,9 +30,8 @@ final class CandidatePanel {
         case close
     }
 
-    /// The buttons a page has, three by three: a page of more (from another program on the bus)
-    /// shows its first nine.
-    static let slots = 9
+    /// The buttons a page has, three by three (a page of more shows its first nine).
+    static let slots = CandidatePage.capacity
 
     /// What a screen reader calls the controls.
     static let previousName = "이전 쪽"

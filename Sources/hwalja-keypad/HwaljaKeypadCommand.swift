@@ -152,11 +152,9 @@ struct HwaljaKeypadCommand: ParsableCommand {
             service.onShowCandidates = { [unowned window] page in window.showCandidates(page) }
             window.candidatePanel.onPick = { [unowned service] index in service.pickCandidate(index) }
             window.candidatePanel.onTurn = { [unowned service] count in service.turnCandidatePage(count) }
-            // ✕ gives the keys back at once, even if the framework that opened the list is gone.
-            window.candidatePanel.onClose = { [unowned service, unowned window] in
-                service.closeCandidates()
-                window.showCandidates(nil)
-            }
+            // ✕: the keys come back when the framework has closed its list (a key tapped before
+            // then could pick from it), or at once if the framework left the bus.
+            window.candidatePanel.onClose = { [unowned service] in service.closeCandidates() }
             return service
         } catch {
             warn("no row of suggestions (\(KeypadInterface.busName)): \(error)")

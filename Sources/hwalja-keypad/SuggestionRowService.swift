@@ -36,7 +36,13 @@ final class SuggestionRowService {
         weak var me: SuggestionRowService?
         connection = try ownOnSessionBus(KeypadInterface.busName) { message in me?.handle(message) ?? false }
         me = self
+        // A framework that leaves the bus with its list on show: the keys come back.
+        try connection.addMatch(Self.nameLost)
     }
+
+    /// The rule that brings every name's going (`NameOwnerChanged` with no new owner).
+    private static let nameLost =
+        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg2=''"
 
     /// Tells the framework that the suggestion at `index` was tapped.
     func choose(_ index: Int) {
@@ -85,6 +91,14 @@ final class SuggestionRowService {
     }
 
     private func handle(_ message: BusMessage) -> Bool {
+        if message.kind == .signal, message.member == "NameOwnerChanged", message.sender == "org.freedesktop.DBus" {
+            if let pageBy, (try? message.arguments().first?.stringValue) == pageBy {
+                page = .closed
+                self.pageBy = nil
+                onShowCandidates?(nil)
+            }
+            return true
+        }
         guard message.kind == .methodCall else { return false }
         let reply: BusMessage?
         switch (message.interface, message.member) {
@@ -115,17 +129,25 @@ final class SuggestionRowService {
             }
             reply = try? message.methodReturn()
         case (KeypadInterface.interface, KeypadInterface.showCandidates):
-            guard message.signature == "a(ss)uu", let shown = CandidatesSignal(values: (try? message.arguments()) ?? [])
+            guard message.signature == "a(ss)uu",
+                let shown = CandidatesSignal(values: (try? message.arguments()) ?? []),
+                shown.texts.count <= CandidatePage.capacity, shown.texts.isEmpty || shown.page < shown.pages
             else {
                 reply = message.errorReply(
                     BusError(
                         name: EngineInterface.ErrorName.invalidArgs,
-                        message: "\(KeypadInterface.showCandidates) takes (a(ss)uu)"))
+                        message:
+                            "\(KeypadInterface.showCandidates) takes (a(ss)uu): at most \(CandidatePage.capacity) candidates, a page below the pages"
+                    ))
                 break
             }
-            page = shown
-            pageBy = message.sender
-            onShowCandidates?(CandidatePage(shown))
+            // A closed list from another sender than the page's (a field that lost the focus
+            // late) leaves the page shown.
+            if !shown.texts.isEmpty || pageBy == nil || pageBy == message.sender {
+                page = shown
+                pageBy = shown.texts.isEmpty ? nil : message.sender
+                onShowCandidates?(CandidatePage(shown))
+            }
             reply = try? message.methodReturn()
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
             reply = try? message.methodReturn([.string(KeypadInterface.introspection)])

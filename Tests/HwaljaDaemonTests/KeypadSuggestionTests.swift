@@ -237,6 +237,30 @@ struct KeypadConversionTests {
         #expect(Self.listShown(picked) == [[]])
     }
 
+    /// ‹ › on the keypad turn the list (`CandidatePageTurned`), and so does the field's own
+    /// `TurnCandidatePage`, the keypad following: ㅁ's twelve symbols, two pages.
+    @Test func theKeypadsPageFollowsTurnsFromEitherSide() throws {
+        let harness = Harness(hanja: DaemonHanjaTests.conversions())
+        harness.service.keypadLink = KeypadSuggestionLink(output: harness.log, keypad: KeypadSuggestionTests.keypad)
+        let path = try harness.createInputContext(":1.5")
+        _ = try harness.call(":1.5", path, EngineInterface.inputContextInterface, "FocusIn")
+        for keysym: UInt32 in [0x30, 0x30] {  // ㅁ
+            for state: UInt32 in [0, 1 << 30] {
+                _ = try harness.call(
+                    ":1.5", path, EngineInterface.inputContextInterface, "ProcessKeyEvent",
+                    [.uint32(keysym), .uint32(0), .uint32(state)])
+            }
+        }
+        let firstPage = ["＃", "＆", "＊", "＠", "§", "※", "☆", "★", "○"]
+        #expect(
+            Self.listShown(Self.tap(harness, from: KeypadSuggestionTests.keypad)).first?.prefix(9) == firstPage[...])
+        let turned = Self.tapList(harness, KeypadInterface.candidatePageTurned, [.int32(1)])
+        #expect(Self.listShown(turned).first?.first == "●", "\(Self.listShown(turned))")
+        let back = try harness.call(
+            ":1.5", path, EngineInterface.inputContextInterface, "TurnCandidatePage", [.int32(-1)])
+        #expect(Self.listShown(back + harness.log.take()) == [firstPage])
+    }
+
     /// A keypad that starts mid-word is told at once that the word converts (it is worked out
     /// then, not remembered from before); losing the focus hides 漢.
     @Test func aKeypadThatStartsIsToldAndTheFocusLeavingHidesHanja() throws {

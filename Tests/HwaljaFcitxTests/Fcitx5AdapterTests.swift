@@ -86,13 +86,15 @@ struct Fcitx5AdapterTests {
 
     /// fcitx5's IBus frontend (kitty) answers a key before it sends the text the key finished:
     /// there, Return after 가 is taken and handed back after 가; a client that reports its text
-    /// (GTK's IBus module) and any other frontend get it answered as not used.
+    /// (GTK's IBus module), also once it stops (a terminal widget), and any other frontend get it
+    /// answered as not used.
     @Test func aKeyAfterTextIsHandedBackAfterItToAnIBusClientThatReportsNoText() throws {
         for (ibusFrontend, reportsText, forwarded) in [(true, false, true), (true, true, false), (false, false, false)]
         {
             let addon = Addon()
             let number = try addon.adapter.makeContext(layout: .cheonjiin)
             addon.adapter.setClient(number, ibusFrontend: ibusFrontend, reportsText: reportsText)
+            if reportsText { addon.adapter.setClient(number, ibusFrontend: ibusFrontend, reportsText: false) }
             addon.tap("412", on: number)
             addon.sent[number] = []
             let returnKey: UInt32 = 0xFF0D

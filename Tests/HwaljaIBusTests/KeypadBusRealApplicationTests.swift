@@ -5,7 +5,8 @@ import Testing
 
 /// hwalja-keypad's own interface, `org.hwalja.Keypad1`, as any program on the session bus may call
 /// it: the keypad under Xvfb on a private bus, called over a plain libdbus connection. Wrong
-/// arguments get a named error, too many candidates a page's worth, and the keypad goes on serving. Named so that
+/// arguments, a page of more than nine or past the last get a named error, and the keypad goes on
+/// serving. Named so that
 /// `--skip RealApplicationTests` leaves it out (it needs Xvfb).
 struct KeypadBusRealApplicationTests {
     @Test func wrongArgumentsGetANamedErrorAndTheKeypadGoesOn() throws {
@@ -55,11 +56,19 @@ struct KeypadBusRealApplicationTests {
         }
         let page = CandidatesSignal(texts: ["韓國", "寒國"], meanings: ["대한민국", "찰 한, 나라 국"], page: 0, pages: 12)
         #expect(try call(KeypadInterface.showCandidates, page.values).kind == .methodReturn)
-        // More than a page's nine: the keypad shows the first nine.
+        // More than a page's nine, or a page past the last: refused, as wrong arguments.
         let tooMany = CandidatesSignal(
             texts: Array(repeating: "韓", count: 10_000), meanings: Array(repeating: "한국 한", count: 10_000), page: 0,
             pages: 1)
-        #expect(try call(KeypadInterface.showCandidates, tooMany.values).kind == .methodReturn)
+        let pastTheLast = CandidatesSignal(texts: ["韓國"], meanings: [""], page: 5, pages: 2)
+        for page in [tooMany, pastTheLast] {
+            do {
+                _ = try call(KeypadInterface.showCandidates, page.values)
+                Issue.record("a page of \(page.texts.count), \(page.page) of \(page.pages), was taken")
+            } catch {
+                #expect(error.name == EngineInterface.ErrorName.invalidArgs, "\(error)")
+            }
+        }
         #expect(try call(KeypadInterface.showCandidates, CandidatesSignal.closed.values).kind == .methodReturn)
         #expect(keypad.isRunning)
     }

@@ -79,14 +79,16 @@ struct KeypadRealApplicationTests {
 
     /// The engine says whether the word converts (`ShowConversion`): after 한국, 漢 (named 한자)
     /// shows at the end of the row; tapped, the engine opens its list, shown in the keypad's keys'
-    /// place (`ShowCandidates`); › and ‹ turn its page, and a tap on 韓國 types it. Then 학, 한자
-    /// and ✕ (한자 닫기): 학 stays as it was, and 띄어쓰기 ends it.
+    /// place (`ShowCandidates`); › and ‹ turn its page (‹ alone would go round to the last), and
+    /// a tap on 韓國 types it. Then 학, 한자 and ✕ (한자 닫기): the engine's list closes with 학 as
+    /// it was, so ㅣ then types 하기 (with the list open it would be the digit 1, picking 學).
     @Test func hanjaOnTheKeypadListsTheWordsHanjaInItsKeysPlace() throws {
         let hanguk = ["ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "ㄴㄹ", "ㄱㅋ", "ㅡ", "ㆍ", "ㄱㅋ"]
+        let hak = ["ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "ㄱㅋ"]
         let keys =
-            hanguk + ["한자", "다음 쪽", "이전 쪽", "韓國", "띄어쓰기", "ㅅㅎ", "ㅅㅎ", "ㅣ", "ㆍ", "ㄱㅋ", "한자", "한자 닫기", "띄어쓰기"]
+            hanguk + ["한자", "다음 쪽", "이전 쪽", "韓國", "띄어쓰기"] + hak + ["한자", "한자 닫기", "ㅣ", "띄어쓰기"]
         let report = try Self.type(keys.map { "keypad:\($0)" })
-        #expect(report.text == "韓國 학", "\(report.events)")
+        #expect(report.text == "韓國 하기", "\(report.events)")
     }
 
     @Test func theLatinAndSymbolLayersTypeAnAddress() throws {
