@@ -23,8 +23,6 @@ struct RealApplicationTests {
         case xterm
         /// kitty, a terminal that speaks IBus's D-Bus protocol itself (tools/terminal-app.py).
         case kitty
-        /// alacritty, through IBus's XIM server (tools/terminal-app.py).
-        case alacritty
         /// GNOME Terminal (its server on the tests' bus), with IBus's GTK 3 module (tools/terminal-app.py).
         case gnomeTerminal = "gnome-terminal"
         /// A Java Swing text area, through IBus's XIM server (tools/java-app.py).
@@ -37,14 +35,13 @@ struct RealApplicationTests {
         case libreoffice
 
         var script: String {
-            [.xterm, .kitty, .alacritty, .gnomeTerminal].contains(self)
-                ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py"
+            [.xterm, .kitty, .gnomeTerminal].contains(self) ? "tools/terminal-app.py" : "tools/\(rawValue)-app.py"
         }
         var testDescription: String { rawValue }
         /// The harness's `--field` for `field`: a terminal is its own field, Java's, Emacs's and Writer's a text area, Wine's the XIM style.
         func harnessField(_ field: String) -> String {
             switch self {
-            case .xterm, .kitty, .alacritty, .gnomeTerminal: rawValue
+            case .xterm, .kitty, .gnomeTerminal: rawValue
             case .java, .emacs, .libreoffice: "lines"
             case .wine: "root"
             default: field
@@ -54,13 +51,11 @@ struct RealApplicationTests {
         var startsSlowly: Bool { [.wine, .libreoffice, .emacs].contains(self) }
         /// Why this client may jumble what IBus sends it in `typing`, if it may: Wine through IBus's
         /// XIM server and LibreOffice through IBus's GTK 3 module at 8 ms a key (the module puts a
-        /// key the engine let pass back into the queue behind the text of the next key); alacritty
-        /// through IBus's XIM server in the sentences, for ibus-hangul more often (docs/applications.md).
+        /// key the engine let pass back into the queue behind the text of the next key; docs/applications.md).
         func race(in typing: TypingCase) -> String? {
             switch self {
             case .wine where typing.keyDelay != nil: "IBus's XIM server and Wine at 8 ms a key"
             case .libreoffice where typing.keyDelay != nil: "IBus's GTK 3 module and LibreOffice at 8 ms a key"
-            case .alacritty where typing.keys == Sentences.keys: "IBus's XIM server and alacritty, typing fast"
             default: nil
             }
         }

@@ -3,16 +3,16 @@ import Testing
 
 /// The cases every application must get right (``TypingCase``), through IBus, in the applications
 /// the issue tracker names beyond the toolkits RealApplicationTests covers: Qt 6 (KDE Plasma 6's
-/// toolkit); xterm, alacritty, Java Swing, Wine and Emacs, which take their input method through IBus's XIM
+/// toolkit); xterm, Java Swing, Wine and Emacs, which take their input method through IBus's XIM
 /// server; kitty, which speaks IBus's protocol itself; GNOME Terminal and LibreOffice Writer
 /// through IBus's GTK 3 module. (Firefox through IBus loses keys on a busy machine, for ibus-hangul
-/// as often: it is typed into through fcitx5 here, docs/applications.md.)
+/// as often, and alacritty through IBus's XIM server jumbles fast input and, on a busy machine,
+/// sometimes gets no keys: both are typed into through fcitx5 here, docs/applications.md.)
 @Suite(.serialized)
 struct TypingCasesRealApplicationTests {
     @Test(
         arguments: [
-            RealApplicationTests.Application.qt6, .xterm, .alacritty, .kitty, .gnomeTerminal, .java, .wine, .emacs,
-            .libreoffice
+            RealApplicationTests.Application.qt6, .xterm, .kitty, .gnomeTerminal, .java, .wine, .emacs, .libreoffice
         ], TypingCase.all)
     func everyCaseIsTypedAsWritten(_ application: RealApplicationTests.Application, _ typing: TypingCase) throws {
         let (report, ibus) = try RealApplicationTests.type(
