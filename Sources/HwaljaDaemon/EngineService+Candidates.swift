@@ -62,17 +62,11 @@ extension EngineService {
     func queueCandidatesChanged(_ number: Int, _ page: CandidatePage?) {
         guard frontend.inspect(number, { $0.getsSignals }) == true else { return }
         let carried = (page?.candidates ?? []).map { $0.text + $0.meaning }.joined()
-        queueSignal(number, .candidatesChanged, Self.candidatesSignalValues(page), carrying: carried)
-    }
-
-    /// `CandidatesChanged`'s arguments `(a(ss)uu)`: each candidate's text and meaning, the page
-    /// (from 0) and the number of pages; none, 0, 0 when the list closed.
-    static func candidatesSignalValues(_ page: CandidatePage?) -> [BusValue] {
-        CandidatesSignal(page).values
+        queueSignal(number, .candidatesChanged, CandidatesSignal(page).values, carrying: carried)
     }
 
     /// The `Candidates` property `(a(ss)uu)`: the page shown, as `CandidatesChanged` sends it.
     static func candidatesValue(_ page: CandidatePage?) -> BusValue {
-        .structure(candidatesSignalValues(page))
+        .structure(CandidatesSignal(page).values)
     }
 }
