@@ -85,7 +85,7 @@ public enum EngineInterface {
         public static let invalidSetting = "org.hwalja.Error.InvalidSetting"
     }
 
-    /// Both hwalja interfaces, as installed to `/usr/share/dbus-1/interfaces/org.hwalja.Engine1.xml`
+    /// hwaljad's interfaces (Engine1, Context1, InputContext1), as installed to `/usr/share/dbus-1/interfaces/org.hwalja.Engine1.xml`
     /// (committed as `packaging/org.hwalja.Engine1.xml`; a test keeps the two equal).
     public static var interfaceFile: String {
         """

@@ -46,6 +46,24 @@ struct ProgramCommandLineTests {
         #expect(!outcome.stdout.contains("median"), "it measured: \(outcome.stdout)")
     }
 
+    /// Every script in tools/ says what it does on `--help` and does nothing else: no build, no
+    /// package, no bus (`tools/build-deb --help` used to start a three-minute build).
+    @Test func everyScriptInToolsAnswersHelpWithItsUsage() throws {
+        let tools = packageRoot.appendingPathComponent("tools")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: tools.path).sorted().filter {
+            var folder: ObjCBool = false
+            let path = tools.appendingPathComponent($0).path
+            return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && !folder.boolValue
+                && FileManager.default.isExecutableFile(atPath: path)
+        }
+        #expect(scripts.count >= 30, "\(scripts)")
+        for script in scripts {
+            let outcome = try runProcess(tools.appendingPathComponent(script), ["--help"], seconds: 30)
+            #expect(outcome.status == 0, "tools/\(script) --help: \(outcome.stderr)")
+            #expect(!outcome.stdout.isEmpty && outcome.stderr.isEmpty, "tools/\(script) --help: \(outcome.stderr)")
+        }
+    }
+
     @Test func theKeypadNamesABadLayoutOrSizeAndAMissingDisplay() throws {
         let keypad = product("hwalja-keypad")
         let layout = try runProcess(keypad, ["--layout", "qwerty"], environment: ["DISPLAY": ":99"], seconds: 10)
