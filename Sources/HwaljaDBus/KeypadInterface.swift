@@ -37,6 +37,17 @@ public enum KeypadInterface {
     /// `CandidatesClosed()`: ✕ was tapped; the list is to close, the text left as it was.
     public static let candidatesClosed = "CandidatesClosed"
 
+    /// A tap on the keypad for the focused field: a suggestion (``suggestionChosen``), 漢
+    /// (``conversionChosen``), or the list (``CandidateTap``).
+    public enum Tap: Sendable, Equatable {
+        /// The suggestion at `index` of those shown, which was `word`.
+        case suggestion(index: Int, word: String)
+        /// 漢: the field's list is to open, as its conversion key opens it.
+        case conversion
+        /// A candidate, a page turn or ✕ on the list.
+        case candidate(CandidateTap)
+    }
+
     /// A tap on the keypad's list: ``candidateChosen``, ``candidatePageTurned`` or ``candidatesClosed``.
     public enum CandidateTap: Sendable, Equatable {
         /// The candidate at `index` of the page shown, which was `text`.

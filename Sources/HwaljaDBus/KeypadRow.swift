@@ -2,19 +2,32 @@
 /// focus. The same for every framework's side (hwaljad's input contexts, the IBus engines, the
 /// fcitx5 addon's contexts), each field a number. Use it on the queue the link is used on.
 public final class KeypadRow {
+    /// What the keypad shows of a field.
+    public struct Field: Equatable, Sendable {
+        /// Its suggestions, best first.
+        public var suggestions: [String]
+        /// Whether its word converts (the conversion key would open a list): 漢 shows.
+        public var converts: Bool
+        /// The page of its open list, `nil` if none is open.
+        public var candidates: CandidatesSignal?
+
+        public init(suggestions: [String], converts: Bool, candidates: CandidatesSignal?) {
+            self.suggestions = suggestions
+            self.converts = converts
+            self.candidates = candidates
+        }
+
+        /// A field that is not there (it went): nothing to show.
+        public static let none = Field(suggestions: [], converts: false, candidates: nil)
+    }
+
     /// The link to the keypad, once there is one: told at once which field has the focus, and
     /// what it shows (it is made after the first field was focused, as a rule).
     public var link: KeypadSuggestionLink? {
         didSet {
-            link?.onChosen = { [unowned self] index, word in
-                if let focused { chosen(focused, index, word) }
-            }
-            link?.onConversionChosen = { [unowned self] in
-                if let focused { conversionChosen(focused) }
-            }
-            link?.onCandidateTap = { [unowned self] tap in
-                if let focused { candidateTapped(focused, tap) }
-            }
+            link?.onChosen = { [unowned self] index, word in tap(.suggestion(index: index, word: word)) }
+            link?.onConversionChosen = { [unowned self] in tap(.conversion) }
+            link?.onCandidateTap = { [unowned self] candidateTap in tap(.candidate(candidateTap)) }
             link?.onKeypadArrived = { [unowned self] in refresh() }
             link?.focus(focused != nil)
             if let focused { showEverything(of: focused) }
@@ -22,29 +35,23 @@ public final class KeypadRow {
     }
     /// The field with the focus, if one of the framework's has it.
     public private(set) var focused: Int?
-    /// Suggestion `index`, which was `word`, tapped on the keypad for field `field` (the focused one).
-    public var chosen: (_ field: Int, _ index: Int, _ word: String) -> Void = { _, _, _ in }
-    /// 漢 tapped on the keypad for field `field` (the focused one): its list is to open.
-    public var conversionChosen: (_ field: Int) -> Void = { _ in }
-    /// A tap on the keypad's list for field `field` (the focused one): a candidate to pick if the
-    /// field's page still shows it, a page to turn, or the list to close.
-    public var candidateTapped: (_ field: Int, _ tap: KeypadInterface.CandidateTap) -> Void = { _, _ in }
-    /// The suggestions a field shows now.
-    private let suggestions: (Int) -> [String]
-    /// Whether a field's word converts now (the conversion key would open a list).
-    private let converts: (Int) -> Bool
-    /// The page of a field's open list, `nil` if none is open.
-    private let candidates: (Int) -> CandidatesSignal?
+    /// What a field shows now, `nil` if it is gone (asked only while a link exists).
+    private let shown: (_ field: Int) -> Field?
+    /// A tap on the keypad for a field (the focused one).
+    private let tapped: (_ field: Int, _ tap: KeypadInterface.Tap) -> Void
 
-    /// `suggestions(field)`: what field `field` shows now; `converts(field)`: whether its word
-    /// converts, and `candidates(field)`: its list's page (both asked only while a keypad runs).
+    /// `shown(field)`: what field `field` shows now; `tapped(field, tap)`: does `tap` in field
+    /// `field` (the focused one), a suggestion or candidate only if the field still shows it,
+    /// since the tap may come after a key changed what it shows.
     public init(
-        suggestions: @escaping (Int) -> [String], converts: @escaping (Int) -> Bool = { _ in false },
-        candidates: @escaping (Int) -> CandidatesSignal? = { _ in nil }
+        shown: @escaping (_ field: Int) -> Field?, tapped: @escaping (_ field: Int, _ tap: KeypadInterface.Tap) -> Void
     ) {
-        self.suggestions = suggestions
-        self.converts = converts
-        self.candidates = candidates
+        self.shown = shown
+        self.tapped = tapped
+    }
+
+    private func tap(_ tap: KeypadInterface.Tap) {
+        if let focused { tapped(focused, tap) }
     }
 
     /// Field `field` got the focus: the row shows its suggestions, 漢 if its word converts, and
@@ -56,7 +63,9 @@ public final class KeypadRow {
     }
 
     private func showEverything(of field: Int) {
-        link?.show(suggestions(field))
+        guard let link else { return }
+        let field = shown(field) ?? .none
+        link.show(field.suggestions)
         showHanja(of: field)
     }
 
@@ -66,19 +75,20 @@ public final class KeypadRow {
     public func changed(_ field: Int, suggestions words: [String]?) {
         guard field == focused, let link else { return }
         if let words { link.show(words) }
-        showHanja(of: field)
+        if link.hasKeypad { showHanja(of: shown(field) ?? .none) }
     }
 
     /// Shows again whether the focused field's word converts, and its list (a keypad arrived, or
     /// the hanja files did).
     public func refresh() {
-        if let focused { showHanja(of: focused) }
+        guard let focused, let link, link.hasKeypad else { return }
+        showHanja(of: shown(focused) ?? .none)
     }
 
-    private func showHanja(of field: Int) {
+    private func showHanja(of field: Field) {
         guard let link, link.hasKeypad else { return }
-        link.showConversion(converts(field))
-        link.showCandidates(candidates(field) ?? .closed)
+        link.showConversion(field.converts)
+        link.showCandidates(field.candidates ?? .closed)
     }
 
     /// Fields lost the focus or went: if the focused one is among them, the row empties.
@@ -87,5 +97,4 @@ public final class KeypadRow {
         self.focused = nil
         link?.focus(false)
     }
-
 }

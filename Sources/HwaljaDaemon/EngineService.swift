@@ -43,20 +43,9 @@ public final class EngineService: HostedFrontend {
         set { keypadRow.link = newValue }
     }
     /// Which input context (`InputContext1`) the keypad's row follows: the one whose field has the focus.
-    lazy var keypadRow: KeypadRow = {
-        let row = KeypadRow(
-            suggestions: { [unowned self] number in
-                frontend.inspect(number) { $0.session.suggestions.map(\.text) } ?? []
-            },
-            converts: { [unowned self] number in frontend.inspect(number) { $0.session.convertsWord } ?? false },
-            candidates: { [unowned self] number in
-                frontend.inspect(number) { $0.session.candidatePage }.map(CandidatesSignal.init)
-            })
-        row.chosen = { [unowned self] number, index, word in acceptChosenOnKeypad(number, index, word) }
-        row.conversionChosen = { [unowned self] number in tappedOnKeypad(number) { $0.pressConversionKey() } }
-        row.candidateTapped = { [unowned self] number, tap in tappedOnKeypad(number) { $0.take(tap) } }
-        return row
-    }()
+    lazy var keypadRow = KeypadRow(
+        shown: { [unowned self] number in frontend.inspect(number) { KeypadRow.Field($0.session) } },
+        tapped: { [unowned self] number, tap in tappedOnKeypad(number, tap) })
     /// A service writing to `output`, its timers on `clock`, typing with `tables`, `settings`
     /// and `keymap`; `program` is everything it needs of the program around it, given once
     /// (``Program/none``: nothing).

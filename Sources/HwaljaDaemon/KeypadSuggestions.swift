@@ -4,7 +4,7 @@ import HwaljaRuntime
 
 /// hwalja-keypad's row of suggestions where a client of `InputContext1` types the keypad's keys
 /// (X11, KDE Plasma): the focused input context's suggestions go to the keypad (``keypadRow``),
-/// and a suggestion tapped there is accepted as the client's `AcceptSuggestion` would be.
+/// and a tap there is done as the client's `AcceptSuggestion` or the list's keys would be.
 extension EngineService {
     /// Input context `number`, the caller's, got the focus: the keypad knows, and shows its suggestions.
     func keypadFocus(_ number: Int, _ caller: String) throws(BusError) {
@@ -17,22 +17,13 @@ extension EngineService {
         keypadRow.blur(numbers)
     }
 
-    /// A suggestion tapped on the keypad: accepted in the focused field if it still shows `word`
-    /// at `index` (else the tap came too late, and does nothing).
-    func acceptChosenOnKeypad(_ number: Int, _ index: Int, _ word: String) {
-        guard let actions = frontend.withAny(number, { $0.session.acceptSuggestion(index, shownAs: word) }) ?? nil
-        else { return }
+    /// A tap on the keypad: done in the focused field (a suggestion or candidate only if it still
+    /// shows it, else the tap came too late and does nothing; 漢 opens its list), and the field
+    /// told (`CommitText`, `CandidatesChanged`, ...).
+    func tappedOnKeypad(_ number: Int, _ tap: KeypadInterface.Tap) {
+        guard let actions = frontend.withAny(number, { $0.session.take(tap) }), !actions.isEmpty else { return }
         queueSignals(for: actions, context: number)
         sendPendingSignals()
         program.writeSoon()  // inside the bus connection's handler: never pump a connection here
-    }
-
-    /// 漢 or the list tapped on the keypad: `tap` done in the focused field (its list opens,
-    /// turns, picks or closes, as with its keys), and the field told (`CandidatesChanged`, ...).
-    func tappedOnKeypad(_ number: Int, _ tap: (inout InputSession) -> [FrontendAction]) {
-        guard let actions = frontend.withAny(number, { tap(&$0.session) }) else { return }
-        queueSignals(for: actions, context: number)
-        sendPendingSignals()
-        program.writeSoon()
     }
 }

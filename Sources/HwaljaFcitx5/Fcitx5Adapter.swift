@@ -28,24 +28,10 @@ public final class Fcitx5Adapter: HostedFrontend {
         set { keypadRow.link = newValue }
     }
     /// Which context the keypad's row follows.
-    private lazy var keypadRow: KeypadRow = {
-        let row = KeypadRow(
-            suggestions: { [unowned self] number in frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [] },
-            converts: { [unowned self] number in frontend.inspect(number) { $0.convertsWord } ?? false },
-            candidates: { [unowned self] number in
-                frontend.inspect(number) { $0.candidatePage }.map(CandidatesSignal.init)
-            })
-        // A suggestion tapped on the keypad: accepted if the field still shows `word` at `index`
-        // (else the tap came too late, and does nothing).
-        row.chosen = { [unowned self] number, index, word in
-            update(number) { $0.acceptSuggestion(index, shownAs: word) ?? [] }
-        }
-        // 漢 tapped: the field's list opens in fcitx5's candidate list, as its conversion key opens it.
-        row.conversionChosen = { [unowned self] number in update(number) { $0.pressConversionKey() } }
-        // A tap on the keypad's copy of the list: as a click on fcitx5's.
-        row.candidateTapped = { [unowned self] number, tap in update(number) { $0.take(tap) } }
-        return row
-    }()
+    /// A tap there is as the same choice in fcitx5's candidate list (漢 opens the list in it).
+    private lazy var keypadRow = KeypadRow(
+        shown: { [unowned self] number in frontend.inspect(number, KeypadRow.Field.init) },
+        tapped: { [unowned self] number, tap in update(number) { $0.take(tap) } })
 
     /// Each layout's table, the addon's (its ``FrontendHost``'s).
     private let tables: LayoutTables

@@ -67,31 +67,13 @@ public final class IBusEngineAdapter: HostedFrontend {
         set { keypadRow.link = newValue }
     }
     /// Which engine the keypad's row follows.
-    private lazy var keypadRow: KeypadRow = {
-        let row = KeypadRow(
-            suggestions: { [unowned self] number in frontend.inspect(number) { $0.suggestions.map(\.text) } ?? [] },
-            converts: { [unowned self] number in frontend.inspect(number) { $0.convertsWord } ?? false },
-            candidates: { [unowned self] number in
-                frontend.inspect(number) { $0.candidatePage }.map(CandidatesSignal.init)
-            })
-        // A suggestion tapped on the keypad: accepted if the field still shows `word` at `index`
-        // (else the tap came too late, and does nothing), then written (``writeSoon``).
-        row.chosen = { [unowned self] number, index, word in
-            update(number) { $0.acceptSuggestion(index, shownAs: word) ?? [] }
-            writeSoon()
-        }
-        // 漢 tapped: the field's list opens in the panel, as its conversion key opens it.
-        row.conversionChosen = { [unowned self] number in
-            update(number) { $0.pressConversionKey() }
-            writeSoon()
-        }
-        // A tap on the keypad's copy of the list: as a click on the panel's.
-        row.candidateTapped = { [unowned self] number, tap in
+    /// A tap there is as the same choice in the panel (漢 opens the list in it), then written (``writeSoon``).
+    private lazy var keypadRow = KeypadRow(
+        shown: { [unowned self] number in frontend.inspect(number, KeypadRow.Field.init) },
+        tapped: { [unowned self] number, tap in
             update(number) { $0.take(tap) }
             writeSoon()
-        }
-        return row
-    }()
+        })
     /// ibus-daemon is the only peer: every engine object belongs to it.
     private static let owner = "ibus-daemon"
 
