@@ -11,22 +11,22 @@ import HwaljaRuntime
 /// A program serving a bus from one serial queue, started the same way by hwaljad and the IBus
 /// engine: connect, install the handler, own the name, dispatch, reload on SIGHUP, and on
 /// SIGTERM or SIGINT give the name back and exit. Every failure is one line and exit status 1.
-public final class BusService: @unchecked Sendable {  // confined to `queue` once serving
-    public let diagnostics: Diagnostics
+package final class BusService: @unchecked Sendable {  // confined to `queue` once serving
+    package let diagnostics: Diagnostics
     /// The queue the handler, the timers and the signal handlers run on.
-    public let queue: DispatchQueue
-    public let connection: BusConnection
+    package let queue: DispatchQueue
+    package let connection: BusConnection
     /// The clock of the program's frontend, firing on ``queue``.
-    public let clock: DispatchClock
+    package let clock: DispatchClock
     /// Gives memory back when no message has come for a while; told of every message the bus
     /// connection brings (a program serving other connections too tells it of theirs).
-    public let idleMemory: IdleMemory
+    package let idleMemory: IdleMemory
     private var dispatcher: BusDispatcher?
     /// Runs on the queue just before the program exits (hwaljad removes its peer socket).
-    public var beforeExit: () -> Void = {}
+    package var beforeExit: () -> Void = {}
 
     /// Connects to `bus` (`describedAs` names it in a failure) or exits.
-    public init(program: String, bus: BusConnection.Bus, describedAs busName: String) {
+    package init(program: String, bus: BusConnection.Bus, describedAs busName: String) {
         diagnostics = Diagnostics(program: program)
         queue = DispatchQueue(label: "org.hwalja.\(program)")
         clock = DispatchClock(queue: queue)
@@ -39,14 +39,14 @@ public final class BusService: @unchecked Sendable {  // confined to `queue` onc
     }
 
     /// Writes what a timer sent, without blocking (see ``BusDispatcher/sendQueued()``). On the queue.
-    public func sendQueued() { dispatcher?.sendQueued() }
+    package func sendQueued() { dispatcher?.sendQueued() }
 
     /// Has what was sent from inside a handler written once it returns (``BusDispatcher/writeSoon()``).
-    public func writeSoon() { dispatcher?.writeSoon() }
+    package func writeSoon() { dispatcher?.writeSoon() }
 
     /// Serves `name` with `handler` until the bus goes (logs `busGone`, exits with `busGoneStatus`)
     /// or a signal ends the program. Never returns.
-    public func serve(
+    package func serve(
         name: String, replace: Bool = false, matchRules: [String] = [], handler: @escaping (BusMessage) -> Bool,
         busGone: String, busGoneStatus: Int32, onReload: @escaping () -> Void, started: String
     ) -> Never {

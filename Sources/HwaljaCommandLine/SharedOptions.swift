@@ -5,18 +5,18 @@ import HwaljaFrontend
 import HwaljaRuntime
 
 /// `--table`, for every program that types.
-public struct TableOption: ParsableArguments {
+package struct TableOption: ParsableArguments {
     @Option(
         help:
             "Table file (default: \(TableLoader.searchOrder)); another layout's table is the file of its name beside it."
     )
-    public var table: String?
+    package var table: String?
 
-    public init() {}
+    package init() {}
 
     /// The table of `layout` (`--table` names that layout's file; without it `configured`, the
     /// settings' table, counts), or exits with one line saying why it cannot be used.
-    public func load(_ diagnostics: Diagnostics, layout: KeyboardLayout = .cheonjiin, configured: String? = nil)
+    package func load(_ diagnostics: Diagnostics, layout: KeyboardLayout = .cheonjiin, configured: String? = nil)
         -> TableLoader.Loaded
     {
         do {
@@ -31,7 +31,7 @@ extension TableOption {
     /// Every layout's table (`--table` names 천지인's, else `configured`, the settings' table; the
     /// others are the files of their names beside it), logging each layout left out; exits if
     /// 천지인's cannot be used.
-    public func loadEveryLayout(_ diagnostics: Diagnostics, configured: String? = nil) -> TableLoader.Everything {
+    package func loadEveryLayout(_ diagnostics: Diagnostics, configured: String? = nil) -> TableLoader.Everything {
         do {
             let everything = try TableLoader.loadEveryLayout(path: table, configured: configured)
             everything.problems.forEach(diagnostics.log)
@@ -43,19 +43,19 @@ extension TableOption {
 }
 
 /// `--layout`, for the programs that type with one layout.
-public struct LayoutOption: ParsableArguments {
+package struct LayoutOption: ParsableArguments {
     @Option(help: "Keyboard layout: \(KeyboardLayout.nameSummary) (default cheonjiin).")
-    public var layout: String?
+    package var layout: String?
 
     @Option(
         name: .customLong("layout-option"),
         help:
             "A choice keyboards disagree on, away from the default (repeatable): \(KeyboardLayout.Option.nameSummary).")
-    public var layoutOptions: [String] = []
+    package var layoutOptions: [String] = []
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if let layout, KeyboardLayout(name: layout) == nil {
             throw ValidationError(
                 "--layout \(Excerpt.quoted(layout)) is not a layout (layouts: \(KeyboardLayout.nameSummary))")
@@ -68,31 +68,31 @@ public struct LayoutOption: ParsableArguments {
     }
 
     /// The options chosen (valid once ``validate()`` passed).
-    public var options: Set<KeyboardLayout.Option> { Set(layoutOptions.compactMap(KeyboardLayout.Option.init(name:))) }
+    package var options: Set<KeyboardLayout.Option> { Set(layoutOptions.compactMap(KeyboardLayout.Option.init(name:))) }
 
     /// The layout chosen (valid once ``validate()`` passed).
-    public var keyboard: KeyboardLayout { layout.flatMap(KeyboardLayout.init(name:)) ?? .cheonjiin }
+    package var keyboard: KeyboardLayout { layout.flatMap(KeyboardLayout.init(name:)) ?? .cheonjiin }
 }
 
 /// `--config`, `--keymap` and `--record`, for the programs that serve a desktop (hwaljad, the IBus engine).
-public struct ServiceOptions: ParsableArguments {
+package struct ServiceOptions: ParsableArguments {
     @Option(help: "Settings file (default $XDG_CONFIG_HOME/hwalja/hwalja.conf, else ~/.config/hwalja/hwalja.conf).")
-    public var config: String?
+    package var config: String?
 
     @Option(help: "phone, keypad-position, or a keymap file (overrides the settings file's keymap).")
-    public var keymap: String?
+    package var keymap: String?
 
     @Option(
         help:
             "Record keystrokes as timed replay logs (context-N.log, mode 0600) in a new directory of this run's (mode 0700) inside this one; never in password fields; off by default."
     )
-    public var record: String?
+    package var record: String?
 
-    public init() {}
+    package init() {}
 
     /// The user's settings with this command line's keymap, each problem logged in one line (the
     /// rest applies); exits if `--config` names a file that cannot be read or `--keymap` is bad.
-    public func loadSettings(_ diagnostics: Diagnostics) -> ConfigFile.Loaded {
+    package func loadSettings(_ diagnostics: Diagnostics) -> ConfigFile.Loaded {
         let loaded: ConfigFile.Loaded
         do {
             loaded = try readSettings()
@@ -106,7 +106,7 @@ public struct ServiceOptions: ParsableArguments {
     /// The settings file's settings (``config``) with `--keymap` on top; its problems are in the result.
     ///
     /// - Throws: a one-line message when the file given, or the keymap, cannot be read.
-    public func readSettings() throws(ConfigFile.Failure) -> ConfigFile.Loaded {
+    package func readSettings() throws(ConfigFile.Failure) -> ConfigFile.Loaded {
         var loaded = try ConfigFile.load(config)
         if let keymap {
             loaded.keymap = try KeymapFile.load(keymap)
@@ -116,7 +116,7 @@ public struct ServiceOptions: ParsableArguments {
     }
 
     /// The keystroke recorder if `--record` was given; exits if it cannot record.
-    public func recorder(_ diagnostics: Diagnostics) -> KeystrokeRecorder? {
+    package func recorder(_ diagnostics: Diagnostics) -> KeystrokeRecorder? {
         guard let record else { return nil }
         do {
             let recorder = try KeystrokeRecorder(
@@ -131,35 +131,35 @@ public struct ServiceOptions: ParsableArguments {
 
 /// `--long-press`, `--repeat-interval`, `--auto-next` and `--space-inserts`, read as the settings
 /// file's values are (through ``DaemonSettings``), so the same values are valid everywhere.
-public struct TypingOptions: ParsableArguments {
+package struct TypingOptions: ParsableArguments {
     @Option(help: "Milliseconds (\(Self.range)) a key is held to type its digit (default 500).")
-    public var longPress: String?
+    package var longPress: String?
 
     @Option(help: "When a letter key types: 'press' (when it goes down, the default) or 'release' (when it comes up).")
-    public var lettersOn: String?
+    package var lettersOn: String?
 
     @Option(help: "Milliseconds (\(Self.range)) between repeats of a held backspace (default 100).")
-    public var repeatInterval: String?
+    package var repeatInterval: String?
 
     @Option(
         help: "Milliseconds (\(Self.range)) of idle time after which the syllable ends by itself, or 'off' (default).")
-    public var autoNext: String?
+    package var autoNext: String?
 
     @Flag(help: "SPACE always inserts a blank instead of first ending the syllable being composed.")
-    public var spaceInserts = false
+    package var spaceInserts = false
 
-    public init() {}
+    package init() {}
 
     private static let range =
         "\(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound)"
 
     /// A flag's value that is not valid: one line naming the flag, the value and what is allowed.
-    public struct Invalid: Error, CustomStringConvertible {
-        public var description: String
+    package struct Invalid: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Sets each flag given on top of `settings`.
-    public func apply(to settings: inout DaemonSettings) throws(Invalid) {
+    package func apply(to settings: inout DaemonSettings) throws(Invalid) {
         let given =
             [
                 ("long-press", longPress), ("letters-on", lettersOn), ("repeat-interval", repeatInterval),

@@ -8,9 +8,9 @@ import CDBus
 ///
 /// Not thread-safe: use it from one thread or serial queue only (``BusDispatcher`` does). The
 /// connection is closed and released when this object goes away.
-public final class BusConnection: @unchecked Sendable {
+package final class BusConnection: @unchecked Sendable {
     /// Which bus to connect to.
-    public enum Bus: Sendable, Equatable {
+    package enum Bus: Sendable, Equatable {
         case session
         case system
         /// A bus by address, such as `unix:path=/tmp/bus` from `dbus-daemon --print-address`.
@@ -19,7 +19,7 @@ public final class BusConnection: @unchecked Sendable {
         /// The session bus if there is one: `DBUS_SESSION_BUS_ADDRESS`, else the user's bus socket
         /// (`$XDG_RUNTIME_DIR/bus`); `nil` for none. Never ``session`` without either: libdbus
         /// would then launch a bus of its own (`autolaunch:`, dbus-launch on X11).
-        public static var existingSession: Bus? {
+        package static var existingSession: Bus? {
             if let address = getenv("DBUS_SESSION_BUS_ADDRESS"), address.pointee != 0 { return .session }
             guard let runtime = getenv("XDG_RUNTIME_DIR") else { return nil }
             let socket = String(cString: runtime) + "/bus"
@@ -32,7 +32,7 @@ public final class BusConnection: @unchecked Sendable {
         }
 
         /// Parses `session`, `system` or an address.
-        public init(_ text: String) {
+        package init(_ text: String) {
             switch text {
             case "session": self = .session
             case "system": self = .system
@@ -42,7 +42,7 @@ public final class BusConnection: @unchecked Sendable {
     }
 
     /// What asking for a well-known name gave.
-    public enum NameRequestResult: Sendable, Equatable {
+    package enum NameRequestResult: Sendable, Equatable {
         case primaryOwner, alreadyOwner, inQueue, exists
     }
 
@@ -54,7 +54,7 @@ public final class BusConnection: @unchecked Sendable {
     private var followsReadWatch = false
 
     /// Connects and registers with the bus (`dbus_bus_get_private` or `dbus_connection_open_private` + `dbus_bus_register`).
-    public init(bus: Bus) throws(BusError) {
+    package init(bus: Bus) throws(BusError) {
         let connection: OpaquePointer? = try withDBusError { error in
             switch bus {
             case .session: return dbus_bus_get_private(DBUS_BUS_SESSION, error)
@@ -90,21 +90,21 @@ public final class BusConnection: @unchecked Sendable {
     }
 
     /// This connection's unique name on the bus (`dbus_bus_get_unique_name`).
-    public var uniqueName: String {
+    package var uniqueName: String {
         dbus_bus_get_unique_name(raw).map { String(cString: $0) } ?? ""
     }
 
     /// Whether the connection is still open (`dbus_connection_get_is_connected`).
-    public var isConnected: Bool { dbus_connection_get_is_connected(raw) != 0 }
+    package var isConnected: Bool { dbus_connection_get_is_connected(raw) != 0 }
 
     /// The socket to watch for incoming data (`dbus_connection_get_unix_fd`).
-    public var fileDescriptor: Int32? {
+    package var fileDescriptor: Int32? {
         var descriptor: Int32 = -1
         return dbus_connection_get_unix_fd(raw, &descriptor) != 0 ? descriptor : nil
     }
 
     /// Asks for a well-known name (`dbus_bus_request_name`), never queueing.
-    public func requestName(_ name: String, allowReplacement: Bool, replaceExisting: Bool) throws(BusError)
+    package func requestName(_ name: String, allowReplacement: Bool, replaceExisting: Bool) throws(BusError)
         -> NameRequestResult
     {
         var flags = UInt32(DBUS_NAME_FLAG_DO_NOT_QUEUE)
@@ -121,7 +121,7 @@ public final class BusConnection: @unchecked Sendable {
 
     /// Gives a well-known name back (`org.freedesktop.DBus.ReleaseName`), waiting at most
     /// `timeoutMilliseconds` for the bus's answer.
-    public func releaseName(_ name: String, timeoutMilliseconds: Int32 = 2_000) throws(BusError) {
+    package func releaseName(_ name: String, timeoutMilliseconds: Int32 = 2_000) throws(BusError) {
         let message = BusMessage.methodCall(
             destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
             member: "ReleaseName")
@@ -130,7 +130,7 @@ public final class BusConnection: @unchecked Sendable {
     }
 
     /// Subscribes to messages matching `rule` (`dbus_bus_add_match`).
-    public func addMatch(_ rule: String) throws(BusError) {
+    package func addMatch(_ rule: String) throws(BusError) {
         try withDBusError { dbus_bus_add_match(raw, rule, $0) }
     }
 
@@ -138,7 +138,7 @@ public final class BusConnection: @unchecked Sendable {
     ///
     /// - Returns: the serial libdbus gave the message (a reply to it names this serial).
     @discardableResult
-    public func send(_ message: BusMessage) -> UInt32 {
+    package func send(_ message: BusMessage) -> UInt32 {
         var serial: UInt32 = 0
         _ = dbus_connection_send(raw, message.raw, &serial)
         return serial
@@ -147,13 +147,13 @@ public final class BusConnection: @unchecked Sendable {
     /// Blocks until every queued message is written (`dbus_connection_flush`), reading what
     /// arrives meanwhile into libdbus's queue (dispatch it after). For clients only: a service that
     /// blocks on its socket stops serving everyone when one peer stops reading.
-    public func flush() {
+    package func flush() {
         dbus_connection_flush(raw)
     }
 
     /// Caps what libdbus reads ahead of dispatching, in bytes (`dbus_connection_set_max_received_size`):
     /// past it the connection stops reading its socket until messages are dispatched.
-    public func limitReadAhead(bytes: Int) {
+    package func limitReadAhead(bytes: Int) {
         dbus_connection_set_max_received_size(raw, bytes)
     }
 
@@ -161,10 +161,10 @@ public final class BusConnection: @unchecked Sendable {
     /// (`dbus_connection_get_dispatch_status`). Blocking calls and flushes read the socket too, so
     /// a message can be there with nothing left on the socket to wake a `poll`. libdbus locks the
     /// connection for this call: any thread may ask.
-    public var hasMessagesToDispatch: Bool { dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS }
+    package var hasMessagesToDispatch: Bool { dbus_connection_get_dispatch_status(raw) == DBUS_DISPATCH_DATA_REMAINS }
 
     /// Whether messages wait to be written (`dbus_connection_has_messages_to_send`).
-    public var hasOutputPending: Bool { dbus_connection_has_messages_to_send(raw) != 0 }
+    package var hasOutputPending: Bool { dbus_connection_has_messages_to_send(raw) != 0 }
 
     /// Has libdbus tell which of its socket watches reads (`dbus_connection_set_watch_functions`),
     /// so that ``pump(readable:)`` can read a socket its caller polled without libdbus polling it
@@ -201,7 +201,7 @@ public final class BusConnection: @unchecked Sendable {
     ///   first, one system call less a message.
     /// - Returns: whether the connection is still open, and whether output is left to write once
     ///   the socket is writable again.
-    public func pump(readable: Bool = false) -> (open: Bool, outputPending: Bool) {
+    package func pump(readable: Bool = false) -> (open: Bool, outputPending: Bool) {
         var open: Bool
         if readable, let watch = readWatch, dbus_connection_get_is_authenticated(raw) != 0 {
             _ = dbus_watch_handle(watch, UInt32(DBUS_WATCH_READABLE.rawValue))  // false only when out of memory
@@ -228,7 +228,7 @@ public final class BusConnection: @unchecked Sendable {
 
     /// Writes what is queued, waiting for the socket at most `timeoutMilliseconds` in all: for a
     /// service about to exit, which must not hang on a bus that stopped reading it.
-    public func drain(timeoutMilliseconds: Int) {
+    package func drain(timeoutMilliseconds: Int) {
         let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
         while isConnected && hasOutputPending && ContinuousClock.now < deadline {
             _ = dbus_connection_read_write(raw, 10)
@@ -238,7 +238,7 @@ public final class BusConnection: @unchecked Sendable {
     /// Sends a method call and waits for its reply (`dbus_connection_send_with_reply_and_block`).
     ///
     /// - Throws: the error reply as a ``BusError``, or a timeout or disconnection error.
-    public func call(_ message: BusMessage, timeoutMilliseconds: Int32 = 25_000) throws(BusError) -> BusMessage {
+    package func call(_ message: BusMessage, timeoutMilliseconds: Int32 = 25_000) throws(BusError) -> BusMessage {
         let reply = try withDBusError {
             dbus_connection_send_with_reply_and_block(raw, message.raw, timeoutMilliseconds, $0)
         }
@@ -250,7 +250,7 @@ public final class BusConnection: @unchecked Sendable {
     ///
     /// Method calls nobody handles get libdbus's `UnknownMethod` error reply
     /// (`dbus_connection_add_filter`).
-    public func setHandler(_ handler: @escaping (BusMessage) -> Bool) {
+    package func setHandler(_ handler: @escaping (BusMessage) -> Bool) {
         let first = self.handler == nil
         self.handler = handler
         guard first else { return }
@@ -269,7 +269,7 @@ public final class BusConnection: @unchecked Sendable {
     }
 
     /// Hands every message already read to the handler, without touching the socket (`dbus_connection_dispatch`).
-    public func dispatchReceived() {
+    package func dispatchReceived() {
         while dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
     }
 
@@ -278,7 +278,7 @@ public final class BusConnection: @unchecked Sendable {
     ///
     /// - Returns: `false` once the connection is closed.
     @discardableResult
-    public func processIncoming(timeoutMilliseconds: Int32 = 0) -> Bool {
+    package func processIncoming(timeoutMilliseconds: Int32 = 0) -> Bool {
         let open = dbus_connection_read_write(raw, timeoutMilliseconds) != 0
         while dbus_connection_dispatch(raw) == DBUS_DISPATCH_DATA_REMAINS {}
         if open { dbus_connection_flush(raw) }
@@ -287,7 +287,7 @@ public final class BusConnection: @unchecked Sendable {
 }
 
 /// Where a service's outgoing messages go: its ``BusConnection``, or a test's list.
-public protocol MessageSink: AnyObject {
+package protocol MessageSink: AnyObject {
     /// Queues `message` to be sent; returns its serial.
     @discardableResult func send(_ message: BusMessage) -> UInt32
     /// The bytes this process still holds unwritten for `client`, where it has a connection of
@@ -296,10 +296,10 @@ public protocol MessageSink: AnyObject {
 }
 
 extension MessageSink {
-    public func unwrittenBytes(to client: String) -> Int? { nil }
+    package func unwrittenBytes(to client: String) -> Int? { nil }
 }
 
 extension BusConnection: MessageSink {
     /// The bytes queued on this connection and not yet written to its socket.
-    public var unwrittenBytes: Int { Int(dbus_connection_get_outgoing_size(raw)) }
+    package var unwrittenBytes: Int { Int(dbus_connection_get_outgoing_size(raw)) }
 }

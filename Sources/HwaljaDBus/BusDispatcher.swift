@@ -16,7 +16,7 @@ import Dispatch
 /// Writing never blocks: what the socket does not take at once stays queued in libdbus and is
 /// written when `poll` says the socket is writable again, so a bus that is slow to read from the
 /// daemon delays its output without stopping it from reading calls, timers or signals.
-public final class BusDispatcher: @unchecked Sendable {
+package final class BusDispatcher: @unchecked Sendable {
     private let connection: BusConnection
     private let queue: DispatchQueue
     private let descriptor: Int32
@@ -30,7 +30,7 @@ public final class BusDispatcher: @unchecked Sendable {
     /// Starts watching `connection` for `queue`; `onDisconnect` runs once, on the queue, if the bus
     /// goes away. `afterMessages` runs on the queue after each batch of messages was handled and
     /// the answers written: for work that must not delay an answer.
-    public init(
+    package init(
         connection: BusConnection, queue: DispatchQueue, afterMessages: (() -> Void)? = nil,
         onDisconnect: @escaping @Sendable () -> Void
     ) throws(BusError) {
@@ -61,14 +61,14 @@ public final class BusDispatcher: @unchecked Sendable {
     }
 
     /// Stops watching the connection.
-    public func cancel() {
+    package func cancel() {
         var byte = Self.stopByte
         _ = write(wake.write, &byte, 1)
     }
 
     /// Writes what messages sent outside a dispatch (from a timer, say) the socket takes now, and
     /// has the rest written when it is writable. Call on the queue.
-    public func sendQueued() {
+    package func sendQueued() {
         let outputPending = connection.pump().outputPending  // reads and handles what came meanwhile too
         afterMessages?()
         guard outputPending else { return }
@@ -80,7 +80,7 @@ public final class BusDispatcher: @unchecked Sendable {
     /// For messages sent from inside another message's handler, on any connection: pumping a
     /// connection there (``sendQueued()``) would dispatch again inside a dispatch, which libdbus
     /// does not allow (it waits for itself), or run a handler inside another.
-    public func writeSoon() {
+    package func writeSoon() {
         var byte = Self.writeByte
         _ = write(wake.write, &byte, 1)
     }

@@ -4,32 +4,32 @@ import CDBus
 ///
 /// Thrown by the glue when libdbus reports a failure, and sent back as an error reply when a
 /// method call is refused. Not libdbus's C `DBusError`, which only ever lives inside ``withDBusError(_:)``.
-public struct BusError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct BusError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The error name.
-    public var name: String
+    package var name: String
     /// What went wrong, for people.
-    public var message: String
+    package var message: String
 
-    public init(name: String, message: String) {
+    package init(name: String, message: String) {
         self.name = name
         self.message = message
     }
 
-    public var description: String { "\(name): \(message)" }
+    package var description: String { "\(name): \(message)" }
 
     /// `org.freedesktop.DBus.Error.InvalidArgs`, for the standard interfaces (`org.freedesktop.DBus.Properties`)
     /// and IBus's; hwalja's own interfaces answer ``EngineInterface/ErrorName/invalidArgs``.
-    public static func invalidArgs(_ message: String) -> BusError {
+    package static func invalidArgs(_ message: String) -> BusError {
         BusError(name: "org.freedesktop.DBus.Error.InvalidArgs", message: message)
     }
 
     /// `org.freedesktop.DBus.Error.UnknownMethod`: the object has no such method; `message` says what it has.
-    public static func unknownMethod(_ message: String) -> BusError {
+    package static func unknownMethod(_ message: String) -> BusError {
         BusError(name: "org.freedesktop.DBus.Error.UnknownMethod", message: message)
     }
 
     /// `org.freedesktop.DBus.Error.Failed`, for failures without a better name.
-    public static func failed(_ message: String) -> BusError {
+    package static func failed(_ message: String) -> BusError {
         BusError(name: "org.freedesktop.DBus.Error.Failed", message: message)
     }
 }

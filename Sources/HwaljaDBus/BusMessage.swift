@@ -4,9 +4,9 @@ import Glibc
 /// A D-Bus message: a method call, its reply or error, or a signal.
 ///
 /// Owns one reference to a libdbus `DBusMessage`, released when this object goes away.
-public final class BusMessage: @unchecked Sendable {
+package final class BusMessage: @unchecked Sendable {
     /// The kind of message.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case methodCall, methodReturn, error, signal, other
     }
 
@@ -15,11 +15,11 @@ public final class BusMessage: @unchecked Sendable {
     /// (``methodReturn(_:)`` of two or more basic values); `nil` where libdbus did, which does not
     /// tell, or once values were appended after. A bus adds the sender's name on the way
     /// (``deliveredSize``).
-    public private(set) var wireSize: Int?
+    package private(set) var wireSize: Int?
 
     /// At most the size a bus delivers this message at: ``wireSize`` and the sender field the bus
     /// adds (a unique name such as `:1.12345`, 32 bytes at most with its header and padding).
-    public var deliveredSize: Int? { wireSize.map { $0 + 32 } }
+    package var deliveredSize: Int? { wireSize.map { $0 + 32 } }
 
     /// Takes over one reference to `raw` (the corresponding libdbus function is `dbus_message_unref`).
     init(owning raw: OpaquePointer, wireSize: Int? = nil) {
@@ -38,7 +38,7 @@ public final class BusMessage: @unchecked Sendable {
     }
 
     /// A method call to `destination` (`dbus_message_new_method_call`).
-    public static func methodCall(destination: String?, path: String, interface: String?, member: String) -> BusMessage
+    package static func methodCall(destination: String?, path: String, interface: String?, member: String) -> BusMessage
     {
         let made = cString(destination) { destination in
             cString(path) { path in
@@ -55,7 +55,7 @@ public final class BusMessage: @unchecked Sendable {
 
     /// A method call as the bus delivers it, with `sender` and `serial` set: for running a
     /// service's handler in process, without a bus (tests with a manual clock).
-    public static func incomingCall(
+    package static func incomingCall(
         sender: String, serial: UInt32, path: String, interface: String?, member: String, _ values: [BusValue] = []
     ) throws(BusError) -> BusMessage {
         let call = methodCall(destination: nil, path: path, interface: interface, member: member)
@@ -69,7 +69,7 @@ public final class BusMessage: @unchecked Sendable {
     /// libdbus (`dbus_message_marshal`, `dbus_message_demarshal`), which checks every byte. For
     /// benchmarks that hand calls to a handler with no socket, so that the handler finds what
     /// reading a call leaves in the caches.
-    public func reread() throws(BusError) -> BusMessage {
+    package func reread() throws(BusError) -> BusMessage {
         var bytes: UnsafeMutablePointer<CChar>?
         var length: Int32 = 0
         guard dbus_message_marshal(raw, &bytes, &length) != 0, let bytes else {
@@ -86,7 +86,7 @@ public final class BusMessage: @unchecked Sendable {
     }
 
     /// A signal from `path` (`dbus_message_new_signal`).
-    public static func signal(path: String, interface: String, member: String) -> BusMessage {
+    package static func signal(path: String, interface: String, member: String) -> BusMessage {
         guard
             let raw = cString(
                 path,
@@ -103,7 +103,7 @@ public final class BusMessage: @unchecked Sendable {
     ///
     /// Two or more basic values are written in one piece (``WireMessage``): libdbus appends
     /// argument by argument at several microseconds each.
-    public func methodReturn(_ values: [BusValue] = []) throws(BusError) -> BusMessage {
+    package func methodReturn(_ values: [BusValue] = []) throws(BusError) -> BusMessage {
         if values.count >= 2,
             let packed = WireMessage.methodReturn(
                 replySerial: dbus_message_get_serial(raw), destination: sender, values: values)
@@ -117,7 +117,7 @@ public final class BusMessage: @unchecked Sendable {
     }
 
     /// The error reply to this method call (`dbus_message_new_error`).
-    public func errorReply(_ error: BusError) -> BusMessage {
+    package func errorReply(_ error: BusError) -> BusMessage {
         guard
             let raw = cString(error.name, { name in cString(error.message) { dbus_message_new_error(raw, name, $0) } })
         else {
@@ -128,7 +128,7 @@ public final class BusMessage: @unchecked Sendable {
 
     /// The error reply to the call numbered `serial` from `destination`, for a call no longer at
     /// hand (answered late).
-    public static func error(_ error: BusError, replyingTo serial: UInt32, destination: String) -> BusMessage {
+    package static func error(_ error: BusError, replyingTo serial: UInt32, destination: String) -> BusMessage {
         guard let raw = dbus_message_new(DBUS_MESSAGE_TYPE_ERROR) else {
             preconditionFailure("BusMessage.error: out of memory")
         }
@@ -142,18 +142,18 @@ public final class BusMessage: @unchecked Sendable {
     }
 
     /// Marks this method call as wanting no reply (`dbus_message_set_no_reply`): the callee sends none.
-    public func setNoReplyExpected() {
+    package func setNoReplyExpected() {
         dbus_message_set_no_reply(raw, 1)
     }
 
     /// A copy that can be changed and sent again (`dbus_message_copy`): an unsent template for
     /// messages that differ only in their arguments is cheaper to copy than to build.
-    public func copy() -> BusMessage {
+    package func copy() -> BusMessage {
         guard let raw = dbus_message_copy(raw) else { preconditionFailure("BusMessage.copy: libdbus is out of memory") }
         return BusMessage(owning: raw)
     }
 
-    public var kind: Kind {
+    package var kind: Kind {
         switch dbus_message_get_type(raw) {
         case DBUS_MESSAGE_TYPE_METHOD_CALL: .methodCall
         case DBUS_MESSAGE_TYPE_METHOD_RETURN: .methodReturn
@@ -165,65 +165,65 @@ public final class BusMessage: @unchecked Sendable {
 
     /// Addresses the message to one connection (`dbus_message_set_destination`): a signal so
     /// addressed reaches only that client instead of every listener on the bus.
-    public func setDestination(_ destination: String) {
+    package func setDestination(_ destination: String) {
         _ = cString(destination) { dbus_message_set_destination(raw, $0) }
     }
 
-    public var path: String? { dbus_message_get_path(raw).map { String(cString: $0) } }
-    public var interface: String? { dbus_message_get_interface(raw).map { String(cString: $0) } }
-    public var member: String? { dbus_message_get_member(raw).map { String(cString: $0) } }
+    package var path: String? { dbus_message_get_path(raw).map { String(cString: $0) } }
+    package var interface: String? { dbus_message_get_interface(raw).map { String(cString: $0) } }
+    package var member: String? { dbus_message_get_member(raw).map { String(cString: $0) } }
     /// Whether the member is `member`, compared in C without making a Swift string (`dbus_message_has_member`).
-    public func hasMember(_ member: String) -> Bool { cString(member) { dbus_message_has_member(raw, $0) } != 0 }
+    package func hasMember(_ member: String) -> Bool { cString(member) { dbus_message_has_member(raw, $0) } != 0 }
     /// Whether the message names `interface`, or, for `nil`, names none; compared in C without
     /// making a Swift string (`dbus_message_has_interface`).
-    public func hasInterface(_ interface: String?) -> Bool {
+    package func hasInterface(_ interface: String?) -> Bool {
         guard let interface else { return dbus_message_get_interface(raw) == nil }
         return cString(interface) { dbus_message_has_interface(raw, $0) } != 0
     }
     /// Whether the object path is `path`, compared in C (`dbus_message_has_path`).
-    public func hasPath(_ path: String) -> Bool { cString(path) { dbus_message_has_path(raw, $0) } != 0 }
+    package func hasPath(_ path: String) -> Bool { cString(path) { dbus_message_has_path(raw, $0) } != 0 }
     /// Calls `body` with the object path's bytes, without making a Swift string; `nil` if the
     /// message has no path.
-    public func withPathBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    package func withPathBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
         guard let path = dbus_message_get_path(raw) else { return nil }
         return path.withMemoryRebound(to: UInt8.self, capacity: 1) {
             body(UnsafeBufferPointer(start: $0, count: strlen(path)))
         }
     }
-    public var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
-    public var destination: String? { dbus_message_get_destination(raw).map { String(cString: $0) } }
+    package var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
+    package var destination: String? { dbus_message_get_destination(raw).map { String(cString: $0) } }
 
     /// Names the sender of a message that came on a peer connection, which has none
     /// (`dbus_message_set_sender`), as a bus would: handlers then tell clients apart the same way.
-    public func setSender(_ sender: String) {
+    package func setSender(_ sender: String) {
         _ = cString(sender) { dbus_message_set_sender(raw, $0) }
     }
 
     /// Readies a message for a peer connection: no destination (a peer has no names), and
     /// `serial` (`dbus_message_set_serial`; libdbus keeps a serial already set).
-    public func prepareForPeer(serial: UInt32) {
+    package func prepareForPeer(serial: UInt32) {
         _ = dbus_message_set_destination(raw, nil)
         dbus_message_set_serial(raw, serial)
     }
-    public var errorName: String? { dbus_message_get_error_name(raw).map { String(cString: $0) } }
+    package var errorName: String? { dbus_message_get_error_name(raw).map { String(cString: $0) } }
     /// The serial number the sender gave the message (0 until sent).
-    public var serial: UInt32 { dbus_message_get_serial(raw) }
+    package var serial: UInt32 { dbus_message_get_serial(raw) }
     /// The serial of the call a reply or error answers (0 for calls and signals).
-    public var replySerial: UInt32 { dbus_message_get_reply_serial(raw) }
+    package var replySerial: UInt32 { dbus_message_get_reply_serial(raw) }
     /// The signature of the arguments.
-    public var signature: String { dbus_message_get_signature(raw).map { String(cString: $0) } ?? "" }
+    package var signature: String { dbus_message_get_signature(raw).map { String(cString: $0) } ?? "" }
     /// Whether the caller said it wants no reply.
-    public var noReplyExpected: Bool { dbus_message_get_no_reply(raw) != 0 }
+    package var noReplyExpected: Bool { dbus_message_get_no_reply(raw) != 0 }
 
     /// The arguments, decoded.
-    public func arguments() throws(BusError) -> [BusValue] {
+    package func arguments() throws(BusError) -> [BusValue] {
         var iterator = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iterator) != 0 else { return [] }
         return try Self.readAll(&iterator)
     }
 
     /// The first argument if it is a string, read without decoding the others (a key's token).
-    public var firstString: String? {
+    package var firstString: String? {
         var iterator = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iterator) != 0,
             dbus_message_iter_get_arg_type(&iterator) == Int32(UInt8(ascii: "s"))
@@ -232,7 +232,7 @@ public final class BusMessage: @unchecked Sendable {
     }
 
     /// Appends `values` as arguments.
-    public func append(_ values: [BusValue]) throws(BusError) {
+    package func append(_ values: [BusValue]) throws(BusError) {
         wireSize = nil
         var iterator = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iterator)

@@ -10,7 +10,7 @@ import HwaljaReplay
 /// kept as the interface says: each signal once and in order, then each reply. It asks for
 /// signals (``EngineInterface/Capability/signals``) only to trace them or to play timed events
 /// as they happen; a log of taps is one message each way per key.
-public enum BusReplay {
+package enum BusReplay {
     /// The application's text, fed by the daemon's signals and replies.
     final class Host {
         var text = ContextText()
@@ -36,7 +36,7 @@ public enum BusReplay {
     /// Plays `log` on a new context of the daemon on `bus` (of `layout`, or the daemon's default
     /// layout) and returns the final text; `canDelete`
     /// plays an application that deletes text when the daemon says so.
-    public static func play(_ log: KeystrokeLog, bus: String, canDelete: Bool, trace: Bool, layout: String? = nil)
+    package static func play(_ log: KeystrokeLog, bus: String, canDelete: Bool, trace: Bool, layout: String? = nil)
         throws(BusError) -> String
     {
         let client = try EngineClient(bus: BusConnection.Bus(bus))

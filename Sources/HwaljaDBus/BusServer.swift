@@ -6,13 +6,13 @@ import CDBus
 /// Clients authenticate with `EXTERNAL` only (the kernel's word on their uid, never a cookie
 /// file), and libdbus's default rule then admits only the server's own user (and root). Not
 /// thread-safe: use it from one serial queue, the one ``acceptPending()`` runs on.
-public final class BusServer: @unchecked Sendable {
+package final class BusServer: @unchecked Sendable {
     let raw: OpaquePointer
     private var watches: [OpaquePointer] = []
     private var onConnection: ((BusConnection) -> Void)?
 
     /// Listens at `address`, such as `unix:path=/run/user/1000/hwaljad-x/engine`.
-    public init(listeningAt address: String) throws(BusError) {
+    package init(listeningAt address: String) throws(BusError) {
         let server: OpaquePointer? = try withDBusError { dbus_server_listen(address, $0) }
         guard let server else { throw .failed("cannot listen at \(address)") }
         raw = server
@@ -49,30 +49,30 @@ public final class BusServer: @unchecked Sendable {
     }
 
     /// Where clients connect, with the server's guid (`dbus_server_get_address`).
-    public var address: String {
+    package var address: String {
         guard let text = dbus_server_get_address(raw) else { return "" }
         defer { dbus_free(text) }
         return String(cString: text)
     }
 
     /// The listening socket, to watch for readability.
-    public var fileDescriptor: Int32? { watches.first.map { dbus_watch_get_unix_fd($0) } }
+    package var fileDescriptor: Int32? { watches.first.map { dbus_watch_get_unix_fd($0) } }
 
     /// Installs what is given each new connection, authenticated or not yet (it authenticates as
     /// it is read: ``BusDispatcher`` does that).
-    public func setConnectionHandler(_ handler: @escaping (BusConnection) -> Void) {
+    package func setConnectionHandler(_ handler: @escaping (BusConnection) -> Void) {
         onConnection = handler
     }
 
     /// Accepts the connections waiting on the socket (`dbus_watch_handle`); call when it is readable.
-    public func acceptPending() {
+    package func acceptPending() {
         for watch in watches where dbus_watch_get_enabled(watch) != 0 {
             _ = dbus_watch_handle(watch, UInt32(DBUS_WATCH_READABLE.rawValue))
         }
     }
 
     /// Stops listening and removes the socket's file (`dbus_server_disconnect`); connections made stay.
-    public func close() {
+    package func close() {
         if dbus_server_get_is_connected(raw) != 0 { dbus_server_disconnect(raw) }
     }
 }

@@ -1,5 +1,5 @@
 /// A D-Bus value of the types hwalja's interfaces use.
-public indirect enum BusValue: Equatable, Sendable {
+package indirect enum BusValue: Equatable, Sendable {
     case string(String)
     case objectPath(String)
     case signature(String)
@@ -20,7 +20,7 @@ public indirect enum BusValue: Equatable, Sendable {
     case variant(BusValue)
 
     /// The value's D-Bus type signature.
-    public var signature: String {
+    package var signature: String {
         switch self {
         case .string: "s"
         case .objectPath: "o"
@@ -42,7 +42,7 @@ public indirect enum BusValue: Equatable, Sendable {
     }
 
     /// An `a{sv}` dictionary from string keys to variants, keys sorted.
-    public static func stringVariantDictionary(_ entries: [String: BusValue]) -> BusValue {
+    package static func stringVariantDictionary(_ entries: [String: BusValue]) -> BusValue {
         .array(
             elementSignature: "{sv}",
             entries.keys.sorted().map { .dictEntry(.string($0), .variant(entries[$0]!)) }
@@ -50,17 +50,17 @@ public indirect enum BusValue: Equatable, Sendable {
     }
 
     /// An `as` array of strings.
-    public static func stringArray(_ strings: [String]) -> BusValue {
+    package static func stringArray(_ strings: [String]) -> BusValue {
         .array(elementSignature: "s", strings.map { .string($0) })
     }
 
     /// The number inside `.uint32`, else `nil`.
-    public var uint32Value: UInt32? {
+    package var uint32Value: UInt32? {
         if case .uint32(let value) = self { value } else { nil }
     }
 
     /// The string inside `.string` or `.objectPath`, else `nil`.
-    public var stringValue: String? {
+    package var stringValue: String? {
         switch self {
         case .string(let value), .objectPath(let value): value
         default: nil

@@ -2,14 +2,14 @@
 /// `CandidatesChanged(a(ss) candidates, u page, u pages)`, and the `Candidates` property
 /// `(a(ss)uu)`. Each candidate is its text and its meaning (`""` when none is known); an empty
 /// page, 0, 0 says the list closed.
-public struct CandidatesSignal: Sendable, Equatable {
-    public var texts: [String]
-    public var meanings: [String]
+package struct CandidatesSignal: Sendable, Equatable {
+    package var texts: [String]
+    package var meanings: [String]
     /// The page shown (from 0) and the number of pages.
-    public var page: Int
-    public var pages: Int
+    package var page: Int
+    package var pages: Int
 
-    public init(texts: [String], meanings: [String], page: Int, pages: Int) {
+    package init(texts: [String], meanings: [String], page: Int, pages: Int) {
         self.texts = texts
         self.meanings = meanings
         self.page = page
@@ -17,10 +17,10 @@ public struct CandidatesSignal: Sendable, Equatable {
     }
 
     /// No list: what the signal says when it closed.
-    public static let closed = CandidatesSignal(texts: [], meanings: [], page: 0, pages: 0)
+    package static let closed = CandidatesSignal(texts: [], meanings: [], page: 0, pages: 0)
 
     /// The signal's arguments.
-    public var values: [BusValue] {
+    package var values: [BusValue] {
         let candidates = zip(texts, meanings).map { BusValue.structure([.string($0), .string($1)]) }
         return [
             .array(elementSignature: "(ss)", candidates), .uint32(UInt32(clamping: page)),
@@ -29,7 +29,7 @@ public struct CandidatesSignal: Sendable, Equatable {
     }
 
     /// The page `values` (a signal's arguments) carry, or `nil` if they are not `(a(ss)uu)`.
-    public init?(values: [BusValue]) {
+    package init?(values: [BusValue]) {
         guard values.count == 3, case .array(_, let entries) = values[0], let page = values[1].uint32Value,
             let pages = values[2].uint32Value
         else { return nil }

@@ -6,14 +6,14 @@
 /// Signals are believed only from the daemon: the unique bus name its replies come from. Any
 /// other connection can send this one a signal that looks like the daemon's (`Committed("…")`),
 /// and the bus delivers it whatever the match rules say.
-public final class EngineClient: @unchecked Sendable {
+package final class EngineClient: @unchecked Sendable {
     /// A context's answer to a key: what was committed, the whole preedit, whether the key was used.
-    public struct KeyResult: Sendable, Equatable {
-        public var commit: String
-        public var preedit: String
-        public var consumed: Bool
+    package struct KeyResult: Sendable, Equatable {
+        package var commit: String
+        package var preedit: String
+        package var consumed: Bool
 
-        public init(commit: String, preedit: String, consumed: Bool) {
+        package init(commit: String, preedit: String, consumed: Bool) {
             self.commit = commit
             self.preedit = preedit
             self.consumed = consumed
@@ -21,17 +21,17 @@ public final class EngineClient: @unchecked Sendable {
     }
 
     /// The connection the calls go over.
-    public let connection: BusConnection
+    package let connection: BusConnection
     /// Receives each signal from the daemon: member name, object path, arguments.
-    public var onSignal: ((String, String, [BusValue]) -> Void)?
+    package var onSignal: ((String, String, [BusValue]) -> Void)?
     /// The daemon's unique bus name, from its first reply; signals from anyone else are ignored.
-    public private(set) var daemonName: String?
+    package private(set) var daemonName: String?
 
     /// How long a call waits for its reply.
-    public let timeoutMilliseconds: Int32
+    package let timeoutMilliseconds: Int32
 
     /// Connects to `bus`; each call waits at most `timeoutMilliseconds` for its reply.
-    public init(bus: BusConnection.Bus, timeoutMilliseconds: Int32 = 25_000) throws(BusError) {
+    package init(bus: BusConnection.Bus, timeoutMilliseconds: Int32 = 25_000) throws(BusError) {
         self.timeoutMilliseconds = timeoutMilliseconds
         connection = try BusConnection(bus: bus)
         connection.setHandler { [unowned self] message in
@@ -48,7 +48,7 @@ public final class EngineClient: @unchecked Sendable {
 
     /// Calls `member` on `path` with `arguments`; returns the reply's values or throws the error reply.
     @discardableResult
-    public func call(_ path: String, _ interface: String, _ member: String, _ arguments: [BusValue] = [])
+    package func call(_ path: String, _ interface: String, _ member: String, _ arguments: [BusValue] = [])
         throws(BusError)
         -> [BusValue]
     {
@@ -62,7 +62,7 @@ public final class EngineClient: @unchecked Sendable {
     }
 
     /// Creates a context and returns its object path.
-    public func createContext(layout: String? = nil) throws(BusError) -> String {
+    package func createContext(layout: String? = nil) throws(BusError) -> String {
         let reply = try call(
             EngineInterface.enginePath, EngineInterface.engineInterface, "CreateContext",
             layout.map { [.string($0)] } ?? [])
@@ -71,14 +71,14 @@ public final class EngineClient: @unchecked Sendable {
     }
 
     /// Destroys one of this client's contexts.
-    public func destroyContext(_ path: String) throws(BusError) {
+    package func destroyContext(_ path: String) throws(BusError) {
         try call(EngineInterface.enginePath, EngineInterface.engineInterface, "DestroyContext", [.objectPath(path)])
     }
 
     /// Tells context `path` what this client can do (``EngineInterface/Capability``); returns the
     /// bits the daemon will use.
     @discardableResult
-    public func setCapabilities(_ capabilities: UInt32, on path: String) throws(BusError) -> UInt32 {
+    package func setCapabilities(_ capabilities: UInt32, on path: String) throws(BusError) -> UInt32 {
         let reply = try call(path, EngineInterface.contextInterface, "SetCapabilities", [.uint32(capabilities)])
         guard reply.count == 1, case .uint32(let accepted) = reply[0] else {
             throw .failed("SetCapabilities returned \(reply)")
@@ -87,7 +87,7 @@ public final class EngineClient: @unchecked Sendable {
     }
 
     /// Sends `PressKey`, `KeyDown` or `KeyUp` (with a key name) or `Backspace` / `NextCharacter` (without).
-    public func key(_ member: String, _ key: String? = nil, on path: String) throws(BusError) -> KeyResult {
+    package func key(_ member: String, _ key: String? = nil, on path: String) throws(BusError) -> KeyResult {
         try keyResult(member, try call(path, EngineInterface.contextInterface, member, key.map { [.string($0)] } ?? []))
     }
 
@@ -99,21 +99,21 @@ public final class EngineClient: @unchecked Sendable {
     }
 
     /// Picks suggestion `index` (`AcceptSuggestion`), answered as a key.
-    public func acceptSuggestion(_ index: Int, on path: String) throws(BusError) -> KeyResult {
+    package func acceptSuggestion(_ index: Int, on path: String) throws(BusError) -> KeyResult {
         try keyResult(
             "AcceptSuggestion",
             try call(path, EngineInterface.contextInterface, "AcceptSuggestion", [.uint32(UInt32(clamping: index))]))
     }
 
     /// `AcceptCandidate(index)` on the context at `path`: picks a candidate of the conversion key's page.
-    public func acceptCandidate(_ index: Int, on path: String) throws(BusError) -> KeyResult {
+    package func acceptCandidate(_ index: Int, on path: String) throws(BusError) -> KeyResult {
         try keyResult(
             "AcceptCandidate",
             try call(path, EngineInterface.contextInterface, "AcceptCandidate", [.uint32(UInt32(clamping: index))]))
     }
 
     /// Hands signals that have arrived to ``onSignal``; waits up to `waitingMilliseconds` for the first.
-    public func processSignals(waitingMilliseconds: Int32 = 0) {
+    package func processSignals(waitingMilliseconds: Int32 = 0) {
         connection.processIncoming(timeoutMilliseconds: waitingMilliseconds)
     }
 }

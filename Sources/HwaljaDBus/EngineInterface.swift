@@ -1,35 +1,35 @@
 /// Names and introspection data of hwalja's bus interface. Other programs are written against
 /// these names: change them only with a new interface version (Engine2, Context2).
-public enum EngineInterface {
+package enum EngineInterface {
     /// The daemon's well-known bus name.
-    public static let busName = "org.hwalja.Engine1"
+    package static let busName = "org.hwalja.Engine1"
     /// The key name of the conversion key on `org.hwalja.Context1` (`PressKey("HANJA")`).
-    public static let conversionKey = "HANJA"
+    package static let conversionKey = "HANJA"
     /// The engine object.
-    public static let enginePath = "/org/hwalja/Engine1"
+    package static let enginePath = "/org/hwalja/Engine1"
     /// The engine interface.
-    public static let engineInterface = "org.hwalja.Engine1"
+    package static let engineInterface = "org.hwalja.Engine1"
     /// The parent of all context objects.
-    public static let contextsPath = "/org/hwalja/Engine1/Context"
+    package static let contextsPath = "/org/hwalja/Engine1/Context"
     /// The context interface: keys by name, for tools.
-    public static let contextInterface = "org.hwalja.Context1"
+    package static let contextInterface = "org.hwalja.Context1"
     /// The input-context interface: key events, for input frameworks and on-screen keyboards.
-    public static let inputContextInterface = "org.hwalja.InputContext1"
+    package static let inputContextInterface = "org.hwalja.InputContext1"
 
     private static let contextsPrefix = contextsPath + "/"
 
     /// The object path of context `number`.
-    public static func contextPath(_ number: Int) -> String { "\(contextsPath)/\(number)" }
+    package static func contextPath(_ number: Int) -> String { "\(contextsPath)/\(number)" }
 
     /// The context number in an object path, or `nil` if the path is not a context's.
-    public static func contextNumber(inPath path: String) -> Int? {
+    package static func contextNumber(inPath path: String) -> Int? {
         var path = path  // a local copy: withUTF8 may need to make it contiguous
         return path.withUTF8(contextNumber(inPathBytes:))
     }
 
     /// The context number in the path a message is sent to, read from its bytes (no Swift string
     /// made), or `nil` if the path is not a context's.
-    public static func contextNumber(of message: BusMessage) -> Int? {
+    package static func contextNumber(of message: BusMessage) -> Int? {
         message.withPathBytes(contextNumber(inPathBytes:)) ?? nil
     }
 
@@ -51,43 +51,43 @@ public enum EngineInterface {
     private static let contextsPrefixBytes = Array(contextsPrefix.utf8)
 
     /// Bits of `SetCapabilities`: what a client can do with the daemon's answers.
-    public enum Capability {
+    package enum Capability {
         /// The client deletes characters before its cursor when a `DeleteBeforeCursor` signal says so.
-        public static let deleteBeforeCursor: UInt32 = 1
+        package static let deleteBeforeCursor: UInt32 = 1
         /// The words the client's user types are learned for word suggestions (never asked by a
         /// tool replaying a log).
-        public static let learnWords: UInt32 = 2
+        package static let learnWords: UInt32 = 2
         /// The client reads signals: what timers do between calls (long press, held backspace,
         /// auto-next) comes as it happens, and `SuggestionsChanged`. Without it a client gets one
         /// message per call, its reply, and what timers did comes with its next call's reply.
-        public static let signals: UInt32 = 4
+        package static let signals: UInt32 = 4
         /// The client shows whether the conversion key would convert the word being typed (an
         /// on-screen keypad's 漢 key): `ConversionAvailable` says so whenever it changes, to a
         /// client that also reads signals.
-        public static let conversionHint: UInt32 = 8
+        package static let conversionHint: UInt32 = 8
         /// Every bit this daemon knows; others are ignored.
-        public static let known: UInt32 = deleteBeforeCursor | learnWords | signals | conversionHint
+        package static let known: UInt32 = deleteBeforeCursor | learnWords | signals | conversionHint
     }
 
     /// Error names the daemon replies with.
-    public enum ErrorName {
-        public static let unknownKey = "org.hwalja.Error.UnknownKey"
-        public static let noSuchContext = "org.hwalja.Error.NoSuchContext"
-        public static let accessDenied = "org.hwalja.Error.AccessDenied"
-        public static let invalidArgs = "org.hwalja.Error.InvalidArgs"
-        public static let limitExceeded = "org.hwalja.Error.LimitExceeded"
-        public static let unknownLayout = "org.hwalja.Error.UnknownLayout"
+    package enum ErrorName {
+        package static let unknownKey = "org.hwalja.Error.UnknownKey"
+        package static let noSuchContext = "org.hwalja.Error.NoSuchContext"
+        package static let accessDenied = "org.hwalja.Error.AccessDenied"
+        package static let invalidArgs = "org.hwalja.Error.InvalidArgs"
+        package static let limitExceeded = "org.hwalja.Error.LimitExceeded"
+        package static let unknownLayout = "org.hwalja.Error.UnknownLayout"
         /// The client left too much of what the daemon sent it unread; it is served again once it reads.
-        public static let notReading = "org.hwalja.Error.NotReading"
+        package static let notReading = "org.hwalja.Error.NotReading"
         /// `SetSetting` named no setting.
-        public static let unknownSetting = "org.hwalja.Error.UnknownSetting"
+        package static let unknownSetting = "org.hwalja.Error.UnknownSetting"
         /// `SetSetting`'s value is not one the setting takes.
-        public static let invalidSetting = "org.hwalja.Error.InvalidSetting"
+        package static let invalidSetting = "org.hwalja.Error.InvalidSetting"
     }
 
     /// hwaljad's interfaces (Engine1, Context1, InputContext1), as installed to `/usr/share/dbus-1/interfaces/org.hwalja.Engine1.xml`
     /// (committed as `packaging/org.hwalja.Engine1.xml`; a test keeps the two equal).
-    public static var interfaceFile: String {
+    package static var interfaceFile: String {
         """
         <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
@@ -103,7 +103,7 @@ public enum EngineInterface {
     }
 
     /// The engine interface's XML.
-    public static let engine = """
+    package static let engine = """
           <!-- The engine: makes typing contexts. Object /org/hwalja/Engine1. -->
           <interface name="org.hwalja.Engine1">
             <!-- A new context owned by the caller; it is freed when the caller leaves the bus, or
@@ -164,7 +164,7 @@ public enum EngineInterface {
         """
 
     /// The context interface's XML.
-    public static let context = """
+    package static let context = """
           <!-- One place being typed into. Object /org/hwalja/Engine1/Context/N; only its creator may use it.
                One message per call: each key's reply carries what the call did (commit, then preedit;
                consumed false: apply the key yourself), so a client making blocking calls needs
@@ -340,7 +340,7 @@ public enum EngineInterface {
         """
 
     /// The input-context interface's XML.
-    public static let inputContext = """
+    package static let inputContext = """
           <!-- One field typed into by key events, as an input framework delivers them. Object
                /org/hwalja/Engine1/Context/N made by CreateInputContext; only its creator may use it.
                The daemon maps keysyms to keys (SetKeymap), finishes the syllable and hands back
@@ -490,7 +490,7 @@ public enum EngineInterface {
 
     /// The introspection XML for `path`, given the live context numbers and which of them take
     /// key events, or `nil` if no object is there.
-    public static func introspection(
+    package static func introspection(
         ofPath path: String, contexts: [Int], takingKeyEvents: (Int) -> Bool = { _ in false }
     ) -> String? {
         let header = """

@@ -5,41 +5,41 @@
 /// is tapped from the ``suggestionChosen`` signal; so with 漢 and the conversion key's list
 /// (``showConversion``, ``showCandidates``). On wlroots compositors the keypad is the input method and has
 /// hwaljad's suggestions itself.
-public enum KeypadInterface {
-    public static let busName = "org.hwalja.Keypad"
-    public static let path = "/org/hwalja/Keypad"
-    public static let interface = "org.hwalja.Keypad1"
+package enum KeypadInterface {
+    package static let busName = "org.hwalja.Keypad"
+    package static let path = "/org/hwalja/Keypad"
+    package static let interface = "org.hwalja.Keypad1"
     /// `ShowSuggestions(as words)`: the focused field's suggestions, best first, in place of
     /// those shown; none empties the row. Sent with no reply wanted.
-    public static let showSuggestions = "ShowSuggestions"
+    package static let showSuggestions = "ShowSuggestions"
     /// `FieldFocused(b focused)`: whether a field hwalja types into has the focus, so that the
     /// keypad may type a flicked key's digit there (it takes the keystroke back with BackSpace,
     /// which anywhere else could delete a file manager's folder). Sent with no reply wanted.
-    public static let fieldFocused = "FieldFocused"
+    package static let fieldFocused = "FieldFocused"
     /// `SuggestionChosen(u index, s word)`: the suggestion at `index` of the last
     /// `ShowSuggestions`, which was `word`, was tapped. Sent to that call's sender alone.
-    public static let suggestionChosen = "SuggestionChosen"
+    package static let suggestionChosen = "SuggestionChosen"
     /// `ShowConversion(b available)`: whether the focused field's word converts to hanja (or a
     /// lone consonant to symbols): 漢 shows at the end of the row. Sent with no reply wanted.
-    public static let showConversion = "ShowConversion"
+    package static let showConversion = "ShowConversion"
     /// `ConversionChosen()`: 漢 was tapped. Sent to the sender of the last `ShowConversion` alone,
     /// which opens its list as its conversion key does.
-    public static let conversionChosen = "ConversionChosen"
+    package static let conversionChosen = "ConversionChosen"
     /// `ShowCandidates(a(ss) candidates, u page, u pages)`: the focused field's list is open on
     /// this page (each candidate its text and meaning, ``CandidatesSignal``), shown in the keys'
     /// place; no candidates, 0, 0: it closed. Sent with no reply wanted.
-    public static let showCandidates = "ShowCandidates"
+    package static let showCandidates = "ShowCandidates"
     /// `CandidateChosen(u index, s text)`: the candidate at `index` of the page last shown, which
     /// was `text`, was tapped. Sent to the sender of the last `ShowCandidates` alone, as are the two below.
-    public static let candidateChosen = "CandidateChosen"
+    package static let candidateChosen = "CandidateChosen"
     /// `CandidatePageTurned(i count)`: ‹ (-1) or › (1) was tapped.
-    public static let candidatePageTurned = "CandidatePageTurned"
+    package static let candidatePageTurned = "CandidatePageTurned"
     /// `CandidatesClosed()`: ✕ was tapped; the list is to close, the text left as it was.
-    public static let candidatesClosed = "CandidatesClosed"
+    package static let candidatesClosed = "CandidatesClosed"
 
     /// A tap on the keypad for the focused field: a suggestion (``suggestionChosen``), 漢
     /// (``conversionChosen``), or the list (``CandidateTap``).
-    public enum Tap: Sendable, Equatable {
+    package enum Tap: Sendable, Equatable {
         /// The suggestion at `index` of those shown, which was `word`.
         case suggestion(index: Int, word: String)
         /// 漢: the field's list is to open, as its conversion key opens it.
@@ -49,7 +49,7 @@ public enum KeypadInterface {
     }
 
     /// A tap on the keypad's list: ``candidateChosen``, ``candidatePageTurned`` or ``candidatesClosed``.
-    public enum CandidateTap: Sendable, Equatable {
+    package enum CandidateTap: Sendable, Equatable {
         /// The candidate at `index` of the page shown, which was `text`.
         case pick(index: Int, text: String)
         /// The page turned by `count` (‹ -1, › 1).
@@ -58,7 +58,7 @@ public enum KeypadInterface {
         case close
     }
 
-    public static let introspection = """
+    package static let introspection = """
         <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
         <node>

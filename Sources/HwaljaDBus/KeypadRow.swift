@@ -1,29 +1,29 @@
 /// Which of a framework's fields hwalja-keypad's row of suggestions follows: the one with the
 /// focus. The same for every framework's side (hwaljad's input contexts, the IBus engines, the
 /// fcitx5 addon's contexts), each field a number. Use it on the queue the link is used on.
-public final class KeypadRow {
+package final class KeypadRow {
     /// What the keypad shows of a field.
-    public struct Field: Equatable, Sendable {
+    package struct Field: Equatable, Sendable {
         /// Its suggestions, best first.
-        public var suggestions: [String]
+        package var suggestions: [String]
         /// Whether its word converts (the conversion key would open a list): 漢 shows.
-        public var converts: Bool
+        package var converts: Bool
         /// The page of its open list, `nil` if none is open.
-        public var candidates: CandidatesSignal?
+        package var candidates: CandidatesSignal?
 
-        public init(suggestions: [String], converts: Bool, candidates: CandidatesSignal?) {
+        package init(suggestions: [String], converts: Bool, candidates: CandidatesSignal?) {
             self.suggestions = suggestions
             self.converts = converts
             self.candidates = candidates
         }
 
         /// A field that is not there (it went): nothing to show.
-        public static let none = Field(suggestions: [], converts: false, candidates: nil)
+        package static let none = Field(suggestions: [], converts: false, candidates: nil)
     }
 
     /// The link to the keypad, once there is one: told at once which field has the focus, and
     /// what it shows (it is made after the first field was focused, as a rule).
-    public var link: KeypadSuggestionLink? {
+    package var link: KeypadSuggestionLink? {
         didSet {
             link?.onChosen = { [unowned self] index, word in tap(.suggestion(index: index, word: word)) }
             link?.onConversionChosen = { [unowned self] in tap(.conversion) }
@@ -34,7 +34,7 @@ public final class KeypadRow {
         }
     }
     /// The field with the focus, if one of the framework's has it.
-    public private(set) var focused: Int?
+    package private(set) var focused: Int?
     /// What a field shows now, `nil` if it is gone (asked only while a link exists).
     private let shown: (_ field: Int) -> Field?
     /// A tap on the keypad for a field (the focused one).
@@ -43,7 +43,7 @@ public final class KeypadRow {
     /// `shown(field)`: what field `field` shows now; `tapped(field, tap)`: does `tap` in field
     /// `field` (the focused one), a suggestion or candidate only if the field still shows it,
     /// since the tap may come after a key changed what it shows.
-    public init(
+    package init(
         shown: @escaping (_ field: Int) -> Field?, tapped: @escaping (_ field: Int, _ tap: KeypadInterface.Tap) -> Void
     ) {
         self.shown = shown
@@ -56,7 +56,7 @@ public final class KeypadRow {
 
     /// Field `field` got the focus: the row shows its suggestions, 漢 if its word converts, and
     /// its list if one is open.
-    public func focus(_ field: Int) {
+    package func focus(_ field: Int) {
         focused = field
         link?.focus(true)
         showEverything(of: field)
@@ -72,7 +72,7 @@ public final class KeypadRow {
     /// Field `field` changed (a key, a timer, a tap), its suggestions now `words` (`nil`: as
     /// they were): the row shows them if it follows that field, whether its word converts now,
     /// and its list.
-    public func changed(_ field: Int, suggestions words: [String]?) {
+    package func changed(_ field: Int, suggestions words: [String]?) {
         guard field == focused, let link else { return }
         if let words { link.show(words) }
         if link.hasKeypad { showHanja(of: shown(field) ?? .none) }
@@ -80,7 +80,7 @@ public final class KeypadRow {
 
     /// Shows again whether the focused field's word converts, and its list (a keypad arrived, or
     /// the hanja files did).
-    public func refresh() {
+    package func refresh() {
         guard let focused, let link, link.hasKeypad else { return }
         showHanja(of: shown(focused) ?? .none)
     }
@@ -92,7 +92,7 @@ public final class KeypadRow {
     }
 
     /// Fields lost the focus or went: if the focused one is among them, the row empties.
-    public func blur(_ fields: some Sequence<Int>) {
+    package func blur(_ fields: some Sequence<Int>) {
         guard let focused, fields.contains(focused) else { return }
         self.focused = nil
         link?.focus(false)

@@ -4,24 +4,24 @@
 /// the queue its connection is dispatched on.
 ///
 /// To miss no keypad: add ``matchRule`` to the connection, then ask ``owner(on:)``.
-public final class KeypadSuggestionLink {
+package final class KeypadSuggestionLink {
     /// The rule the connection needs for ``handle(_:)`` to see the keypad come and go.
-    public static let matchRule =
+    package static let matchRule =
         "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(KeypadInterface.busName)'"
 
     /// Called with a suggestion tapped on the keypad: its index in what was shown, and the word
     /// it was (the receiver checks that it still shows that word).
-    public var onChosen: (_ index: Int, _ word: String) -> Void = { _, _ in }
+    package var onChosen: (_ index: Int, _ word: String) -> Void = { _, _ in }
     /// Called when 漢 is tapped on the keypad (the focused field's list is to open).
-    public var onConversionChosen: () -> Void = {}
+    package var onConversionChosen: () -> Void = {}
     /// Called with a tap on the keypad's list (a candidate, ‹ ›, ✕).
-    public var onCandidateTap: (KeypadInterface.CandidateTap) -> Void = { _ in }
+    package var onCandidateTap: (KeypadInterface.CandidateTap) -> Void = { _ in }
     /// Called when a keypad starts: whether the focused field's word converts is worked out
     /// then (it is not while no keypad runs).
-    public var onKeypadArrived: () -> Void = {}
+    package var onKeypadArrived: () -> Void = {}
     /// Called after a message went out, to have it written: ``BusDispatcher/writeSoon()``, as
     /// ``show(_:)`` runs inside handlers.
-    public var afterSend: () -> Void = {}
+    package var afterSend: () -> Void = {}
 
     private let output: any MessageSink
     /// The keypad's unique name while it runs.
@@ -34,16 +34,16 @@ public final class KeypadSuggestionLink {
     private var fieldFocused = false
 
     /// Whether a keypad runs now (what it would show is worth working out).
-    public var hasKeypad: Bool { keypad != nil }
+    package var hasKeypad: Bool { keypad != nil }
 
     /// `keypad`: the unique name owning ``KeypadInterface/busName`` now, if any (``owner(on:)``).
-    public init(output: any MessageSink, keypad: String?) {
+    package init(output: any MessageSink, keypad: String?) {
         self.output = output
         self.keypad = keypad
     }
 
     /// Who owns ``KeypadInterface/busName`` on `connection` now (a blocking call: at start-up).
-    public static func owner(on connection: BusConnection) -> String? {
+    package static func owner(on connection: BusConnection) -> String? {
         let call = BusMessage.methodCall(
             destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
             member: "GetNameOwner")
@@ -54,14 +54,14 @@ public final class KeypadSuggestionLink {
     }
 
     /// Shows `words` on the keypad's row if one runs and it shows something else.
-    public func show(_ words: [String]) {
+    package func show(_ words: [String]) {
         guard words != shown else { return }
         shown = words
         tell(KeypadInterface.showSuggestions, [.stringArray(words)])
     }
 
     /// Shows 漢 on the keypad's row (`available`) or hides it, if one runs and it shows otherwise.
-    public func showConversion(_ available: Bool) {
+    package func showConversion(_ available: Bool) {
         guard available != conversionShown else { return }
         conversionShown = available
         tell(KeypadInterface.showConversion, [.boolean(available)])
@@ -69,7 +69,7 @@ public final class KeypadSuggestionLink {
 
     /// Shows the conversion key's list in the keypad's keys' place (``CandidatesSignal/closed``:
     /// the keys again), if one runs and it shows another page.
-    public func showCandidates(_ page: CandidatesSignal) {
+    package func showCandidates(_ page: CandidatesSignal) {
         guard page != candidatesShown else { return }
         candidatesShown = page
         tell(KeypadInterface.showCandidates, page.values)
@@ -77,7 +77,7 @@ public final class KeypadSuggestionLink {
 
     /// Says whether a field hwalja types into has the focus (`FieldFocused`); without one the
     /// row empties, and a list on the keypad closes.
-    public func focus(_ focused: Bool) {
+    package func focus(_ focused: Bool) {
         if !focused {
             show([])
             showConversion(false)
@@ -103,7 +103,7 @@ public final class KeypadSuggestionLink {
     /// name (anyone else's is ignored): a suggestion, 漢, or the list's candidate, page or close.
     /// Returns whether it was one of those.
     @discardableResult
-    public func handle(_ message: BusMessage) -> Bool {
+    package func handle(_ message: BusMessage) -> Bool {
         guard message.kind == .signal, let arguments = try? message.arguments() else { return false }
         if message.sender == "org.freedesktop.DBus", message.member == "NameOwnerChanged",
             message.interface == "org.freedesktop.DBus"

@@ -12,14 +12,14 @@ import Dispatch
 /// connection, everything else on the bus. A peer closing its connection is a client leaving the
 /// bus. Each connection is watched by a ``BusDispatcher`` of its own, so a peer that stops
 /// reading or never finishes authenticating holds up nobody else. Confined to `queue`.
-public final class PeerConnections: MessageSink, @unchecked Sendable {
+package final class PeerConnections: MessageSink, @unchecked Sendable {
     /// The most peers at once; more are refused (closed at once).
-    public static let maxPeers = 128
+    package static let maxPeers = 128
     /// How a peer's name starts: a bus's unique names are `:1.N`, never this.
-    public static let namePrefix = ":peer."
+    package static let namePrefix = ":peer."
 
     /// Where peers connect, with the server's guid.
-    public let address: String
+    package let address: String
     private let bus: BusConnection
     private let queue: DispatchQueue
     private let server: BusServer
@@ -34,15 +34,15 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
     private var refusedOnce = false
 
     /// Every message from a peer, its sender set to the peer's name.
-    public var handler: (BusMessage) -> Bool = { _ in false }
+    package var handler: (BusMessage) -> Bool = { _ in false }
     /// Runs after each batch of a peer's messages was handled and answered (see ``BusDispatcher``).
-    public var afterMessages: () -> Void = {}
+    package var afterMessages: () -> Void = {}
     /// A peer closed its connection.
-    public var peerLeft: (String) -> Void = { _ in }
-    public var log: (String) -> Void = { _ in }
+    package var peerLeft: (String) -> Void = { _ in }
+    package var log: (String) -> Void = { _ in }
 
     /// Listens in a new directory `program-XXXXXX` under `$XDG_RUNTIME_DIR` (else `/tmp`).
-    public init(program: String, bus: BusConnection, queue: DispatchQueue) throws(BusError) {
+    package init(program: String, bus: BusConnection, queue: DispatchQueue) throws(BusError) {
         let base = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         Self.removeStale(program: program, in: base)
         var template = Array("\(base)/\(program)-XXXXXX".utf8CString)
@@ -70,7 +70,7 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
     }
 
     /// Starts taking connections, once ``handler``, ``afterMessages`` and ``peerLeft`` are set.
-    public func start() {
+    package func start() {
         source.resume()
     }
 
@@ -127,7 +127,7 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
     }
 
     /// Stops listening and removes the socket and its directory (before the program exits).
-    public func close() {
+    package func close() {
         source.cancel()
         server.close()
         rmdir(directory)
@@ -135,7 +135,7 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
 
     /// Sends `message` on the connection its destination names (see ``MessageSink``).
     @discardableResult
-    public func send(_ message: BusMessage) -> UInt32 {
+    package func send(_ message: BusMessage) -> UInt32 {
         guard let destination = message.destination, destination.hasPrefix(Self.namePrefix) else {
             return bus.send(message)
         }
@@ -149,19 +149,19 @@ public final class PeerConnections: MessageSink, @unchecked Sendable {
     }
 
     /// What this process still holds unwritten for peer `client`; `nil` for a bus client.
-    public func unwrittenBytes(to client: String) -> Int? {
+    package func unwrittenBytes(to client: String) -> Int? {
         guard client.hasPrefix(Self.namePrefix) else { return nil }
         return peers[client]?.connection.unwrittenBytes ?? 0
     }
 
     /// Writes what was sent to peers outside their own dispatch (a timer's signals). On the queue.
-    public func sendQueued() {
+    package func sendQueued() {
         for name in written { peers[name]?.dispatcher.sendQueued() }
         written.removeAll(keepingCapacity: true)
     }
 
     /// The same from inside a handler (``BusDispatcher/writeSoon()``): written once it returns.
-    public func writeSoon() {
+    package func writeSoon() {
         for name in written { peers[name]?.dispatcher.writeSoon() }
         written.removeAll(keepingCapacity: true)
     }

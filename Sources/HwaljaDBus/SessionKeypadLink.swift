@@ -3,12 +3,12 @@ import Dispatch
 /// hwalja-keypad's row of suggestions for a program serving another bus (the IBus engine, on
 /// ibus-daemon's): a connection of its own to the session bus, where the keypad is, dispatched on
 /// the program's queue.
-public enum SessionKeypadLink {
+package enum SessionKeypadLink {
     /// Connects in the background, never holding up the program's start or its queue (a slow
     /// session bus), then calls `ready` with the link on `queue`. With no session bus it says so
     /// once with `log` and never calls `ready`: the keypad then shows no suggestions, and typing is
     /// as before.
-    public static func open(
+    package static func open(
         queue: DispatchQueue, log: @escaping @Sendable (String) -> Void,
         ready: @escaping @Sendable (KeypadSuggestionLink) -> Void
     ) {

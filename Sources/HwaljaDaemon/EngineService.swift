@@ -20,7 +20,7 @@ import HwaljaTable
 ///
 /// This file routes and holds the contexts; each interface's methods are in a file of their own
 /// (`EngineService+Engine1.swift`, `EngineService+Context1.swift`, `InputContextMethods.swift`).
-public final class EngineService: HostedFrontend {
+package final class EngineService: HostedFrontend {
     private let output: any MessageSink
     var settings: DaemonSettings
     var keymap: Keymap
@@ -38,7 +38,7 @@ public final class EngineService: HostedFrontend {
     /// What the program gives the service (hwaljad's wiring; ``Program/none`` in tests).
     let program: Program
     /// hwalja-keypad's row of suggestions, which shows the focused input context's (`nil`: none).
-    public var keypadLink: KeypadSuggestionLink? {
+    package var keypadLink: KeypadSuggestionLink? {
         get { keypadRow.link }
         set { keypadRow.link = newValue }
     }
@@ -49,7 +49,7 @@ public final class EngineService: HostedFrontend {
     /// A service writing to `output`, its timers on `clock`, typing with `tables`, `settings`
     /// and `keymap`; `program` is everything it needs of the program around it, given once
     /// (``Program/none``: nothing).
-    public init(
+    package init(
         output: any MessageSink, clock: any FrontendClock, tables: LayoutTables, settings: DaemonSettings,
         keymap: Keymap, recorder: (any KeystrokeRecording)? = nil, program: Program
     ) {
@@ -76,7 +76,7 @@ public final class EngineService: HostedFrontend {
     /// The hanja files, read in the background for the contexts that show whether their word
     /// converts, arrived: each is told whether it does now (a key typed meanwhile was told no),
     /// and so is the keypad's row.
-    public func conversionsPrepared() {
+    package func conversionsPrepared() {
         for number in frontend.numbers where frontend.inspect(number, { $0.hintsConversion }) == true {
             suggestionsMayChange(number)
         }
@@ -92,7 +92,7 @@ public final class EngineService: HostedFrontend {
     // MARK: Messages
 
     /// Handles one incoming message; returns whether it was ours.
-    public func handle(_ message: BusMessage) -> Bool {
+    package func handle(_ message: BusMessage) -> Bool {
         switch message.kind {
         case .signal:
             handleBusSignal(message)
@@ -258,7 +258,7 @@ public final class EngineService: HostedFrontend {
     }
 
     /// A client went (left the bus, or closed its peer connection): its contexts are freed.
-    public func clientLeft(_ client: String) {
+    package func clientLeft(_ client: String) {
         freeContexts(of: client)
         flow.forget(client)
     }
@@ -291,7 +291,7 @@ public final class EngineService: HostedFrontend {
 
     /// Switches to newly loaded tables (one per layout): new contexts take them from
     /// ``LayoutTables`` at once, existing ones of the same layout when their syllable ends.
-    public func reload(_ tables: [TransitionTable]) {
+    package func reload(_ tables: [TransitionTable]) {
         frontend.update { context in
             for table in tables { context.session.typing.replaceTable(table) }
         }
@@ -300,7 +300,7 @@ public final class EngineService: HostedFrontend {
     /// Takes settings the user changed: new contexts get them all; existing ones their timing,
     /// SPACE and keymap from the next key on (a keymap the client chose with `SetKeymap` stays),
     /// and every client the new limits.
-    public func apply(_ settings: DaemonSettings, keymap: Keymap) {
+    package func apply(_ settings: DaemonSettings, keymap: Keymap) {
         self.settings = settings
         self.keymap = keymap
         frontend.limitPerOwner = settings.maxContextsPerClient

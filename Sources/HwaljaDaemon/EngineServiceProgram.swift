@@ -6,32 +6,32 @@ extension EngineService {
     /// named: how what it sends is written, what happens when contexts go or the bus name is lost,
     /// its log, and the parts of the program its methods reach (the peer socket, suggestions,
     /// learned words, the settings file). hwaljad gives each; tests and benchmarks give ``none``.
-    public struct Program {
+    package struct Program {
         /// Writes what was sent outside a bus dispatch (timers).
-        public var afterTimer: () -> Void
+        package var afterTimer: () -> Void
         /// Has what was sent from inside a handler, for another connection than the one being
         /// dispatched, written once the handler returns (a keypad's tap, whose signals go to a peer).
-        public var writeSoon: () -> Void
+        package var writeSoon: () -> Void
         /// Runs after contexts went, to give memory back (hwaljad: `malloc_trim`, at most once a second).
-        public var contextsFreed: () -> Void
+        package var contextsFreed: () -> Void
         /// Runs when another daemon took the bus name (`--replace`): hwaljad exits.
-        public var nameLost: () -> Void
+        package var nameLost: () -> Void
         /// Prints one line about the service (never about what is typed).
-        public var log: (String) -> Void
+        package var log: (String) -> Void
         /// Where clients may connect to the daemon directly (`GetPeerAddress`); "" for none.
-        public var peerAddress: String
+        package var peerAddress: String
         /// Word suggestions for every context, if any (`Suggestions`, `SuggestionsChanged`, `AcceptSuggestion`).
-        public var wordSuggestions: WordSuggestions?
+        package var wordSuggestions: WordSuggestions?
         /// Hanja and symbols for the conversion key (`PressKey("HANJA")`, F9 on `InputContext1`), if any.
-        public var hanja: HanjaConversions?
+        package var hanja: HanjaConversions?
         /// Forgets every learned word, kept ones too (`ForgetLearnedWords`); returns what went
         /// wrong removing what was kept, if anything did.
-        public var forgetLearnedWords: () -> String?
+        package var forgetLearnedWords: () -> String?
         /// Writes a setting, already checked, to the settings file and applies the file
         /// (`SetSetting`); returns what went wrong writing it, if anything did.
-        public var writeSetting: (_ name: String, _ value: String) -> String?
+        package var writeSetting: (_ name: String, _ value: String) -> String?
 
-        public init(
+        package init(
             afterTimer: @escaping () -> Void, writeSoon: @escaping () -> Void, contextsFreed: @escaping () -> Void,
             nameLost: @escaping () -> Void, log: @escaping (String) -> Void, peerAddress: String,
             wordSuggestions: WordSuggestions?, hanja: HanjaConversions?, forgetLearnedWords: @escaping () -> String?,
@@ -51,7 +51,7 @@ extension EngineService {
 
         /// A program that gives nothing: nothing written outside dispatch, no log, no peer socket,
         /// no suggestions or hanja, no settings file. `wordSuggestions` and `hanja` if given.
-        public static func none(wordSuggestions: WordSuggestions? = nil, hanja: HanjaConversions? = nil) -> Program {
+        package static func none(wordSuggestions: WordSuggestions? = nil, hanja: HanjaConversions? = nil) -> Program {
             Program(
                 afterTimer: {}, writeSoon: {}, contextsFreed: {}, nameLost: {}, log: { _ in }, peerAddress: "",
                 wordSuggestions: wordSuggestions, hanja: hanja, forgetLearnedWords: { nil },

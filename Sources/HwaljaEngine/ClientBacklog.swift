@@ -12,34 +12,34 @@
 /// ``Limits/maxUnread`` bytes waiting is *stalled*: it is sent no signal, and each of its calls
 /// gets a short error instead of an answer, until a check shows it reads again. Pure
 /// bookkeeping: the daemon sends and measures.
-public struct ClientBacklog: Sendable {
+package struct ClientBacklog: Sendable {
     /// The thresholds, in bytes (approximate wire sizes).
-    public struct Limits: Sendable, Equatable {
+    package struct Limits: Sendable, Equatable {
         /// The most a client may leave unread before the daemon stops serving it.
-        public var maxUnread: Int
+        package var maxUnread: Int
         /// How much output not known to be read makes the daemon check.
-        public var checkEvery: Int
+        package var checkEvery: Int
 
-        public init(maxUnread: Int = 1 << 20, checkEvery: Int = 64 << 10) {
+        package init(maxUnread: Int = 1 << 20, checkEvery: Int = 64 << 10) {
             self.maxUnread = maxUnread
             self.checkEvery = min(checkEvery, maxUnread / 2)
         }
 
         /// What a stalled client may still be sent (its calls' short errors): past it, nothing.
-        public var hardLimit: Int { 2 * maxUnread }
+        package var hardLimit: Int { 2 * maxUnread }
     }
 
     /// What to do with one message for a client.
-    public struct Verdict: Sendable, Equatable {
+    package struct Verdict: Sendable, Equatable {
         /// Send the message (else drop it).
-        public var send: Bool
+        package var send: Bool
         /// Check how much the client has read, then report it with ``checkSent(serial:to:)``
         /// (or at once with ``measured(_:queued:)``).
-        public var check: Bool
+        package var check: Bool
         /// The client has just become stalled (say so once, free what it holds).
-        public var justStalled: Bool
+        package var justStalled: Bool
 
-        public init(send: Bool, check: Bool, justStalled: Bool) {
+        package init(send: Bool, check: Bool, justStalled: Bool) {
             self.send = send
             self.check = check
             self.justStalled = justStalled
@@ -57,18 +57,18 @@ public struct ClientBacklog: Sendable {
     }
 
     /// The thresholds in force.
-    public var limits: Limits
+    package var limits: Limits
     private var clients: [String: Client] = [:]
     private var checks: [UInt32: String] = [:]
 
-    public init(limits: Limits = Limits()) {
+    package init(limits: Limits = Limits()) {
         self.limits = limits
     }
 
     /// Accounts for a message of about `bytes` bytes to `client` and says whether to send it. A
     /// reply (`isReply`) still goes to a client that has just stalled, and a stalled client's
     /// error replies go up to ``Limits/hardLimit``; its signals do not.
-    public mutating func admit(bytes: Int, to client: String, isReply: Bool) -> Verdict {
+    package mutating func admit(bytes: Int, to client: String, isReply: Bool) -> Verdict {
         // one look-up, in place
         Self.admit(bytes: bytes, isReply: isReply, limits: limits, to: &clients[client, default: Client()])
     }
@@ -91,7 +91,7 @@ public struct ClientBacklog: Sendable {
     }
 
     /// Records the serial of the check (a question to the bus, or a ping) just sent about `client`.
-    public mutating func checkSent(serial: UInt32, to client: String) {
+    package mutating func checkSent(serial: UInt32, to client: String) {
         guard var state = clients[client] else { return }
         state.checkSerial = serial
         state.checkMark = state.sent
@@ -102,7 +102,7 @@ public struct ClientBacklog: Sendable {
     /// The answer to check `serial`: of what was sent to its client before the check, `queued`
     /// bytes still wait (0 for a ping's reply). Returns the client and whether it was stalled
     /// and now reads again; `nil` for a serial that is no check's.
-    public mutating func checked(serial: UInt32, queued: Int) -> (client: String, recovered: Bool)? {
+    package mutating func checked(serial: UInt32, queued: Int) -> (client: String, recovered: Bool)? {
         guard let client = checks.removeValue(forKey: serial), var state = clients[client] else { return nil }
         state.checkSerial = nil
         state.acknowledged = max(state.acknowledged, state.checkMark - max(0, queued))
@@ -113,7 +113,7 @@ public struct ClientBacklog: Sendable {
 
     /// `queued` bytes are all that still wait for `client`, measured at once (a peer connection of
     /// the daemon's own). Returns whether it was stalled and now reads again.
-    public mutating func measured(_ client: String, queued: Int) -> Bool {
+    package mutating func measured(_ client: String, queued: Int) -> Bool {
         guard var state = clients[client] else { return false }
         state.acknowledged = max(state.acknowledged, state.sent - max(0, queued))
         let recovered = settle(&state)
@@ -129,28 +129,28 @@ public struct ClientBacklog: Sendable {
     }
 
     /// The client check `serial` is about, if it awaits its answer.
-    public func client(ofCheck serial: UInt32) -> String? { checks[serial] }
+    package func client(ofCheck serial: UInt32) -> String? { checks[serial] }
 
     /// No answer to check `serial` (no reply in time, the client is gone, the bus cannot say):
     /// another may be sent.
-    public mutating func checkFailed(serial: UInt32) {
+    package mutating func checkFailed(serial: UInt32) {
         guard let client = checks.removeValue(forKey: serial) else { return }
         clients[client]?.checkSerial = nil
     }
 
     /// Whether a check about `client` awaits its answer.
-    public func isChecking(_ client: String) -> Bool { clients[client]?.checkSerial != nil }
+    package func isChecking(_ client: String) -> Bool { clients[client]?.checkSerial != nil }
 
     /// Whether `client` is served no more until it reads again.
-    public func isStalled(_ client: String) -> Bool { clients[client]?.stalled ?? false }
+    package func isStalled(_ client: String) -> Bool { clients[client]?.stalled ?? false }
 
     /// Bytes sent to `client` and not yet known to be read.
-    public func unread(by client: String) -> Int {
+    package func unread(by client: String) -> Int {
         clients[client].map { $0.sent - $0.acknowledged } ?? 0
     }
 
     /// Forgets a client that left the bus.
-    public mutating func forget(_ client: String) {
+    package mutating func forget(_ client: String) {
         if let serial = clients.removeValue(forKey: client)?.checkSerial { checks[serial] = nil }
     }
 }

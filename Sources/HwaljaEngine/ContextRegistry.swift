@@ -3,9 +3,9 @@
 /// Each owner may hold at most ``limitPerOwner`` contexts, so one client cannot exhaust the
 /// daemon's memory; the storage shrinks again when contexts go. Every look-up an owner makes costs
 /// the same however many contexts other owners hold.
-public struct ContextRegistry<Context>: Sendable where Context: Sendable {
+package struct ContextRegistry<Context>: Sendable where Context: Sendable {
     /// Why a call on a context was refused.
-    public enum Refusal: Error, Equatable, Sendable {
+    package enum Refusal: Error, Equatable, Sendable {
         /// No context has this number (never created, or destroyed).
         case noSuchContext(Int)
         /// The context belongs to another client.
@@ -15,7 +15,7 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
     }
 
     /// The most contexts one owner may hold at once.
-    public var limitPerOwner: Int
+    package var limitPerOwner: Int
 
     // Owners apart from contexts: checking a caller never copies a context. Inlinable so that the
     // daemon gets code specialised for its context type, without generic metadata look-ups per call.
@@ -28,17 +28,17 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
     @usableFromInline var nextNumber = 1
 
     /// An empty registry allowing `limitPerOwner` contexts per owner.
-    @inlinable public init(limitPerOwner: Int = 64) {
+    @inlinable package init(limitPerOwner: Int = 64) {
         self.limitPerOwner = limitPerOwner
     }
 
     /// The number of live contexts.
-    @inlinable public var count: Int { contexts.count }
+    @inlinable package var count: Int { contexts.count }
 
     /// Adds a context owned by `owner` and returns its number (numbers are never reused).
     ///
     /// - Throws: ``Refusal/limitExceeded(owner:limit:)`` when `owner` already holds ``limitPerOwner``.
-    @inlinable public mutating func add(_ context: Context, owner: String) throws(Refusal) -> Int {
+    @inlinable package mutating func add(_ context: Context, owner: String) throws(Refusal) -> Int {
         let held = byOwner[owner, default: []]
         guard held.count < limitPerOwner else { throw .limitExceeded(owner: owner, limit: limitPerOwner) }
         let number = nextNumber
@@ -50,13 +50,14 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
     }
 
     /// Throws unless context `number` exists and `caller` owns it.
-    @inlinable public func check(_ number: Int, caller: String) throws(Refusal) {
+    @inlinable package func check(_ number: Int, caller: String) throws(Refusal) {
         guard let owner = owners[number] else { throw .noSuchContext(number) }
         guard owner == caller else { throw .accessDenied(number, owner: owner) }
     }
 
     /// Runs `body` on context `number`, in place, if `caller` owns it.
-    @inlinable public mutating func with<T>(_ number: Int, caller: String, _ body: (inout Context) -> T) throws(Refusal)
+    @inlinable package mutating func with<T>(_ number: Int, caller: String, _ body: (inout Context) -> T)
+        throws(Refusal)
         -> T
     {
         try check(number, caller: caller)
@@ -64,18 +65,18 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
     }
 
     /// Runs `body` on context `number`, in place, whoever owns it (for timers), or returns `nil` if it is gone.
-    @inlinable public mutating func withAny<T>(_ number: Int, _ body: (inout Context) -> T) -> T? {
+    @inlinable package mutating func withAny<T>(_ number: Int, _ body: (inout Context) -> T) -> T? {
         guard let index = contexts.index(forKey: number) else { return nil }
         return Self.modify(&contexts.values[index], body)
     }
 
     /// What `body` reads of context `number`, whoever owns it, or `nil` if it is gone: one look-up, no copy.
-    @inlinable public func read<T>(_ number: Int, _ body: (Context) -> T) -> T? {
+    @inlinable package func read<T>(_ number: Int, _ body: (Context) -> T) -> T? {
         contexts[number].map { $0.read(body) }
     }
 
     /// What `body` reads of context `number` if `caller` owns it, changing nothing.
-    @inlinable public func read<T>(_ number: Int, caller: String, _ body: (Context) -> T) throws(Refusal) -> T {
+    @inlinable package func read<T>(_ number: Int, caller: String, _ body: (Context) -> T) throws(Refusal) -> T {
         try check(number, caller: caller)
         return contexts[number]!.read(body)  // an owner is only ever recorded beside its context
     }
@@ -93,7 +94,7 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
     }
 
     /// Removes context `number` if `caller` owns it.
-    @inlinable public mutating func remove(_ number: Int, caller: String) throws(Refusal) {
+    @inlinable package mutating func remove(_ number: Int, caller: String) throws(Refusal) {
         try check(number, caller: caller)
         owners[number] = nil
         contexts[number] = nil
@@ -103,7 +104,7 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
     }
 
     /// Removes every context of `owner` (a client that left the bus) and returns their numbers.
-    @inlinable public mutating func removeAll(ownedBy owner: String) -> [Int] {
+    @inlinable package mutating func removeAll(ownedBy owner: String) -> [Int] {
         guard let numbers = byOwner.removeValue(forKey: owner) else { return [] }
         for number in numbers {
             owners[number] = nil
@@ -114,19 +115,19 @@ public struct ContextRegistry<Context>: Sendable where Context: Sendable {
     }
 
     /// The numbers of `owner`'s contexts, sorted; costs nothing per context of other owners.
-    @inlinable public func numbers(ownedBy owner: String) -> [Int] { byOwner[owner] ?? [] }
+    @inlinable package func numbers(ownedBy owner: String) -> [Int] { byOwner[owner] ?? [] }
 
     /// The numbers of every context, in no order.
-    @inlinable public var numbers: [Int] { Array(contexts.keys) }
+    @inlinable package var numbers: [Int] { Array(contexts.keys) }
 
     /// The owner of context `number`, if it exists.
-    @inlinable public func owner(of number: Int) -> String? { owners[number] }
+    @inlinable package func owner(of number: Int) -> String? { owners[number] }
 
     /// Whether `owner` holds context `number`.
-    @inlinable public func owns(_ owner: String, _ number: Int) -> Bool { owners[number] == owner }
+    @inlinable package func owns(_ owner: String, _ number: Int) -> Bool { owners[number] == owner }
 
     /// Replaces every context with `transform` of it (a table reload).
-    @inlinable public mutating func update(_ transform: (inout Context) -> Void) {
+    @inlinable package mutating func update(_ transform: (inout Context) -> Void) {
         for number in Array(contexts.keys) { modify(number, transform) }
     }
 

@@ -3,9 +3,9 @@ import HwaljaCore
 /// One setting of `hwalja.conf`: its name, default, what values it takes and what it does. The
 /// list of them (``DaemonSettings/catalogue``) is the one place the settings file's grammar, the
 /// programs' help, error messages and hwaljad's `GetSettings` describe them from.
-public struct Setting: Sendable, Equatable {
+package struct Setting: Sendable, Equatable {
     /// What values a setting takes.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// One of these words.
         case choice([String])
         /// Some of these words, comma-separated, or `none`.
@@ -25,7 +25,7 @@ public struct Setting: Sendable, Equatable {
 
         /// Its name on the bus (`GetSettings`): choice, options, number, milliseconds,
         /// milliseconds-or-off, boolean, preset-or-file, path.
-        public var name: String {
+        package var name: String {
             switch self {
             case .choice: "choice"
             case .options: "options"
@@ -39,7 +39,7 @@ public struct Setting: Sendable, Equatable {
         }
 
         /// The words it takes, or a number range's bounds (`["1", "60000"]`); none for a path.
-        public var allowed: [String] {
+        package var allowed: [String] {
             switch self {
             case .choice(let words), .options(let words), .presetOrFile(let words): words
             case .number(let range), .milliseconds(let range), .millisecondsOrOff(let range):
@@ -50,7 +50,7 @@ public struct Setting: Sendable, Equatable {
         }
 
         /// What it takes, in a few words, for messages.
-        public var summary: String {
+        package var summary: String {
             switch self {
             case .choice(let words):
                 words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
@@ -66,19 +66,19 @@ public struct Setting: Sendable, Equatable {
     }
 
     /// Its name in the file (`long-press`).
-    public let name: String
+    package let name: String
     /// Its value when the file does not set it, as the file writes it.
-    public let defaultValue: String
-    public let kind: Kind
+    package let defaultValue: String
+    package let kind: Kind
     /// What it does, in a few words.
-    public let summary: String
+    package let summary: String
 }
 
 extension DaemonSettings {
     /// Every setting: typing's first, then those of hwaljad and its clients (`layout`, `table`,
     /// the limits). The documentation lists them in this order, and hwalja's Preferences and
     /// fcitx5's configuration show them so.
-    public static let catalogue: [Setting] = [
+    package static let catalogue: [Setting] = [
         Setting(
             name: "keymap", defaultValue: "phone", kind: .presetOrFile(["phone", "keypad-position"]),
             summary: "which keyboard keys type which keypad keys"),
@@ -128,14 +128,14 @@ extension DaemonSettings {
 
     /// The settings every program applies, typing's and the suggestions' (the catalogue's first
     /// part): the IBus engine's and the fcitx5 addon's; the rest are hwaljad's and its clients'.
-    public static var typingSettingNames: [String] { catalogue.prefix { $0.name != "layout" }.map(\.name) }
+    package static var typingSettingNames: [String] { catalogue.prefix { $0.name != "layout" }.map(\.name) }
 
     /// The setting called `name`, if there is one.
-    public static func setting(named name: String) -> Setting? { catalogue.first { $0.name == name } }
+    package static func setting(named name: String) -> Setting? { catalogue.first { $0.name == name } }
 
     /// The catalogue as lines of a settings file, `name = default` and what it does after `#`,
     /// aligned (`indent` before each): for help texts.
-    public static func catalogueLines(indent: String = "") -> String {
+    package static func catalogueLines(indent: String = "") -> String {
         let width = catalogue.map { $0.name.count + 3 + $0.defaultValue.count }.filter { $0 < 24 }.max() ?? 0
         return catalogue.map { setting in
             let assignment = "\(setting.name) = \(setting.defaultValue)"
@@ -145,7 +145,7 @@ extension DaemonSettings {
     }
 
     /// The value of setting `name` as the settings file writes it, or `nil` for no such setting.
-    public func value(of name: String) -> String? {
+    package func value(of name: String) -> String? {
         switch name {
         case "layout": layout.name
         case "layout-options":

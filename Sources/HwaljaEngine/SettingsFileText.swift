@@ -1,9 +1,9 @@
 /// Changes to a settings file's text that keep the rest of it as the user wrote it: comments,
 /// blank lines, the order of the lines and every other setting.
-public enum SettingsFileText {
+package enum SettingsFileText {
     /// `text` with setting `name` set to `value`: the last line that sets it (the one that wins)
     /// gets the new value and keeps its comment; without one, a line is added at the end.
-    public static func setting(_ name: String, to value: String, in text: String) -> String {
+    package static func setting(_ name: String, to value: String, in text: String) -> String {
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         if lines.last == "" { lines.removeLast() }
         let index = lines.lastIndex { line in

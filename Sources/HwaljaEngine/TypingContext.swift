@@ -2,21 +2,21 @@ import HwaljaCore
 
 /// One client's typing: a composer and its hold timer, driven by calls stamped with times in
 /// milliseconds. The daemon keeps one per context object; it has no bus and no clock of its own.
-public struct TypingContext: Sendable {
+package struct TypingContext: Sendable {
     /// What one call did, for the reply and the signals. The client applies it in order
     /// (``forEachEdit(_:)``): delete ``retract`` scalars before the cursor, insert ``commit`` with
     /// each passed key applied where it came, show ``preedit``.
-    public struct Outcome: Sendable, Equatable {
+    package struct Outcome: Sendable, Equatable {
         /// A key the client must apply itself (a backspace with nothing composing, a return), after
         /// the first ``offset`` Unicode scalars of ``commit``.
-        public struct PassedKey: Sendable, Equatable {
-            public var key: Key
-            public var offset: Int
+        package struct PassedKey: Sendable, Equatable {
+            package var key: Key
+            package var offset: Int
             /// Whether a timer declined it (a held backspace repeating past the preedit) rather
             /// than the call's own key: the call's answer reports its own key, never a signal.
-            public var byTimer = false
+            package var byTimer = false
 
-            public init(key: Key, offset: Int, byTimer: Bool = false) {
+            package init(key: Key, offset: Int, byTimer: Bool = false) {
                 self.key = key
                 self.offset = offset
                 self.byTimer = byTimer
@@ -24,7 +24,7 @@ public struct TypingContext: Sendable {
         }
 
         /// One thing the client does, in order.
-        public enum Edit: Sendable, Equatable {
+        package enum Edit: Sendable, Equatable {
             /// Delete this many Unicode scalars before the cursor.
             case delete(Int)
             /// Insert this text.
@@ -37,24 +37,24 @@ public struct TypingContext: Sendable {
         /// client must delete before inserting ``commit`` (see ``Composer/Response/retract``;
         /// always 0 unless ``Composer/Options/canRetract``). What the call took back of its own
         /// commits is already gone from ``commit``.
-        public var retract = 0
+        package var retract = 0
         /// Everything committed during the call and not taken back, in order.
-        public var commit = ""
+        package var commit = ""
         /// The preedit after the call.
-        public var preedit = ""
+        package var preedit = ""
         /// Whether the call's own key was used (`false`: the client applies it itself).
-        public var consumed = true
+        package var consumed = true
         /// Keys the composer declined along the way, in order, each with its place in ``commit``.
-        public var passed: [PassedKey] = []
+        package var passed: [PassedKey] = []
         /// Whether the preedit differs from before the call.
-        public var preeditChanged = false
+        package var preeditChanged = false
         /// The words the call ended, in order (to learn them), each with the context it ended in.
-        public var endedWords: [EndedWord] = []
+        package var endedWords: [EndedWord] = []
 
-        public init() {}
+        package init() {}
 
         /// A call that changed nothing and did not use its key; `preedit` is the unchanged preedit.
-        public static func declined(preedit: String) -> Outcome {
+        package static func declined(preedit: String) -> Outcome {
             var outcome = Outcome()
             outcome.preedit = preedit
             outcome.consumed = false
@@ -62,18 +62,18 @@ public struct TypingContext: Sendable {
         }
 
         /// The declined keys alone, in order.
-        public var passedKeys: [Key] { passed.map(\.key) }
+        package var passedKeys: [Key] { passed.map(\.key) }
 
         /// Whether the call's own key was declined and is in ``passed`` (always its last entry):
         /// a backspace with nothing to take back, a return.
-        public var ownKeyDeclined: Bool { passed.last.map { !$0.byTimer } ?? false }
+        package var ownKeyDeclined: Bool { passed.last.map { !$0.byTimer } ?? false }
 
         /// Calls `body` with each edit in the order the client applies them: the deletion, then
         /// the commit, split where a passed key came (a repeating backspace that deleted in the
         /// application before a space was typed deletes before that space goes in).
         /// `withoutOwnKey` leaves out the call's own declined key, which the call's answer
         /// reports (it comes last, so nothing else moves).
-        public func forEachEdit(withoutOwnKey: Bool = false, _ body: (Edit) -> Void) {
+        package func forEachEdit(withoutOwnKey: Bool = false, _ body: (Edit) -> Void) {
             if retract > 0 { body(.delete(retract)) }
             guard !passed.isEmpty else {  // the usual case: the commit as it is, no copy
                 if !commit.isEmpty { body(.insert(commit)) }
@@ -102,49 +102,49 @@ public struct TypingContext: Sendable {
     }
 
     /// The composer.
-    public private(set) var composer: Composer
+    package private(set) var composer: Composer
     /// The word being typed, as keys.
-    public private(set) var word = WordTracker()
+    package private(set) var word = WordTracker()
     /// The words before it, which predict the next.
-    public private(set) var context = WordContext()
+    package private(set) var context = WordContext()
 
     /// A word that ended: its keys, and the words before it (``WordContext/words``).
-    public struct EndedWord: Sendable, Equatable {
-        public var keys: [Key]
-        public var before: [[Key]]
+    package struct EndedWord: Sendable, Equatable {
+        package var keys: [Key]
+        package var before: [[Key]]
 
-        public init(keys: [Key], before: [[Key]] = []) {
+        package init(keys: [Key], before: [[Key]] = []) {
             self.keys = keys
             self.before = before
         }
     }
     /// The long-press, repeat and auto-next timer.
-    public private(set) var timer: HoldTimer
+    package private(set) var timer: HoldTimer
 
     /// A reloaded table waiting for the current syllable to end.
     /// (At most one; an array, 8 bytes in each context, where an optional table would take 89.)
     private var nextTable: [TransitionTable] = []
 
-    public init(table: TransitionTable, options: Composer.Options, timing: HoldTimer.Settings) {
+    package init(table: TransitionTable, options: Composer.Options, timing: HoldTimer.Settings) {
         composer = Composer(table: table, options: options)
         timer = HoldTimer(settings: timing)
         timer.layout = table.keyboard
     }
 
     /// The keyboard layout this context types with (its table's).
-    public var layout: KeyboardLayout { composer.table.keyboard }
+    package var layout: KeyboardLayout { composer.table.keyboard }
 
     /// Takes settings a user changed (a reloaded config file): the timing from the next key on
     /// (a timer already set keeps its deadline), SPACE's behaviour at once. Whether the client
     /// can delete is the client's to say and stays as it is.
-    public mutating func updateSettings(spaceAlwaysInserts: Bool, timing: HoldTimer.Settings) {
+    package mutating func updateSettings(spaceAlwaysInserts: Bool, timing: HoldTimer.Settings) {
         composer.options.spaceAlwaysInserts = spaceAlwaysInserts
         timer.settings = timing
     }
 
     /// Switches to `table` now if nothing is being composed, else as soon as the preedit is empty;
     /// a table of another layout than ``layout`` is ignored (a reload offers every layout's).
-    public mutating func replaceTable(_ table: TransitionTable) {
+    package mutating func replaceTable(_ table: TransitionTable) {
         guard table.keyboard == layout else { return }
         nextTable = [table]
         switchTableIfIdle()
@@ -157,59 +157,59 @@ public struct TypingContext: Sendable {
     }
 
     /// The text being composed.
-    public var preedit: String { composer.preedit.string }
+    package var preedit: String { composer.preedit.string }
 
     /// Whether the client can delete text before its cursor when an outcome asks it to
     /// (``Outcome/retract``); `false` keeps what undo could still reach in the preedit instead
     /// (``Composer/Options/canRetract``). Clients say so when they connect or gain focus; it may
     /// change between any two calls, and text the client already has is never asked back after it
     /// turns `false`.
-    public var clientCanDelete: Bool {
+    package var clientCanDelete: Bool {
         get { composer.options.canRetract }
         set { composer.options.canRetract = newValue }
     }
 
     /// When ``advance(to:)`` must next be called, if ever.
-    public var deadline: Int? { timer.deadline }
+    package var deadline: Int? { timer.deadline }
 
     /// A key pressed and released at once.
-    public mutating func tap(_ key: Key, at time: Int) -> Outcome {
+    package mutating func tap(_ key: Key, at time: Int) -> Outcome {
         run(at: time) { $0.tap(key, at: time) }
     }
 
     /// A key going down (a held letter key types its digit, a held backspace repeats);
     /// `repeating` as ``HoldTimer/keyDown(_:at:repeating:)`` has it.
-    public mutating func keyDown(_ key: Key, at time: Int, repeating: Bool? = nil) -> Outcome {
+    package mutating func keyDown(_ key: Key, at time: Int, repeating: Bool? = nil) -> Outcome {
         run(at: time) { $0.keyDown(key, at: time, repeating: repeating) }
     }
 
     /// Whether a press soon after the same key's release is taken for the keyboard repeating it
     /// when the frontend cannot tell; see ``HoldTimer/guessesRepeats``.
-    public var guessesRepeats: Bool {
+    package var guessesRepeats: Bool {
         get { timer.guessesRepeats }
         set { timer.guessesRepeats = newValue }
     }
 
     /// Whether `key`'s release can type something; see ``HoldTimer/releaseTypes(_:)``.
-    public func releaseTypes(_ key: Key) -> Bool { timer.releaseTypes(key) }
+    package func releaseTypes(_ key: Key) -> Bool { timer.releaseTypes(key) }
 
     /// A key coming up.
-    public mutating func keyUp(_ key: Key, at time: Int) -> Outcome {
+    package mutating func keyUp(_ key: Key, at time: Int) -> Outcome {
         run(at: time) { $0.keyUp(key, at: time) }
     }
 
     /// A key coming up as if held for the long press (a flick up); see ``HoldTimer/keyUpLongPressed(_:at:)``.
-    public mutating func keyUpLongPressed(_ key: Key, at time: Int) -> Outcome {
+    package mutating func keyUpLongPressed(_ key: Key, at time: Int) -> Outcome {
         run(at: time) { $0.keyUpLongPressed(key, at: time) }
     }
 
     /// Lets the timers run up to `time`.
-    public mutating func advance(to time: Int) -> Outcome {
+    package mutating func advance(to time: Int) -> Outcome {
         run(at: time) { _ in [] }
     }
 
     /// Commits the preedit.
-    public mutating func commit() -> Outcome {
+    package mutating func commit() -> Outcome {
         let before = preedit
         var outcome = Outcome()
         outcome.commit = composer.flush().commit.string
@@ -227,7 +227,7 @@ public struct TypingContext: Sendable {
     /// delete (``clientCanDelete``) keeps what it was given and gets the rest of `text`, which
     /// begins with it (the syllables a word's keys finish are the same in every word they begin).
     /// A word picked right after another ended without a blank gets a space before it.
-    public mutating func replaceWord(with text: String, keys: [Key], suffix: String) -> Outcome {
+    package mutating func replaceWord(with text: String, keys: [Key], suffix: String) -> Outcome {
         var outcome = Outcome()
         // A word picked once the last ended (a prediction) is spaced from it: in 천지인 the space
         // that ends a syllable types no blank.
@@ -253,14 +253,14 @@ public struct TypingContext: Sendable {
 
     /// The part of the word being typed that a conversion (hanja) may replace: all of it when the
     /// client can delete what it was given, else what is still composing.
-    public var replaceableWord: String {
+    package var replaceableWord: String {
         clientCanDelete ? word.committed + preedit : preedit
     }
 
     /// Replaces the first `count` Unicode scalars of ``replaceableWord`` with `text` (a hanja
     /// conversion: 학교에서 → 學校에서) and commits the rest of it after: the word ends, learned as
     /// nothing (it is no longer Hangul), and so does the context.
-    public mutating func replaceWordStart(_ count: Int, with text: String) -> Outcome {
+    package mutating func replaceWordStart(_ count: Int, with text: String) -> Outcome {
         var outcome = Outcome()
         let replaceable = replaceableWord.unicodeScalars
         let rest = String(String.UnicodeScalarView(replaceable.dropFirst(min(count, replaceable.count))))
@@ -276,7 +276,7 @@ public struct TypingContext: Sendable {
     }
 
     /// Drops the preedit and any held key.
-    public mutating func reset() -> Outcome {
+    package mutating func reset() -> Outcome {
         let before = preedit
         composer.reset()
         word.end()

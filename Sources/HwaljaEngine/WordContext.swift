@@ -8,14 +8,14 @@ import HwaljaCore
 /// words, a word whose keys are not known, a word begun with nothing between it and the last
 /// (in 천지인 the space that ends a syllable types no blank: 안 SPACE 녕 is one word, 안녕), and
 /// the frontend's commits and resets (a focus change, a click, a key that is not hwalja's).
-public struct WordContext: Sendable, Equatable {
+package struct WordContext: Sendable, Equatable {
     /// The context's words, as keys, the last one last (at most two).
-    public private(set) var words: [[Key]] = []
+    package private(set) var words: [[Key]] = []
     /// Newlines since the last word ended: a second one is a blank line.
     private var newlines = 0
     /// Whether the last word was followed by a space or newline: a word picked after it needs
     /// none of its own (in 천지인 the space that ends a syllable types no blank).
-    public private(set) var blankAfterLastWord = false
+    package private(set) var blankAfterLastWord = false
     /// Whether a blank, a newline or a comma came after the last word: a word begun before one
     /// is glued to it.
     private var separated = false
@@ -23,12 +23,12 @@ public struct WordContext: Sendable, Equatable {
     /// Whether a newline came after the last word: the next word is not predicted there (Down
     /// moves the cursor to the next line, as it did), though the words before still rank its
     /// completions.
-    public var followsNewline: Bool { newlines > 0 }
+    package var followsNewline: Bool { newlines > 0 }
 
-    public init() {}
+    package init() {}
 
     /// A word of `keys` ended.
-    public mutating func ended(_ keys: [Key]) {
+    package mutating func ended(_ keys: [Key]) {
         words = Array((words + [keys]).suffix(2))
         newlines = 0
         blankAfterLastWord = false
@@ -43,7 +43,7 @@ public struct WordContext: Sendable, Equatable {
 
     /// The client was given `text` (committed): Hangul is the words' own, spaces and commas keep
     /// the context, a newline counts, anything else breaks it.
-    public mutating func saw(_ text: String) {
+    package mutating func saw(_ text: String) {
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x20, 0xA0, 0x3000:
@@ -68,7 +68,7 @@ public struct WordContext: Sendable, Equatable {
     }
 
     /// Breaks the context: the next word is predicted from nothing.
-    public mutating func clear() {
+    package mutating func clear() {
         words.removeAll()
         newlines = 0
         blankAfterLastWord = false

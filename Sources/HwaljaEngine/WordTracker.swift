@@ -7,16 +7,16 @@ import HwaljaLexicon
 /// punctuation, a long-press digit, a commit or reset from the frontend). Backspace undoing a
 /// keystroke takes its key back; a character erased instead leaves the keys unknown until the
 /// next boundary.
-public struct WordTracker: Sendable, Equatable {
+package struct WordTracker: Sendable, Equatable {
     /// The word's keys so far; `nil` when they no longer tell what the word is.
-    public private(set) var keys: [Key]? = []
+    package private(set) var keys: [Key]? = []
     /// What of the word the client has been given (committed, not taken back): a syllable or
     /// two, while the word is typed.
-    public private(set) var committed = ""
+    package private(set) var committed = ""
     /// How many Unicode scalars of the word the client has been given.
-    public var committedCount: Int { committed.unicodeScalars.count }
+    package var committedCount: Int { committed.unicodeScalars.count }
 
-    public init() {}
+    package init() {}
 
     /// Records what `action` did; returns the keys of a word it ended, if known and not empty.
     mutating func record(_ action: HoldTimer.Action, undid: Bool, response: Composer.Response) -> [Key]? {

@@ -12,18 +12,18 @@ import HwaljaRuntime
 ///
 /// The sessions commit their own preedit when the field loses focus (fcitx5 may have done it
 /// already: the addon drops that copy). Confined to one thread: fcitx5's.
-public final class Fcitx5Adapter: HostedFrontend {
+package final class Fcitx5Adapter: HostedFrontend {
     /// The context numbers' owner in the ``Frontend``: the addon is the only one.
     private static let owner = "fcitx5"
 
     /// Where a context's actions go, in order: the addon applies them to its input context.
-    public var send: (_ context: Int, _ actions: [FrontendAction]) -> Void = { _, _ in }
+    package var send: (_ context: Int, _ actions: [FrontendAction]) -> Void = { _, _ in }
     /// Word suggestions for every context's field (fcitx5's candidate list), if any.
-    public var wordSuggestions: WordSuggestions?
+    package var wordSuggestions: WordSuggestions?
     /// Hanja and symbols for the conversion key (fcitx5's candidate list, with meanings), if any.
-    public var hanja: HanjaConversions?
+    package var hanja: HanjaConversions?
     /// hwalja-keypad's row of suggestions (X11, KDE), which shows the focused context's (`nil`: none).
-    public var keypadLink: KeypadSuggestionLink? {
+    package var keypadLink: KeypadSuggestionLink? {
         get { keypadRow.link }
         set { keypadRow.link = newValue }
     }
@@ -46,7 +46,7 @@ public final class Fcitx5Adapter: HostedFrontend {
     /// (``lookUpSuggestions()``).
     private var suggestionsDue: Int?
 
-    public init(
+    package init(
         clock: any FrontendClock, tables: LayoutTables, settings: DaemonSettings, keymap: Keymap,
         readSettings: @escaping (_ onlyIfChanged: Bool) -> Void = { _ in }
     ) {
@@ -63,7 +63,7 @@ public final class Fcitx5Adapter: HostedFrontend {
     // MARK: Contexts
 
     /// Makes a context typing `layout`; throws why when that layout's table cannot be had.
-    public func makeContext(layout: KeyboardLayout) throws(LayoutTables.Missing) -> Int {
+    package func makeContext(layout: KeyboardLayout) throws(LayoutTables.Missing) -> Int {
         let table = try tables.table(layout)
         var session = InputSession(
             table: table, settings: settings, resolved: keymap, onFocusLoss: .sessionCommits,
@@ -78,7 +78,7 @@ public final class Fcitx5Adapter: HostedFrontend {
 
     /// Lets context `number` go, with its timer; what it composed is dropped (the addon ended the
     /// syllable before, with a focus out).
-    public func removeContext(_ number: Int) {
+    package func removeContext(_ number: Int) {
         try? frontend.remove(number, caller: Self.owner)
         if suggestionsDue == number { suggestionsDue = nil }
         reportedText.remove(number)
@@ -86,7 +86,7 @@ public final class Fcitx5Adapter: HostedFrontend {
     }
 
     /// The layout context `number` types, if it exists.
-    public func layout(of number: Int) -> KeyboardLayout? {
+    package func layout(of number: Int) -> KeyboardLayout? {
         frontend.inspect(number) { $0.typing.layout }
     }
 
@@ -95,7 +95,8 @@ public final class Fcitx5Adapter: HostedFrontend {
     /// Runs one key event (`state` has ``KeyEventState/release`` on a release; `eventTime` the
     /// client's time of it, 0 if not known) through context `number`; sends what it did and
     /// returns whether it used the key (`false`: the application gets it).
-    public func processKey(_ number: Int, keysym: UInt32, keycode: UInt32, state: UInt32, eventTime: UInt32 = 0) -> Bool
+    package func processKey(_ number: Int, keysym: UInt32, keycode: UInt32, state: UInt32, eventTime: UInt32 = 0)
+        -> Bool
     {
         let time = frontend.now
         guard
@@ -113,11 +114,11 @@ public final class Fcitx5Adapter: HostedFrontend {
     }
 
     /// Whether a key left suggestions to look up (``lookUpSuggestions()``).
-    public var hasSuggestionsDue: Bool { suggestionsDue != nil }
+    package var hasSuggestionsDue: Bool { suggestionsDue != nil }
 
     /// Looks up the suggestions of the context the last key went to, and sends them if they
     /// changed: after the key is answered, since a lookup costs more than the key.
-    public func lookUpSuggestions() {
+    package func lookUpSuggestions() {
         guard let number = suggestionsDue else { return }
         suggestionsDue = nil
         update(number) { $0.suggestionsUpdate() }
@@ -126,7 +127,7 @@ public final class Fcitx5Adapter: HostedFrontend {
     /// The field's purpose (a GTK/IBus number, ``InputPurpose``), its hints (GTK's bits:
     /// ``InputPurpose/privateHint``) and whether it deletes what it is asked to around its cursor;
     /// a field whose keys pass through commits what was composed.
-    public func setField(_ number: Int, purpose: UInt32, hints: UInt32 = 0, canDelete: Bool) {
+    package func setField(_ number: Int, purpose: UInt32, hints: UInt32 = 0, canDelete: Bool) {
         update(number) { session in
             if canDelete { session.canDeleteSurrounding = true }
             return session.purpose == purpose && session.hints == hints
@@ -141,7 +142,7 @@ public final class Fcitx5Adapter: HostedFrontend {
     /// (``InputSession/forwardsKeysAfterText``), as IBus's XIM server does: 한 then Return would
     /// otherwise come out as ⏎한. A client that once reported its text stays GTK's module: it
     /// stops saying so in a widget without text (a terminal), where GTK 4 would still drop the key.
-    public func setClient(_ number: Int, ibusFrontend: Bool, reportsText: Bool) {
+    package func setClient(_ number: Int, ibusFrontend: Bool, reportsText: Bool) {
         if reportsText { reportedText.insert(number) }
         let forwards = ibusFrontend && !reportedText.contains(number)
         _ = frontend.withAny(number) { $0.forwardsKeysAfterText = forwards }
@@ -152,54 +153,54 @@ public final class Fcitx5Adapter: HostedFrontend {
 
     /// Context `number`'s field got the focus: settings changed since apply now, and the keypad
     /// shows its suggestions.
-    public func focusIn(_ number: Int) {
+    package func focusIn(_ number: Int) {
         readSettings(true)
         guard frontend.contains(number) else { return }
         keypadRow.focus(number)
     }
 
     /// The field lost the focus (or the input method was switched off): the syllable is committed.
-    public func focusOut(_ number: Int) {
+    package func focusOut(_ number: Int) {
         update(number) { $0.focusOut() }
         keypadRow.blur([number])
     }
 
     /// The application reset the field (a click moved the cursor): the syllable is committed.
-    public func reset(_ number: Int) {
+    package func reset(_ number: Int) {
         update(number) { $0.focusOut() }
     }
 
     /// Suggestion `index` of those shown was picked (fcitx5's candidate list): the word being typed
     /// becomes it. An index no longer shown does nothing.
-    public func acceptSuggestion(_ number: Int, index: Int) {
+    package func acceptSuggestion(_ number: Int, index: Int) {
         update(number) { $0.acceptSuggestion(index) ?? [] }
     }
 
     /// Candidate `index` of the conversion key's page shown was picked (a click).
-    public func acceptCandidate(_ number: Int, index: Int) {
+    package func acceptCandidate(_ number: Int, index: Int) {
         update(number) { $0.acceptCandidate(index) ?? [] }
     }
 
     /// The conversion key's list turns `count` pages (the list's arrows).
-    public func turnCandidatePage(_ number: Int, by count: Int) {
+    package func turnCandidatePage(_ number: Int, by count: Int) {
         update(number) { $0.turnCandidatePage(count) }
     }
 
     /// The client's text around its cursor (`cursor` and `anchor` in characters), which the
     /// conversion key may convert.
-    public func setSurroundingText(_ number: Int, text: String, cursor: Int, anchor: Int) {
+    package func setSurroundingText(_ number: Int, text: String, cursor: Int, anchor: Int) {
         update(number) { $0.setSurroundingText(text, cursor: cursor, anchor: anchor) }
     }
 
     // MARK: Settings
 
     /// Reads the settings file again and applies it (fcitx5's configuration was just applied).
-    public func readSettingsAgain() {
+    package func readSettingsAgain() {
         readSettings(false)
     }
 
     /// Takes new settings: new contexts use them, existing ones from their next key.
-    public func apply(_ settings: DaemonSettings, keymap: Keymap) {
+    package func apply(_ settings: DaemonSettings, keymap: Keymap) {
         self.settings = settings
         self.keymap = keymap
         frontend.update { $0.apply(settings, resolved: keymap) }
@@ -207,14 +208,14 @@ public final class Fcitx5Adapter: HostedFrontend {
 
     /// Switches to newly made tables (one per layout): new contexts take them from ``LayoutTables``
     /// at once, existing ones of the same layout when their syllable ends.
-    public func reload(_ tables: [TransitionTable]) {
+    package func reload(_ tables: [TransitionTable]) {
         frontend.update { session in
             for table in tables { session.typing.replaceTable(table) }
         }
     }
 
     /// The hanja files arrived: the keypad's row shows 漢 if the focused field's word converts.
-    public func conversionsPrepared() {
+    package func conversionsPrepared() {
         keypadRow.refresh()
     }
 

@@ -2,7 +2,7 @@ import HwaljaCore
 import HwaljaEngine
 
 /// Something a ``Frontend`` holds per context: it has a deadline for its timer.
-public protocol FrontendContext: Sendable {
+package protocol FrontendContext: Sendable {
     /// When the context's timer must next fire, if ever.
     var deadline: Int? { get }
 }
@@ -10,7 +10,7 @@ public protocol FrontendContext: Sendable {
 extension InputSession: FrontendContext {}
 
 /// Where keystrokes go when the user asked for them to be recorded (hwalja's `--record`).
-public protocol KeystrokeRecording: AnyObject {
+package protocol KeystrokeRecording: AnyObject {
     /// Records key events of context `number` at `time` ms.
     func record(context number: Int, at time: Int, _ events: [(down: Bool, key: Key)])
     /// Ends context `number`'s record.
@@ -22,11 +22,11 @@ public protocol KeystrokeRecording: AnyObject {
 /// ``FrontendClock`` re-set after every change, and the optional keystroke record.
 ///
 /// Not thread-safe: use it from one serial queue, the one the clock fires on.
-public final class Frontend<Context: FrontendContext> {
+package final class Frontend<Context: FrontendContext> {
     /// The clock the timers run on.
-    public let clock: any FrontendClock
+    package let clock: any FrontendClock
     /// Where keystrokes are recorded, if the user asked.
-    public let recorder: (any KeystrokeRecording)?
+    package let recorder: (any KeystrokeRecording)?
     // Inlinable, as the registry is: the daemon gets code specialised for its context type,
     // without generic metadata look-ups on every key.
     @usableFromInline var registry: ContextRegistry<Context>
@@ -35,7 +35,7 @@ public final class Frontend<Context: FrontendContext> {
 
     /// `onDeadline(frontend, number)` runs when context `number`'s timer fires; the context's
     /// timer is re-set after it.
-    public init(
+    package init(
         clock: any FrontendClock, limitPerOwner: Int = 64, recorder: (any KeystrokeRecording)? = nil,
         onDeadline: @escaping (Frontend, Int) -> Void
     ) {
@@ -51,35 +51,35 @@ public final class Frontend<Context: FrontendContext> {
     }
 
     /// Milliseconds on the clock.
-    public var now: Int { clock.now }
+    package var now: Int { clock.now }
 
     /// The timer of the frontend's own chores (``scheduleChores(at:)``): no context's, which count from 1.
     static var choresTimer: Int { 0 }
     /// Runs when the chores' timer fires; it is not re-set by itself.
-    public var onChores: () -> Void = {}
+    package var onChores: () -> Void = {}
 
     /// Sets the chores' timer for `deadline`, or stops it if `nil`.
-    public func scheduleChores(at deadline: Int?) {
+    package func scheduleChores(at deadline: Int?) {
         clock.schedule(Self.choresTimer, at: deadline)
     }
 
     /// The number of live contexts.
-    public var count: Int { registry.count }
+    package var count: Int { registry.count }
 
     /// The most contexts one owner may hold.
-    public var limitPerOwner: Int {
+    package var limitPerOwner: Int {
         get { registry.limitPerOwner }
         set { registry.limitPerOwner = newValue }
     }
 
     /// Adds a context for `owner`; returns its number (never reused).
-    public func add(_ context: Context, owner: String) throws(ContextRegistry<Context>.Refusal) -> Int {
+    package func add(_ context: Context, owner: String) throws(ContextRegistry<Context>.Refusal) -> Int {
         try registry.add(context, owner: owner)
     }
 
     /// Runs `body` on context `number` if `caller` owns it, then re-sets its timer.
     @inlinable
-    public func with<T>(_ number: Int, caller: String, _ body: (inout Context) -> T) throws(ContextRegistry<Context>
+    package func with<T>(_ number: Int, caller: String, _ body: (inout Context) -> T) throws(ContextRegistry<Context>
         .Refusal) -> T
     {
         let (result, deadline) = try registry.with(number, caller: caller) { context in
@@ -91,7 +91,7 @@ public final class Frontend<Context: FrontendContext> {
 
     /// Runs `body` on context `number` whoever owns it, then re-sets its timer; `nil` if it is gone.
     @inlinable
-    public func withAny<T>(_ number: Int, _ body: (inout Context) -> T) -> T? {
+    package func withAny<T>(_ number: Int, _ body: (inout Context) -> T) -> T? {
         guard let (result, deadline) = registry.withAny(number, { context in (body(&context), context.deadline) })
         else { return nil }
         clock.schedule(number, at: deadline)
@@ -99,53 +99,53 @@ public final class Frontend<Context: FrontendContext> {
     }
 
     /// Whether context `number` exists.
-    public func contains(_ number: Int) -> Bool { inspect(number) { _ in true } != nil }
+    package func contains(_ number: Int) -> Bool { inspect(number) { _ in true } != nil }
 
     /// What `body` reads of context `number`, whoever owns it, changing nothing; `nil` if it is gone.
     @inlinable
-    public func inspect<T>(_ number: Int, _ body: (Context) -> T) -> T? {
+    package func inspect<T>(_ number: Int, _ body: (Context) -> T) -> T? {
         registry.read(number, body)
     }
 
     /// What `body` reads of context `number` if `caller` owns it, changing nothing.
     @inlinable
-    public func inspect<T>(_ number: Int, caller: String, _ body: (Context) -> T) throws(ContextRegistry<Context>
+    package func inspect<T>(_ number: Int, caller: String, _ body: (Context) -> T) throws(ContextRegistry<Context>
         .Refusal) -> T
     {
         try registry.read(number, caller: caller, body)
     }
 
     /// The client that owns context `number`, if it exists.
-    @inlinable public func owner(of number: Int) -> String? { registry.owner(of: number) }
+    @inlinable package func owner(of number: Int) -> String? { registry.owner(of: number) }
 
     /// Records key events of context `number`, if recording.
-    public func record(_ number: Int, _ events: [(down: Bool, key: Key)]) {
+    package func record(_ number: Int, _ events: [(down: Bool, key: Key)]) {
         recorder?.record(context: number, at: now, events)
     }
 
     /// Removes context `number` if `caller` owns it: its timer and record end.
-    public func remove(_ number: Int, caller: String) throws(ContextRegistry<Context>.Refusal) {
+    package func remove(_ number: Int, caller: String) throws(ContextRegistry<Context>.Refusal) {
         try registry.remove(number, caller: caller)
         forget(number)
     }
 
     /// Removes every context of `owner` (a client that left); returns their numbers.
     @discardableResult
-    public func removeAll(ownedBy owner: String) -> [Int] {
+    package func removeAll(ownedBy owner: String) -> [Int] {
         let numbers = registry.removeAll(ownedBy: owner)
         for number in numbers { forget(number) }
         return numbers
     }
 
     /// The numbers of every context, in no order.
-    public var numbers: [Int] { registry.numbers }
+    package var numbers: [Int] { registry.numbers }
 
     /// The numbers of `owner`'s contexts, sorted.
-    public func numbers(ownedBy owner: String) -> [Int] { registry.numbers(ownedBy: owner) }
+    package func numbers(ownedBy owner: String) -> [Int] { registry.numbers(ownedBy: owner) }
 
     /// Changes every context (a table or settings reload), re-setting no timer: deadlines
     /// already set stand.
-    public func update(_ change: (inout Context) -> Void) {
+    package func update(_ change: (inout Context) -> Void) {
         registry.update(change)
     }
 

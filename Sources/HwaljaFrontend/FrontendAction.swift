@@ -2,7 +2,7 @@ import HwaljaCore
 import HwaljaEngine
 
 /// One thing a frontend sends its application, in the order given.
-public enum FrontendAction: Sendable, Equatable {
+package enum FrontendAction: Sendable, Equatable {
     /// Delete `count` Unicode scalars at `offset` from the cursor (negative: before it). IBus and
     /// GTK count characters as code points: the same unit.
     case deleteSurrounding(offset: Int, count: Int)
@@ -68,7 +68,7 @@ extension FrontendAction {
 
 extension [FrontendAction] {
     /// The last suggestions among these actions, `nil` if none changed them.
-    public var suggestions: [String]? {
+    package var suggestions: [String]? {
         lazy.compactMap { if case .suggestions(let words) = $0 { words } else { nil } }.last
     }
 }

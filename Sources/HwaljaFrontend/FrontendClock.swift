@@ -1,6 +1,6 @@
 /// Time and one timer per context, for a ``Frontend``: Dispatch in the programs
 /// (`DispatchClock` in HwaljaRuntime), ``ManualClock`` in tests, which move time by hand.
-public protocol FrontendClock: AnyObject {
+package protocol FrontendClock: AnyObject {
     /// Milliseconds on a monotonic clock.
     var now: Int { get }
     /// What runs when a context's deadline comes, with the context's number; set by the ``Frontend``.
@@ -11,24 +11,24 @@ public protocol FrontendClock: AnyObject {
 
 /// A clock that moves only when told (``advance(to:)``), firing the deadlines it passes in
 /// order: tests drive long presses and repeats without sleeping.
-public final class ManualClock: FrontendClock {
-    public private(set) var now: Int
-    public var onDeadline: (Int) -> Void = { _ in }
+package final class ManualClock: FrontendClock {
+    package private(set) var now: Int
+    package var onDeadline: (Int) -> Void = { _ in }
     private var deadlines: [Int: Int] = [:]
 
-    public init(now: Int = 0) {
+    package init(now: Int = 0) {
         self.now = now
     }
 
-    public func schedule(_ number: Int, at deadline: Int?) {
+    package func schedule(_ number: Int, at deadline: Int?) {
         deadlines[number] = deadline
     }
 
     /// The deadline of context `number`'s timer, if it is set.
-    public func deadline(of number: Int) -> Int? { deadlines[number] }
+    package func deadline(of number: Int) -> Int? { deadlines[number] }
 
     /// Moves time to `time`, firing every deadline up to it, earliest first, each at its own time.
-    public func advance(to time: Int) {
+    package func advance(to time: Int) {
         while let (number, deadline) = deadlines.filter({ $0.value <= time }).min(by: {
             ($0.value, $0.key) < ($1.value, $1.key)
         }) {
@@ -40,5 +40,5 @@ public final class ManualClock: FrontendClock {
     }
 
     /// Moves time on by `milliseconds`.
-    public func advance(by milliseconds: Int) { advance(to: now + milliseconds) }
+    package func advance(by milliseconds: Int) { advance(to: now + milliseconds) }
 }

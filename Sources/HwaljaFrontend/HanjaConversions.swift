@@ -3,28 +3,28 @@ import HwaljaLexicon
 /// Hanja and symbols for every field a frontend serves: the files (read on first use, not
 /// before), the user's picks and how they are kept, shared by the frontend's sessions as
 /// ``WordSuggestions`` are. Used on the frontend's one thread.
-public final class HanjaConversions: @unchecked Sendable {
+package final class HanjaConversions: @unchecked Sendable {
     /// What ``init(load:log:)`` reads: each file, or `nil` when none was found or it was refused.
-    public typealias Files = (hanja: HanjaDictionary?, symbols: HanjaDictionary?)
+    package typealias Files = (hanja: HanjaDictionary?, symbols: HanjaDictionary?)
 
     private let load: () -> Files
     private var files: Files?
     private let log: (String) -> Void
     /// The learned words that keep the user's picks with the words (the program's, saved and
     /// forgotten with them); `nil`: the picks are kept here, in memory, while ``learns``.
-    public var learnedWords: WordSuggestions?
+    package var learnedWords: WordSuggestions?
     /// Whether picks kept here are learned (the learned words' own setting rules theirs).
-    public var learns = true
+    package var learns = true
     private var ownPicks = HanjaPicks()
     /// The user's picks, ranked first.
-    public var picks: HanjaPicks { learnedWords?.learned.hanja ?? ownPicks }
+    package var picks: HanjaPicks { learnedWords?.learned.hanja ?? ownPicks }
     /// Characters' meanings looked up to make words' (`nil`: none): a few hundred at most.
     private var characterMeanings: [String: String?] = [:]
     private static let characterMeaningsKept = 1024
 
     /// Conversions from the files `load` reads, the first time a field needs them; `log` says
     /// once that there are none.
-    public init(load: @escaping () -> Files, log: @escaping (String) -> Void) {
+    package init(load: @escaping () -> Files, log: @escaping (String) -> Void) {
         self.load = load
         self.log = log
     }
@@ -47,15 +47,15 @@ public final class HanjaConversions: @unchecked Sendable {
     /// Reads the files off the frontend's thread and calls `done` with them on it: set by a host
     /// with threads, for ``prepare()``. Without it, ``prepare()`` does nothing and the files are
     /// read when first needed.
-    public var readInBackground: ((_ done: @escaping (Files) -> Void) -> Void)?
+    package var readInBackground: ((_ done: @escaping (Files) -> Void) -> Void)?
     /// Called on the frontend's thread when the files ``prepare()`` asked for are read.
-    public var onPrepared: (() -> Void)?
+    package var onPrepared: (() -> Void)?
     private var preparing = false
 
     /// Starts reading the files in the background (``readInBackground``), unless they are read
     /// or being read: a field will soon ask whether its word converts (``converts(beginning:)``),
     /// which must not make a key wait for the files (tens of milliseconds: docs/hanja.md).
-    public func prepare() {
+    package func prepare() {
         guard files == nil, !preparing, let readInBackground else { return }
         preparing = true
         readInBackground { [self] read in

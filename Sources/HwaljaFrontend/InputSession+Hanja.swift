@@ -121,21 +121,21 @@ extension InputSession {
 
     /// Picks the candidate at `index` of the page shown (a click on the list); `nil` if there
     /// is no list or no such candidate.
-    public mutating func acceptCandidate(_ index: Int) -> [FrontendAction]? {
+    package mutating func acceptCandidate(_ index: Int) -> [FrontendAction]? {
         guard let list = hanjaList, let candidate = list.candidate(labelled: index + 1) else { return nil }
         return pick(candidate, of: list)
     }
 
     /// Picks candidate `index` as ``acceptCandidate(_:)`` does if it is still `text`: a tap on
     /// another program's copy of the list (hwalja-keypad's), which may lag behind.
-    public mutating func acceptCandidate(_ index: Int, shownAs text: String) -> [FrontendAction]? {
+    package mutating func acceptCandidate(_ index: Int, shownAs text: String) -> [FrontendAction]? {
         guard let shown = candidatePage?.candidates, shown.indices.contains(index), shown[index].text == text
         else { return nil }
         return acceptCandidate(index)
     }
 
     /// Turns the open list `count` pages (negative: back); nothing if none is open.
-    public mutating func turnCandidatePage(_ count: Int) -> [FrontendAction] {
+    package mutating func turnCandidatePage(_ count: Int) -> [FrontendAction] {
         guard var list = hanjaList else { return [] }
         list.turn(by: count)
         hanjaList = list
@@ -143,13 +143,13 @@ extension InputSession {
     }
 
     /// Closes the list, the text left as it was, and shows the suggestions again.
-    public mutating func closeCandidates() -> [FrontendAction] {
+    package mutating func closeCandidates() -> [FrontendAction] {
         withSuggestions(closeList())
     }
 
     /// The conversion key pressed elsewhere than on a keyboard (hwalja-keypad's 漢): opens the
     /// list, or closes it if it is open; nothing when there is nothing to convert.
-    public mutating func pressConversionKey() -> [FrontendAction] {
+    package mutating func pressConversionKey() -> [FrontendAction] {
         if hanjaList != nil { return withSuggestions(closeList()) }
         guard let opened = openList() else { return [] }
         hanjaList = opened
@@ -159,7 +159,7 @@ extension InputSession {
     /// Opens the conversion key's list for a frontend that drives ``typing`` by key names
     /// (hwaljad's `org.hwalja.Context1`): its first page, or `nil` when there is nothing to
     /// convert (the list stays closed).
-    public mutating func openCandidates() -> CandidatePage? {
+    package mutating func openCandidates() -> CandidatePage? {
         guard hanjaList == nil else { return candidatePage }
         guard let opened = openList() else { return nil }
         hanjaList = opened
@@ -172,7 +172,7 @@ extension InputSession {
     /// allows it): returns what the typing did (the list closed), or
     /// `nil` for no such candidate (or one that converts text after the cursor, which an outcome
     /// cannot carry).
-    public mutating func pickCandidate(_ index: Int, learning: Bool = true) -> TypingContext.Outcome? {
+    package mutating func pickCandidate(_ index: Int, learning: Bool = true) -> TypingContext.Outcome? {
         guard let list = hanjaList, let candidate = list.candidate(labelled: index + 1) else { return nil }
         var outcome = TypingContext.Outcome()
         switch list.source {
@@ -197,7 +197,7 @@ extension InputSession {
     /// symbols too): what an on-screen keypad's 漢 key shows. Never in a field whose keys pass
     /// through. The first call starts reading the files in the background where the host can
     /// (``HanjaConversions/prepare()``; `false` until they are read), else reads them.
-    public var convertsWord: Bool {
+    package var convertsWord: Bool {
         guard let hanja, !passesKeysThrough else { return false }
         hanja.prepare()  // a field with 漢 on show: its first word should not wait for the files
         let word = typing.replaceableWord
@@ -205,10 +205,10 @@ extension InputSession {
     }
 
     /// Whether the conversion key's list is open (``candidatePage`` makes the page's meanings).
-    public var hasCandidates: Bool { hanjaList != nil }
+    package var hasCandidates: Bool { hanjaList != nil }
 
     /// The page of the open list, if one is.
-    public var candidatePage: CandidatePage? { hanjaList.map(page(of:)) }
+    package var candidatePage: CandidatePage? { hanjaList.map(page(of:)) }
 
     /// Keeps what of the client's text the conversion key may convert: the end of the text
     /// before the cursor, and the selection.

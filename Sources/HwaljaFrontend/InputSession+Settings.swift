@@ -8,7 +8,7 @@ extension InputSession {
     /// `keymap` or else the settings' keymap for the table's layout (`resolved`: the settings'
     /// keymap file, read), suggesting words from `wordSuggestions` (every layout's: its words are
     /// spelled as the lexicon's).
-    public init(
+    package init(
         table: TransitionTable, settings: DaemonSettings, resolved: Keymap, keymap: Keymap? = nil,
         onFocusLoss: PreeditOnFocusLoss, wordSuggestions: WordSuggestions?
     ) {
@@ -21,7 +21,7 @@ extension InputSession {
 
     /// Takes new settings from the next key on: their timing and SPACE, and their keymap for this
     /// session's layout unless `keepsKeymap` (one the client or the engine chose).
-    public mutating func apply(_ settings: DaemonSettings, resolved: Keymap, keepsKeymap: Bool = false) {
+    package mutating func apply(_ settings: DaemonSettings, resolved: Keymap, keepsKeymap: Bool = false) {
         typing.updateSettings(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, timing: settings.timing)
         if !keepsKeymap {
             keymap = Keymap.forLayout(typing.layout, setting: settings.keymap, resolved: resolved)

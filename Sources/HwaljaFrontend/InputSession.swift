@@ -12,9 +12,9 @@ import HwaljaLexicon
 /// one mid-syllable keeps the syllable. Each call returns the ``FrontendAction``s to send, in
 /// order. It has no clock: calls carry the time in milliseconds, and ``advance(to:)`` runs the
 /// timers when ``deadline`` comes.
-public struct InputSession: Sendable {
+package struct InputSession: Sendable {
     /// Who shows the preedit when the field loses focus or is reset.
-    public enum PreeditOnFocusLoss: Sendable {
+    package enum PreeditOnFocusLoss: Sendable {
         /// The client commits what it shows (IBus's commit mode): the session forgets it.
         case clientCommits
         /// The session commits it.
@@ -22,15 +22,15 @@ public struct InputSession: Sendable {
     }
 
     /// A key event worth recording: a key hwalja uses, in a field that is not secret.
-    public struct RecordedKey: Sendable, Equatable {
-        public var down: Bool
-        public var key: Key
+    package struct RecordedKey: Sendable, Equatable {
+        package var down: Bool
+        package var key: Key
     }
 
     /// How a press's release will be answered, known when the press is answered: a frontend
     /// that knows may answer the release at once, without waiting for the session, and must
     /// still deliver it (the release stops the long press and the backspace repeat).
-    public enum ReleaseAnswer: UInt32, Sendable {
+    package enum ReleaseAnswer: UInt32, Sendable {
         /// Not known: deliver the release and wait for its answer (letters on release).
         case unknown = 0
         /// The session's: the release is handled and carries nothing.
@@ -40,17 +40,17 @@ public struct InputSession: Sendable {
     }
 
     /// What one key event did.
-    public struct KeyResult: Sendable, Equatable {
+    package struct KeyResult: Sendable, Equatable {
         /// Whether the session used the key (`false`: the application applies it).
-        public var handled: Bool
+        package var handled: Bool
         /// What to send, in order, before answering.
-        public var actions: [FrontendAction]
+        package var actions: [FrontendAction]
         /// The key event to record, if any: never for a secret field or a key hwalja does not use.
-        public var recorded: RecordedKey?
+        package var recorded: RecordedKey?
         /// For a press, how its release will be answered; ``ReleaseAnswer/unknown`` for a release.
-        public var release: ReleaseAnswer
+        package var release: ReleaseAnswer
 
-        public init(
+        package init(
             handled: Bool, actions: [FrontendAction], recorded: RecordedKey? = nil, release: ReleaseAnswer = .unknown
         ) {
             self.handled = handled
@@ -62,19 +62,19 @@ public struct InputSession: Sendable {
 
     /// The typing underneath; a frontend that speaks key names (hwaljad's `org.hwalja.Context1`)
     /// drives it directly.
-    public var typing: TypingContext
+    package var typing: TypingContext
     /// Which key each keysym types.
-    public var keymap: Keymap
+    package var keymap: Keymap
     /// The field's purpose (``InputPurpose``; 0 is free form).
-    public private(set) var purpose: UInt32 = 0
+    package private(set) var purpose: UInt32 = 0
     /// The field's hints (``InputPurpose/privateHint`` the one used).
-    public private(set) var hints: UInt32 = 0
+    package private(set) var hints: UInt32 = 0
     private let onFocusLoss: PreeditOnFocusLoss
     /// Whether a reset makes the client drop the preedit it shows unless it commits it itself, so
     /// that the session commits it on a reset the client's reports do not show it committing
     /// (``reset()``). True of GTK's IBus module, whose reset ibus-daemon answers by clearing the
     /// preedit of a client that commits its own (ClientCommitPreedit).
-    public var resetDropsPreedit = false
+    package var resetDropsPreedit = false
     /// Keysyms whose press the application got: their release goes there too.
     private var passedPresses: Set<UInt32> = []
     /// Picking keys whose press picked a suggestion: their release is the session's too.
@@ -91,7 +91,7 @@ public struct InputSession: Sendable {
     /// while the key was processed only later, would put the key first: IBus's XIM server
     /// (xterm, alacritty, Emacs, Wine, Java) handles a key synchronously, and typed 한⏎ as ⏎한.
     /// The release still goes to the application as it comes, and so does a shortcut (Control+C).
-    public var forwardsKeysAfterText = false
+    package var forwardsKeysAfterText = false
     /// The keysym and event time of the last release that came with a time: X stamps the release
     /// and the press of its auto-repeat with the same time.
     private var lastRelease: (keysym: UInt32, time: UInt32)?
@@ -99,15 +99,15 @@ public struct InputSession: Sendable {
     /// Whether a press soon after the same key's release is taken for the keyboard repeating it,
     /// for a framework that gives no event times and a client that passes X's auto-repeat on as
     /// releases and presses (IBus with Qt 6 or its XIM server); see ``HoldTimer/guessesRepeats``.
-    public var guessesRepeats: Bool {
+    package var guessesRepeats: Bool {
         get { typing.guessesRepeats }
         set { typing.guessesRepeats = newValue }
     }
     /// The suggestions the field shows (``FrontendAction/suggestions(_:)``), and where they come from.
-    public var wordSuggestions: WordSuggestions?
+    package var wordSuggestions: WordSuggestions?
     /// Hanja and symbols for the conversion key (``Keymap/converts(_:)``); `nil`: the key is the
     /// application's, as in a frontend that cannot show the list.
-    public var hanja: HanjaConversions?
+    package var hanja: HanjaConversions?
     /// The conversion key's list, while it is open.
     var hanjaList: HanjaList?
     /// Keysyms whose press the open list took: their release is the session's too.
@@ -133,18 +133,18 @@ public struct InputSession: Sendable {
     private var learnedClock = -1
     private var spellingsMade = 0
 
-    public init(typing: TypingContext, keymap: Keymap, onFocusLoss: PreeditOnFocusLoss) {
+    package init(typing: TypingContext, keymap: Keymap, onFocusLoss: PreeditOnFocusLoss) {
         self.typing = typing
         self.keymap = keymap
         self.onFocusLoss = onFocusLoss
     }
 
     /// When ``advance(to:)`` must next be called, if ever.
-    public var deadline: Int? { typing.deadline }
+    package var deadline: Int? { typing.deadline }
 
     /// Whether the application can delete text around its cursor when asked
     /// (``FrontendAction/deleteSurrounding(offset:count:)``); see ``TypingContext/clientCanDelete``.
-    public var canDeleteSurrounding: Bool {
+    package var canDeleteSurrounding: Bool {
         get { typing.clientCanDelete }
         set { typing.clientCanDelete = newValue }
     }
@@ -171,7 +171,7 @@ public struct InputSession: Sendable {
     ///
     /// The conversion key (``Keymap/converts(_:)``) opens the list of hanja or symbols
     /// (``FrontendAction/candidates(_:)``); while it is open, the keys it takes go to it (``listKey(keysym:state:)``).
-    public mutating func processKeyEvent(
+    package mutating func processKeyEvent(
         keysym sent: UInt32, keycode: UInt32 = 0, state: UInt32, eventTime: UInt32 = 0, at time: Int
     ) -> KeyResult {
         guard sent != Self.noSymbol, !passesKeysThrough else {
@@ -281,7 +281,7 @@ public struct InputSession: Sendable {
 
     /// Lets the timers run up to `time` (a long press, a backspace repeat, auto-next); a timer
     /// that changes the text closes the conversion key's list.
-    public mutating func advance(to time: Int) -> [FrontendAction] {
+    package mutating func advance(to time: Int) -> [FrontendAction] {
         let done = actions(for: typing.advance(to: time))
         return withSuggestions(done.isEmpty ? done : closeList() + done)
     }
@@ -290,14 +290,14 @@ public struct InputSession: Sendable {
     /// space if ``WordSuggestions/pickAddsSpace``. Returns `nil` for no such suggestion. Its
     /// actions end with the new suggestions, looked up here (a pick is a click, not a key: the
     /// frontend need not send ``suggestionsUpdate()`` after it).
-    public mutating func acceptSuggestion(_ index: Int) -> [FrontendAction]? {
+    package mutating func acceptSuggestion(_ index: Int) -> [FrontendAction]? {
         guard let outcome = pickSuggestion(index) else { return nil }
         return withSuggestions(actions(for: outcome))
     }
 
     /// Accepts suggestion `index` as ``acceptSuggestion(_:)`` does if it is still `word`: a tap on
     /// another program's copy of the suggestions (hwalja-keypad's row), which may lag behind.
-    public mutating func acceptSuggestion(_ index: Int, shownAs word: String) -> [FrontendAction]? {
+    package mutating func acceptSuggestion(_ index: Int, shownAs word: String) -> [FrontendAction]? {
         let words = suggestions
         guard words.indices.contains(index), words[index].text == word else { return nil }
         return acceptSuggestion(index)
@@ -307,7 +307,7 @@ public struct InputSession: Sendable {
     /// ``typing`` by key names: returns what the typing did (then, as after a key,
     /// ``learnWords(endedBy:)`` if the client learns, and ``suggestionsUpdate()``), or `nil` for
     /// no such suggestion.
-    public mutating func pickSuggestion(_ index: Int) -> TypingContext.Outcome? {
+    package mutating func pickSuggestion(_ index: Int) -> TypingContext.Outcome? {
         // While the conversion key's list is open the suggestions are hidden: a late tap on a
         // copy does nothing.
         guard hanjaList == nil, let wordSuggestions, let picked = shown.word(index),
@@ -320,7 +320,7 @@ public struct InputSession: Sendable {
     }
 
     /// The suggestions shown last, in order.
-    public var suggestions: [Suggestion] {
+    package var suggestions: [Suggestion] {
         guard let wordSuggestions, hanjaList == nil else { return [] }
         return zip(wordSuggestions.texts(of: shown), shown.words).map { Suggestion(text: $0, keys: $1) }
     }
@@ -328,7 +328,7 @@ public struct InputSession: Sendable {
     /// For a frontend that drives ``typing`` by key names (hwaljad's `org.hwalja.Context1`):
     /// learns the words `outcome` ended (a client asks for it: a tool replaying a log must not
     /// teach the user's words). Then, as for key events, ``suggestionsUpdate()``.
-    public mutating func learnWords(endedBy outcome: TypingContext.Outcome) {
+    package mutating func learnWords(endedBy outcome: TypingContext.Outcome) {
         if !outcome.endedWords.isEmpty, !learnsNothing {
             wordSuggestions?.learn(outcome.endedWords, typedWith: typing.composer.table)
         }
@@ -336,7 +336,7 @@ public struct InputSession: Sendable {
 
     /// The suggestions to show after a key event, once its answer is sent: `[.suggestions(…)]`
     /// if they changed since last shown, else nothing.
-    public mutating func suggestionsUpdate() -> [FrontendAction] {
+    package mutating func suggestionsUpdate() -> [FrontendAction] {
         withSuggestions([])
     }
 
@@ -393,7 +393,7 @@ public struct InputSession: Sendable {
 
     /// The field lost focus, or the application reset it (a click moved the cursor): the syllable
     /// ends where it is, committed once, by the client or by the session (``PreeditOnFocusLoss``).
-    public mutating func focusOut() -> [FrontendAction] {
+    package mutating func focusOut() -> [FrontendAction] {
         let closed = closeList()
         listPresses.removeAll()
         passedPresses.removeAll()
@@ -411,7 +411,7 @@ public struct InputSession: Sendable {
     /// A client that commits what it shows (``PreeditOnFocusLoss/clientCommits``) may have done
     /// so before resetting (GTK 3, Qt: its report of the text around the cursor says so) or may
     /// drop it (``resetDropsPreedit``, GTK 4): then the session commits it.
-    public mutating func reset() -> [FrontendAction] {
+    package mutating func reset() -> [FrontendAction] {
         guard onFocusLoss == .clientCommits else { return focusOut() }
         let closed = closeList()
         listPresses.removeAll()
@@ -436,7 +436,7 @@ public struct InputSession: Sendable {
     /// that commits its preedit itself on a reset (Qt) and then gets it a second time from
     /// ibus-daemon, at the cursor, shows it twice here: the second copy is deleted. Nothing is kept
     /// from a field whose keys pass through (a password).
-    public mutating func setSurroundingText(_ text: String, cursor: Int, anchor: Int) -> [FrontendAction] {
+    package mutating func setSurroundingText(_ text: String, cursor: Int, anchor: Int) -> [FrontendAction] {
         guard !passesKeysThrough else {
             resetWitness.forget()
             surrounding = nil
@@ -453,7 +453,7 @@ public struct InputSession: Sendable {
     /// The field's purpose or hints changed: a private field (``InputPurpose/privateHint``) learns
     /// nothing. A field whose keys pass through keeps the syllable typed while it was open:
     /// committed, the preedit hidden.
-    public mutating func setContentType(purpose: UInt32, hints: UInt32) -> [FrontendAction] {
+    package mutating func setContentType(purpose: UInt32, hints: UInt32) -> [FrontendAction] {
         self.purpose = purpose
         self.hints = hints
         guard passesKeysThrough else { return [] }

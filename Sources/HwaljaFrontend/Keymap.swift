@@ -14,31 +14,31 @@ import HwaljaCore
 /// `[cheonjiin]`) starts the bindings of that layout, with its key names and position labels
 /// (`KP_Decimal = 획`, `KP_Divide = 쌍`; `#` starts a comment, so the `#` position goes by its
 /// key's name), built on its phone preset or its `preset = …`.
-public struct Keymap: Sendable, Equatable {
+package struct Keymap: Sendable, Equatable {
     /// keysym → key.
-    public private(set) var bindings: [UInt32: Key]
+    package private(set) var bindings: [UInt32: Key]
     /// keysym → the suggestion it picks (0: the first), while suggestions are shown.
-    public private(set) var picks: [UInt32: Int]
+    package private(set) var picks: [UInt32: Int]
     /// The keysyms that convert to hanja or symbols (``HanjaList``).
-    public private(set) var conversions: Set<UInt32>
+    package private(set) var conversions: Set<UInt32>
 
     /// The converting keys of every preset: the Hanja key of Korean keyboards, and F9, as in
     /// ibus-hangul and fcitx5-hangul.
-    public static let defaultConversions: Set<UInt32> = [0xFF34, 0xFFC6]
+    package static let defaultConversions: Set<UInt32> = [0xFF34, 0xFFC6]
 
     /// The picking keys of every preset: Down and keypad `/` take the first (best) suggestion.
     /// Keypad `/` stays `#` in the layouts that type with it: a key's binding wins over a pick.
-    public static let defaultPicks: [UInt32: Int] = [0xFF54: 0, 0xFFAF: 0]
+    package static let defaultPicks: [UInt32: Int] = [0xFF54: 0, 0xFFAF: 0]
     /// A keymap file's bindings for the other layouts, by its `[NAME]` sections.
-    public private(set) var otherLayouts: [KeyboardLayout: Keymap] = [:]
+    package private(set) var otherLayouts: [KeyboardLayout: Keymap] = [:]
 
     /// The phone layout: digits 1-9, 0 on the number row and on the keypad (with NumLock) type the
     /// key with that phone digit (1 = ㅣ, 2 = ㆍ, 3 = ㅡ, 4 = ㄱㅋ … 0 = ㅇㅁ).
-    public static let phone = Keymap(bindings: controls.merging(digitBindings { $0 }) { $1 })
+    package static let phone = Keymap(bindings: controls.merging(digitBindings { $0 }) { $1 })
 
     /// The keypad by position: the keypad's top row 7 8 9 is ㅣ ㆍ ㅡ, as on a phone where 1 2 3 is
     /// the top row (7 8 9 → ㅣ ㆍ ㅡ, 4 5 6 → ㄱㅋ ㄴㄹ ㄷㅌ, 1 2 3 → ㅂㅍ ㅅㅎ ㅈㅊ, 0 → ㅇㅁ); the number row stays by digit.
-    public static let keypadPosition: Keymap = {
+    package static let keypadPosition: Keymap = {
         var bindings = phone.bindings
         let flipped: [UInt32: UInt32] = [7: 1, 8: 2, 9: 3, 4: 4, 5: 5, 6: 6, 1: 7, 2: 8, 3: 9, 0: 0]
         for (keypadDigit, phoneDigit) in flipped {
@@ -53,7 +53,7 @@ public struct Keymap: Sendable, Equatable {
     /// have no phone position) are Shift + the digit of their first half: on the number row
     /// `$ % ^ & * ( )` (a US keyboard's Shift+4 … Shift+0), on the keypad with NumLock the keys
     /// Shift makes of KP_4 … KP_0 (KP_Left …).
-    public static func phone(for layout: KeyboardLayout) -> Keymap {
+    package static func phone(for layout: KeyboardLayout) -> Keymap {
         if layout == .cheonjiin { return phone }
         var bindings = controls.filter { $0.value != .punctuation }
         for digit in UInt32(0)...9 {
@@ -77,7 +77,7 @@ public struct Keymap: Sendable, Equatable {
 
     /// The keypad-position preset of `layout`: the keypad's rows flipped so that its top row
     /// 7 8 9 types the phone's top row 1 2 3 (and 1 2 3 the phone's 7 8 9); the rest as ``phone(for:)``.
-    public static func keypadPosition(for layout: KeyboardLayout) -> Keymap {
+    package static func keypadPosition(for layout: KeyboardLayout) -> Keymap {
         if layout == .cheonjiin { return keypadPosition }
         var bindings = phone(for: layout).bindings
         for (keypadDigit, phoneDigit) in flippedRows {
@@ -93,7 +93,7 @@ public struct Keymap: Sendable, Equatable {
     }
 
     /// The preset called `name` (``names``) for `layout`, if any.
-    public static func named(_ name: String, layout: KeyboardLayout) -> Keymap? {
+    package static func named(_ name: String, layout: KeyboardLayout) -> Keymap? {
         switch name {
         case "phone": phone(for: layout)
         case "keypad-position": keypadPosition(for: layout)
@@ -105,7 +105,7 @@ public struct Keymap: Sendable, Equatable {
     /// name or a keymap file's path) and resolved it to `resolved`: that keymap for 천지인; for
     /// another layout the keymap file's section of that layout, else the preset of that name, else
     /// its phone preset.
-    public static func forLayout(_ layout: KeyboardLayout, setting: String, resolved: Keymap) -> Keymap {
+    package static func forLayout(_ layout: KeyboardLayout, setting: String, resolved: Keymap) -> Keymap {
         if layout == .cheonjiin { return resolved }
         return resolved.otherLayouts[layout] ?? named(setting, layout: layout) ?? phone(for: layout)
     }
@@ -122,10 +122,10 @@ public struct Keymap: Sendable, Equatable {
     }
 
     /// The presets by name, as keymap files, settings and `SetKeymap` name them.
-    public static let names = ["phone", "keypad-position"]
+    package static let names = ["phone", "keypad-position"]
 
     /// The preset called `name` (``names``), if any.
-    public static func named(_ name: String) -> Keymap? {
+    package static func named(_ name: String) -> Keymap? {
         switch name {
         case "phone": phone
         case "keypad-position": keypadPosition
@@ -160,7 +160,7 @@ public struct Keymap: Sendable, Equatable {
 
     /// `bindings`, and `picks` and `conversions` for the keysyms they leave unbound (a key types,
     /// picks or converts, one of them).
-    public init(
+    package init(
         bindings: [UInt32: Key], picks: [UInt32: Int] = defaultPicks, conversions: Set<UInt32> = defaultConversions
     ) {
         self.bindings = bindings
@@ -169,16 +169,16 @@ public struct Keymap: Sendable, Equatable {
     }
 
     /// The key for a keysym, if bound.
-    public func key(for keysym: UInt32) -> Key? { bindings[keysym] }
+    package func key(for keysym: UInt32) -> Key? { bindings[keysym] }
 
     /// The suggestion a keysym picks (0: the first), if it is a picking key.
-    public func pick(for keysym: UInt32) -> Int? { picks[keysym] }
+    package func pick(for keysym: UInt32) -> Int? { picks[keysym] }
 
     /// Whether a keysym converts to hanja or symbols.
-    public func converts(_ keysym: UInt32) -> Bool { conversions.contains(keysym) }
+    package func converts(_ keysym: UInt32) -> Bool { conversions.contains(keysym) }
 
     /// Reads a keymap file: its 천지인 bindings, and its `[NAME]` sections as ``otherLayouts``.
-    public init(parsing text: String) throws(KeymapError) {
+    package init(parsing text: String) throws(KeymapError) {
         var sections: [KeyboardLayout: Keymap] = [.cheonjiin: Keymap.phone]
         var layout = KeyboardLayout.cheonjiin
         for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
@@ -243,7 +243,7 @@ public struct Keymap: Sendable, Equatable {
     }
 
     /// The keysym for a name (`KP_7`, `BackSpace`, `a`) or hex value (`0xffb7`).
-    public static func keysym(named name: String) -> UInt32? {
+    package static func keysym(named name: String) -> UInt32? {
         if name.hasPrefix("0x"), let value = UInt32(name.dropFirst(2), radix: 16) { return value }
         if let value = keysymNames[name] { return value }
         if name.unicodeScalars.count == 1, let scalar = name.unicodeScalars.first, scalar.value >= 0x20,
@@ -255,7 +255,7 @@ public struct Keymap: Sendable, Equatable {
     }
 
     /// The keysym names a keymap file may use besides single ASCII characters.
-    public static let keysymNames: [String: UInt32] = {
+    package static let keysymNames: [String: UInt32] = {
         var names: [String: UInt32] = [
             "space": 0x20, "period": 0x2E, "comma": 0x2C, "minus": 0x2D, "plus": 0x2B, "asterisk": 0x2A,
             "numbersign": 0x23, "slash": 0x2F, "BackSpace": 0xFF08, "Tab": 0xFF09, "Return": 0xFF0D,
@@ -272,7 +272,7 @@ public struct Keymap: Sendable, Equatable {
 }
 
 /// A keymap file problem, naming the line and quoting at most a short prefix of it (``Excerpt``).
-public enum KeymapError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum KeymapError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(line: Int, text: String)
     case unknownKeysym(line: Int, name: String)
     case unknownKey(line: Int, name: String)
@@ -281,7 +281,7 @@ public enum KeymapError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A key that is not one of the section's layout's.
     case unknownLayoutKey(line: Int, layout: KeyboardLayout, name: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let line, let text): "line \(line): expected 'KEYSYM = KEY', found \(Excerpt.quoted(text))"
         case .unknownKeysym(let line, let name):

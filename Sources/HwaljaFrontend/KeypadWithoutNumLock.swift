@@ -5,9 +5,9 @@
 ///
 /// The same navigation keysyms with NumLock on are Shift + a keypad digit (Shift undoes NumLock),
 /// which 천지인 플러스 binds to its second halves: those keep their bindings.
-public enum KeypadWithoutNumLock {
+package enum KeypadWithoutNumLock {
     /// Each navigation keysym of the keypad and the keysym the key sends with NumLock on.
-    public static let withNumLock: [UInt32: UInt32] = [
+    package static let withNumLock: [UInt32: UInt32] = [
         0xFF9E: 0xFFB0,  // KP_Insert: KP_0
         0xFF9C: 0xFFB1,  // KP_End: KP_1
         0xFF99: 0xFFB2,  // KP_Down: KP_2
@@ -22,13 +22,13 @@ public enum KeypadWithoutNumLock {
     ]
 
     /// The navigation keysym of keypad `digit` (KP_Left for 4): what Shift + that digit sends with NumLock on.
-    public static func navigationKeysym(ofKeypadDigit digit: UInt32) -> UInt32? {
+    package static func navigationKeysym(ofKeypadDigit digit: UInt32) -> UInt32? {
         withNumLock.first { $0.value == 0xFFB0 + digit }?.key
     }
 
     /// The keysym the keymap looks up for a key event: a keypad key sent with NumLock off
     /// (`state` without ``KeyEventState/numLock``) is the key NumLock on would send.
-    public static func keysym(_ keysym: UInt32, state: UInt32) -> UInt32 {
+    package static func keysym(_ keysym: UInt32, state: UInt32) -> UInt32 {
         guard state & KeyEventState.numLock == 0, let digit = withNumLock[keysym] else { return keysym }
         return digit
     }

@@ -6,26 +6,26 @@ import HwaljaReplay
 /// `hwalja-replay` runs when it shows suggestions (`--suggestions N`) or a log picks one
 /// (`PICK n`). It types through the same key-name session as hwaljad's `org.hwalja.Context1`
 /// contexts, so a log picks exactly what a client would; it learns nothing.
-public struct SuggestingReplay {
+package struct SuggestingReplay {
     /// The session typed into.
-    public private(set) var session: InputSession
+    package private(set) var session: InputSession
     /// Everything the application holds so far, preedit excluded.
-    public var committed: String { application.text }
+    package var committed: String { application.text }
     private var application = ApplicationText()
 
     /// Typing with `typing`, suggesting from `suggestions` (whose learned words it never changes).
-    public init(typing: TypingContext, suggestions: WordSuggestions) {
+    package init(typing: TypingContext, suggestions: WordSuggestions) {
         session = InputSession(typing: typing, keymap: .phone, onFocusLoss: .sessionCommits)
         session.wordSuggestions = suggestions
     }
 
     /// The application's text with the preedit shown at the end.
-    public var text: String { committed + session.typing.preedit }
+    package var text: String { committed + session.typing.preedit }
 
     /// Plays one event: a tap, a timed key (its timers run up to its time first), or a pick.
     /// Returns one trace line per change: the event, what it took back, committed and shows,
     /// and the suggestions shown after it.
-    public mutating func play(_ event: KeystrokeLog.Event) -> [String] {
+    package mutating func play(_ event: KeystrokeLog.Event) -> [String] {
         var lines: [String] = []
         switch event {
         case .tap(let key):

@@ -5,31 +5,31 @@ import HwaljaLexicon
 /// Word suggestions for every field a frontend serves: the lexicon, the user's learned words and
 /// the settings, shared by its sessions (one user, one set of learned words). Used on the
 /// frontend's one thread.
-public final class WordSuggestions: @unchecked Sendable {
+package final class WordSuggestions: @unchecked Sendable {
     /// The lexicon and its table; `nil` until a program has read them (it starts serving first).
-    public var suggester: Suggester? {
+    package var suggester: Suggester? {
         didSet { spellings.forget() }
     }
     /// How many suggestions a field shows (0: none).
-    public var limit: Int
+    package var limit: Int
     /// Whether words the user commits are learned.
-    public var learns: Bool
+    package var learns: Bool
     /// Whether picking a word also types a space after it (ending the word).
-    public var pickAddsSpace: Bool
+    package var pickAddsSpace: Bool
     /// Whether the words that followed the last ones are suggested once a word ends, and rank
     /// first among the completions; off, word sequences are not learned either.
-    public var predictsNextWord: Bool
+    package var predictsNextWord: Bool
     /// The user's words.
-    public private(set) var learned: LearnedWords
+    package private(set) var learned: LearnedWords
     /// Called after a word is learned, to keep them (never for a secret field: nothing is learned there).
-    public var onLearned: (LearnedWords) -> Void = { _ in }
+    package var onLearned: (LearnedWords) -> Void = { _ in }
     /// Words of other layouts' fields, spelled as the lexicon spells them.
     private let spellings = LexiconSpellings()
 
     /// How a layout's spelling is made: `make(table, done)` calls `done` with `KeySpelling(table:)`
     /// on the frontend's thread. At once by default; a program that serves keys makes it off its
     /// queue and hands it back there, so that a field of another layout never holds up a key.
-    public var makeSpelling: (TransitionTable, @escaping (KeySpelling) -> Void) -> Void {
+    package var makeSpelling: (TransitionTable, @escaping (KeySpelling) -> Void) -> Void {
         get { spellings.make }
         set { spellings.make = newValue }
     }
@@ -37,7 +37,7 @@ public final class WordSuggestions: @unchecked Sendable {
     /// How many layouts' spellings were made so far (a field looks its suggestions up again after one).
     var spellingsMade: Int { spellings.madeCount }
 
-    public init(
+    package init(
         suggester: Suggester?, learned: LearnedWords = LearnedWords(), limit: Int = 3, learns: Bool = true,
         pickAddsSpace: Bool = true, predictsNextWord: Bool = true
     ) {
@@ -122,23 +122,23 @@ public final class WordSuggestions: @unchecked Sendable {
     }
 
     /// What was learned since the last call, in order: what a store adds to what it saved.
-    public func takeUnsavedWords() -> [LearnedWords.Learning] {
+    package func takeUnsavedWords() -> [LearnedWords.Learning] {
         learned.takeUnsaved()
     }
 
     /// Forgets every learned word (the caller removes what it kept).
-    public func forgetLearnedWords() {
+    package func forgetLearnedWords() {
         learned.forgetAll()
     }
 
     /// Takes the learned words read back from storage.
-    public func replaceLearnedWords(_ words: LearnedWords) {
+    package func replaceLearnedWords(_ words: LearnedWords) {
         learned = words
     }
 }
 
 /// One word suggested: its text, and the keys that type it.
-public struct Suggestion: Sendable, Equatable {
-    public var text: String
-    public var keys: [Key]
+package struct Suggestion: Sendable, Equatable {
+    package var text: String
+    package var keys: [Key]
 }

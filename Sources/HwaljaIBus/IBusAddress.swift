@@ -7,14 +7,14 @@ import HwaljaRuntime
 /// Finds ibus-daemon's own bus, as libibus's `ibus_get_address` does: `$IBUS_ADDRESS`, else the
 /// address file (`$IBUS_ADDRESS_FILE`, else `$XDG_CONFIG_HOME/ibus/bus/<machine-id>-<host>-<display>`)
 /// whose daemon PID is alive.
-public enum IBusAddress {
+package enum IBusAddress {
     /// Why no address was found.
-    public struct NotFound: Error, CustomStringConvertible {
-        public var description: String
+    package struct NotFound: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The address to connect to.
-    public static func find(environment: [String: String] = SystemFiles.environment()) throws(NotFound) -> String {
+    package static func find(environment: [String: String] = SystemFiles.environment()) throws(NotFound) -> String {
         if let address = environment["IBUS_ADDRESS"], !address.isEmpty { return address }
         let path = try addressFile(environment: environment)
         guard let data = SystemFiles.read(path) else {

@@ -17,13 +17,13 @@ import HwaljaRuntime
 /// back after the text it sent for it to IBus's XIM server (``InputSession/forwardsKeysAfterText``). A client with
 /// `IBUS_CAP_SURROUNDING_TEXT` is asked to delete what backspace takes back of the text
 /// (`DeleteSurroundingText`); any other keeps that text in the preedit.
-public final class IBusEngineAdapter: HostedFrontend {
-    public static let factoryPath = "/org/freedesktop/IBus/Factory"
-    public static let enginePrefix = "/org/freedesktop/IBus/Engine/"
-    public static let engineInterface = "org.freedesktop.IBus.Engine"
+package final class IBusEngineAdapter: HostedFrontend {
+    package static let factoryPath = "/org/freedesktop/IBus/Factory"
+    package static let enginePrefix = "/org/freedesktop/IBus/Engine/"
+    package static let engineInterface = "org.freedesktop.IBus.Engine"
     /// The engines the component offers: each name with its layout and keymap (`nil`: the
     /// settings' keymap, for that layout: ``Keymap/forLayout(_:setting:resolved:)``).
-    public static let engines: [(name: String, layout: KeyboardLayout, keymap: Keymap?)] = [
+    package static let engines: [(name: String, layout: KeyboardLayout, keymap: Keymap?)] = [
         ("hwalja", .cheonjiin, nil), ("hwalja-keypad", .cheonjiin, .keypadPosition),
         ("hwalja-cheonjiin-plus", .cheonjiinPlus, nil), ("hwalja-naratgeul", .naratgeul, nil),
         ("hwalja-vega", .vega, nil)
@@ -52,17 +52,17 @@ public final class IBusEngineAdapter: HostedFrontend {
     /// focused) only if the file changed.
     private let readSettings: (_ onlyIfChanged: Bool) -> Void
     /// Called after a timer sent messages outside a call (the program writes them out).
-    public var afterTimer: () -> Void = {}
+    package var afterTimer: () -> Void = {}
     /// Called after messages were sent from inside another connection's handler (a keypad's tap
     /// on the session bus): the program has them written once that handler returns.
-    public var writeSoon: () -> Void = {}
+    package var writeSoon: () -> Void = {}
     /// Word suggestions for every engine's field (shown in IBus's lookup table), if any.
-    public var wordSuggestions: WordSuggestions?
+    package var wordSuggestions: WordSuggestions?
     /// Hanja and symbols for the conversion key (shown in the lookup table, each meaning in the
     /// auxiliary text), if any.
-    public var hanja: HanjaConversions?
+    package var hanja: HanjaConversions?
     /// hwalja-keypad's row of suggestions (X11, KDE), which shows the focused engine's (`nil`: none).
-    public var keypadLink: KeypadSuggestionLink? {
+    package var keypadLink: KeypadSuggestionLink? {
         get { keypadRow.link }
         set { keypadRow.link = newValue }
     }
@@ -77,7 +77,7 @@ public final class IBusEngineAdapter: HostedFrontend {
     /// ibus-daemon is the only peer: every engine object belongs to it.
     private static let owner = "ibus-daemon"
 
-    public init(
+    package init(
         output: any MessageSink, clock: any FrontendClock, tables: LayoutTables, settings: DaemonSettings,
         keymap: Keymap, recorder: (any KeystrokeRecording)? = nil,
         readSettings: @escaping (_ onlyIfChanged: Bool) -> Void = { _ in }
@@ -96,7 +96,7 @@ public final class IBusEngineAdapter: HostedFrontend {
     }
 
     /// Takes new settings: new engines use them, existing ones from their next key.
-    public func apply(_ settings: DaemonSettings, keymap: Keymap) {
+    package func apply(_ settings: DaemonSettings, keymap: Keymap) {
         self.settings = settings
         self.keymap = keymap
         for number in frontend.numbers(ownedBy: Self.owner) {
@@ -108,14 +108,14 @@ public final class IBusEngineAdapter: HostedFrontend {
 
     /// Switches to newly loaded tables (one per layout): new engines take them from ``LayoutTables``
     /// at once, existing ones of the same layout when their syllable ends.
-    public func reload(_ tables: [TransitionTable]) {
+    package func reload(_ tables: [TransitionTable]) {
         frontend.update { session in
             for table in tables { session.typing.replaceTable(table) }
         }
     }
 
     /// The hanja files arrived: the keypad's row shows 漢 if the focused field's word converts.
-    public func conversionsPrepared() {
+    package func conversionsPrepared() {
         keypadRow.refresh()
     }
 
@@ -125,7 +125,7 @@ public final class IBusEngineAdapter: HostedFrontend {
     private var suggestionsDue: Int?
 
     /// Handles one incoming message; returns whether it was ours.
-    public func handle(_ call: BusMessage) -> Bool {
+    package func handle(_ call: BusMessage) -> Bool {
         guard call.kind == .methodCall, let path = call.path, let member = call.member else { return false }
         let reply: BusMessage?
         do {
@@ -397,7 +397,7 @@ public final class IBusEngineAdapter: HostedFrontend {
         }
     }
 
-    public static let factoryIntrospection = """
+    package static let factoryIntrospection = """
         <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
         <node>
@@ -411,7 +411,7 @@ public final class IBusEngineAdapter: HostedFrontend {
 
         """
 
-    public static let engineIntrospection = """
+    package static let engineIntrospection = """
         <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
         <node>

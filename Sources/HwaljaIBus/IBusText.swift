@@ -2,10 +2,10 @@ import HwaljaDBus
 
 /// IBus's serialised types, built exactly as libibus sends them (docs/ibus.md, "The protocol"):
 /// a malformed IBusText makes ibus-daemon abort, so these are the only builders the engine uses.
-public enum IBusText {
+package enum IBusText {
     /// `IBusText` `(sa{sv}sv)` holding `text`, with an underline over all of it if `underlined`,
     /// wrapped in the variant the signals carry.
-    public static func variant(_ text: String, underlined: Bool = false) -> BusValue {
+    package static func variant(_ text: String, underlined: Bool = false) -> BusValue {
         let length = UInt32(text.unicodeScalars.count)  // IBus counts characters, not bytes
         let attributes: [BusValue] =
             underlined && length > 0
@@ -23,7 +23,7 @@ public enum IBusText {
     }
 
     /// The text of an `IBusText` as the signals carry it (in its variant), or `nil` if `value` is none.
-    public static func text(of value: BusValue) -> String? {
+    package static func text(of value: BusValue) -> String? {
         guard case .variant(.structure(let fields)) = value, fields.count == 4, fields[0] == .string("IBusText"),
             case .string(let text) = fields[2]
         else { return nil }
@@ -32,7 +32,7 @@ public enum IBusText {
 
     /// `IBusLookupTable` `(sa{sv}uubbiavav)` of `candidates` in one row, no cursor shown, default
     /// labels (1, 2, 3 …), wrapped in the variant `UpdateLookupTable` carries.
-    public static func lookupTable(_ candidates: [String]) -> BusValue {
+    package static func lookupTable(_ candidates: [String]) -> BusValue {
         .variant(
             .structure([
                 .string("IBusLookupTable"), emptyAttachments,
@@ -46,7 +46,7 @@ public enum IBusText {
 
     /// `IBusLookupTable` of one page of the conversion key's list: `candidates` in a column,
     /// labelled 1, 2, 3 … by the panel, the cursor shown on `cursor`.
-    public static func lookupTable(page candidates: [String], cursor: Int) -> BusValue {
+    package static func lookupTable(page candidates: [String], cursor: Int) -> BusValue {
         .variant(
             .structure([
                 .string("IBusLookupTable"), emptyAttachments,
@@ -62,13 +62,13 @@ public enum IBusText {
 }
 
 /// IBus constants the engine uses (`src/ibustypes.h`).
-public enum IBusConstants {
+package enum IBusConstants {
     /// `SetCapabilities` bit of a client that can delete text around its cursor
     /// (`IBUS_CAP_SURROUNDING_TEXT`; GTK and Qt set it, terminals and XIM do not).
-    public static let surroundingTextCapability: UInt32 = 0x20
+    package static let surroundingTextCapability: UInt32 = 0x20
     /// `SetCapabilities` bit of a client that processes keys synchronously (IBUS_CAP_SYNC_PROCESS_KEY)
     static let syncProcessKeyCapability: UInt32 = 0x80
 
     /// `UpdatePreeditText` mode: the client commits the preedit on focus loss or reset.
-    public static let preeditCommitMode: UInt32 = 1
+    package static let preeditCommitMode: UInt32 = 1
 }

@@ -10,16 +10,16 @@ import HwaljaCore
 /// have two pages, as a phone's have. 천지인
 /// 플러스's seven second halves (ㅋ ㄹ ㅌ ㅍ ㅎ ㅊ ㅁ) sit beside their first halves, each half a
 /// phone key wide.
-public struct Keypad: Sendable {
-    public let layout: KeyboardLayout
+package struct Keypad: Sendable {
+    package let layout: KeyboardLayout
 
     /// Columns of the grid every layer's rows fill.
-    public static let columns = 20
+    package static let columns = 20
 
-    public init(layout: KeyboardLayout) { self.layout = layout }
+    package init(layout: KeyboardLayout) { self.layout = layout }
 
     /// The rows of `layer`, top to bottom; each fills ``columns``.
-    public func rows(_ layer: KeypadLayer) -> [[KeypadSlot]] {
+    package func rows(_ layer: KeypadLayer) -> [[KeypadSlot]] {
         switch layer {
         case .hangul: hangulRows
         case .latin: Self.latinRows(capitals: false)
@@ -30,14 +30,14 @@ public struct Keypad: Sendable {
     }
 
     /// The smallest side of any key, in millimetres: a fingertip's, as touch guidelines ask.
-    public static let smallestKeyMillimetres = 9.0
+    package static let smallestKeyMillimetres = 9.0
 
     /// The narrowest key of a layer is ``columns``/10 columns wide in the Latin and symbol layers
     /// (ten keys a row, as every phone's QWERTY) and 천지인 플러스's Korean one (its halves), else
     /// ``columns``/5: the width in pixels, for `pixelsPerMillimetre`, that
     /// makes it ``smallestKeyMillimetres`` wide, with `spacing` pixels between keys; and the
     /// height that makes each of `layer`'s rows as tall.
-    public func minimumSize(of layer: KeypadLayer, pixelsPerMillimetre: Double, spacing: Int) -> (
+    package func minimumSize(of layer: KeypadLayer, pixelsPerMillimetre: Double, spacing: Int) -> (
         width: Int, height: Int
     ) {
         let key = Int((Self.smallestKeyMillimetres * pixelsPerMillimetre).rounded(.up))
@@ -48,7 +48,7 @@ public struct Keypad: Sendable {
     }
 
     /// The key labelled `label` in `layer`, if any (as a screen reader or a test finds it).
-    public func key(labelled label: String, in layer: KeypadLayer) -> KeypadKey? {
+    package func key(labelled label: String, in layer: KeypadLayer) -> KeypadKey? {
         rows(layer).joined().compactMap(\.key).first { $0.label == label }
     }
 

@@ -10,9 +10,9 @@
 ///   After a tap with the pointer the toolkit activates the button too ("clicked"): that one is
 ///   let go, since the key was typed already. A release beside the button (a flick) is followed
 ///   by no activation, so the next one of that button is a tap of its own.
-public struct KeypadGestures<Button: Hashable> {
+package struct KeypadGestures<Button: Hashable> {
     /// One thing the view saw.
-    public enum Event {
+    package enum Event {
         /// The pointer went down on `button` at height `y` on the screen; `clickCount` 1 for a
         /// press, 2 or 3 for the toolkit's double- and triple-click presses of the same touch.
         case pressed(Button, y: Double, clickCount: Int)
@@ -23,7 +23,7 @@ public struct KeypadGestures<Button: Hashable> {
     }
 
     /// What the keypad does.
-    public enum Step: Equatable {
+    package enum Step: Equatable {
         /// The button's key goes down.
         case down(Button)
         /// The button's key comes up; `flickedUp` if it was dragged up to come up.
@@ -31,17 +31,17 @@ public struct KeypadGestures<Button: Hashable> {
     }
 
     /// How far up, in pixels, a key must be dragged before it comes up to count as a flick.
-    public static var flickDistance: Double { 30 }
+    package static var flickDistance: Double { 30 }
 
     /// Where the key now held went down (its y on the screen).
     private var downAt: Double?
     /// The button the pointer last came up on, until its activation (none if it came up beside it).
     private var releasedOn: Button?
 
-    public init() {}
+    package init() {}
 
     /// The steps `event` makes, in order.
-    public mutating func handle(_ event: Event) -> [Step] {
+    package mutating func handle(_ event: Event) -> [Step] {
         switch event {
         case .pressed(let button, let y, let clickCount):
             guard clickCount == 1 else { return [] }

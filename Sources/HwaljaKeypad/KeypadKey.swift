@@ -1,9 +1,9 @@
 import HwaljaCore
 
 /// One key of the on-screen keypad: what it shows, what a screen reader calls it, what it does.
-public struct KeypadKey: Sendable, Equatable {
+package struct KeypadKey: Sendable, Equatable {
     /// What the key does.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// A hwalja key, sent to hwaljad as it goes down and as it comes up: hwaljad types it,
         /// and times the long press (the key's digit) and a held backspace's repeat.
         case key(Key)
@@ -18,12 +18,12 @@ public struct KeypadKey: Sendable, Equatable {
     }
 
     /// Keys the application gets itself.
-    public enum ApplicationKey: String, Sendable, Equatable {
+    package enum ApplicationKey: String, Sendable, Equatable {
         case left = "Left"
         case right = "Right"
 
         /// The X keysym of the key.
-        public var keysym: UInt32 {
+        package var keysym: UInt32 {
             switch self {
             case .left: 0xFF51
             case .right: 0xFF53
@@ -32,18 +32,18 @@ public struct KeypadKey: Sendable, Equatable {
     }
 
     /// What the key shows, large.
-    public let label: String
+    package let label: String
     /// What a screen reader and switch access call the key: the label as printed for a letter key
     /// (ㄱㅋ), a word for a key printed with a symbol (⌫: 지우기).
-    public let accessibleName: String
-    public let action: Action
+    package let accessibleName: String
+    package let action: Action
     /// The digit a long press or a flick up types (hwaljad's long press), shown small; `nil` for
     /// keys without one.
-    public let digit: String?
+    package let digit: String?
     /// Its width in columns of the keypad's grid (``Keypad/columns``).
-    public let width: Int
+    package let width: Int
 
-    public init(label: String, accessibleName: String? = nil, action: Action, digit: String? = nil, width: Int = 2) {
+    package init(label: String, accessibleName: String? = nil, action: Action, digit: String? = nil, width: Int = 2) {
         self.label = label
         self.accessibleName = accessibleName ?? label
         self.action = action
@@ -53,19 +53,19 @@ public struct KeypadKey: Sendable, Equatable {
 
     /// Whether the key is sent to hwaljad down and up, so that holding it matters (a long press,
     /// a held backspace), rather than acting once when tapped.
-    public var isHeld: Bool {
+    package var isHeld: Bool {
         if case .key = action { return true }
         return false
     }
 }
 
 /// A place in a row of the keypad: a key, or an empty gap (천지인 has no key at `#`).
-public enum KeypadSlot: Sendable, Equatable {
+package enum KeypadSlot: Sendable, Equatable {
     case key(KeypadKey)
     case gap(width: Int)
 
     /// Its width in columns of the keypad's grid.
-    public var width: Int {
+    package var width: Int {
         switch self {
         case .key(let key): key.width
         case .gap(let width): width
@@ -73,7 +73,7 @@ public enum KeypadSlot: Sendable, Equatable {
     }
 
     /// The key, if the slot holds one.
-    public var key: KeypadKey? {
+    package var key: KeypadKey? {
         if case .key(let key) = self { return key }
         return nil
     }

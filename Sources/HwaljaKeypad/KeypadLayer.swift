@@ -1,5 +1,5 @@
 /// A set of keys the keypad shows at one time.
-public enum KeypadLayer: String, Sendable, CaseIterable {
+package enum KeypadLayer: String, Sendable, CaseIterable {
     /// The Korean layout's keys (천지인's, or another layout's), with the controls.
     case hangul
     /// Latin letters, QWERTY, small.

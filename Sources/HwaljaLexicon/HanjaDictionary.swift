@@ -2,12 +2,12 @@ import HwaljaCore
 
 /// One entry of a hanja or symbol file: the reading typed in Hangul, the hanja (or symbol) it
 /// converts to, and the file's meaning of it (empty for most).
-public struct HanjaEntry: Sendable, Hashable {
-    public var reading: String
-    public var text: String
-    public var meaning: String
+package struct HanjaEntry: Sendable, Hashable {
+    package var reading: String
+    package var text: String
+    package var meaning: String
 
-    public init(reading: String, text: String, meaning: String = "") {
+    package init(reading: String, text: String, meaning: String = "") {
         self.reading = reading
         self.text = text
         self.meaning = meaning
@@ -18,10 +18,10 @@ public struct HanjaEntry: Sendable, Hashable {
 /// a comment), sorted by reading byte by byte, as libhangul's are. Held is only a sparse index,
 /// the reading at every ``indexSpacing`` bytes (about 1,600 readings for libhangul's 6.4 MB); a
 /// lookup halves the index, then reads the few kilobytes from there.
-public struct HanjaDictionary: Sendable {
+package struct HanjaDictionary: Sendable {
     private let text: any HanjaText
     /// How many entries the file has.
-    public let entryCount: Int
+    package let entryCount: Int
     /// The offset of the first entry at or after every ``indexSpacing`` bytes, and its reading
     /// (the readings one after another in `indexReadings`, each ending where `indexEnds` says).
     private let indexOffsets: [UInt32]
@@ -33,7 +33,7 @@ public struct HanjaDictionary: Sendable {
 
     /// Checks `text` through once: every line an entry, a comment or empty, and the readings in
     /// order. Throws the first problem found.
-    public init(_ text: any HanjaText) throws(HanjaError) {
+    package init(_ text: any HanjaText) throws(HanjaError) {
         self.text = text
         var lines = HanjaLines(text, from: 0, window: 1 << 16)
         var previous: ArraySlice<UInt8> = []
@@ -65,7 +65,7 @@ public struct HanjaDictionary: Sendable {
     }
 
     /// The entries read `reading`, in the file's order.
-    public func entries(reading: String) -> [HanjaEntry] {
+    package func entries(reading: String) -> [HanjaEntry] {
         var found: [HanjaEntry] = []
         forEachEntry(reading: reading) { entry in
             found.append(entry.entry)
@@ -75,7 +75,7 @@ public struct HanjaDictionary: Sendable {
     }
 
     /// Whether any entry reads `reading`: the first found ends the lookup, and no entry is made.
-    public func hasEntries(reading: String) -> Bool {
+    package func hasEntries(reading: String) -> Bool {
         var found = false
         forEachEntry(reading: reading) { _ in
             found = true
@@ -101,7 +101,7 @@ public struct HanjaDictionary: Sendable {
     /// sound rule, with ㄹ or ㄴ for an initial ㅇ, ㄹ for ㄴ: 理 is 리 and read 이 in 이론);
     /// empty when no character has one. `characterMeaning` gives a character's meaning read as a
     /// syllable (``characterMeaning(_:readAs:)``, which a caller may keep).
-    public func meaning(of entry: HanjaEntry, characterMeaning: (_ character: String, _ reading: String) -> String?)
+    package func meaning(of entry: HanjaEntry, characterMeaning: (_ character: String, _ reading: String) -> String?)
         -> String
     {
         guard entry.meaning.isEmpty else { return entry.meaning }
@@ -126,12 +126,12 @@ public struct HanjaDictionary: Sendable {
     }
 
     /// ``meaning(of:characterMeaning:)`` reading each character's meaning from this file.
-    public func meaning(of entry: HanjaEntry) -> String {
+    package func meaning(of entry: HanjaEntry) -> String {
         meaning(of: entry, characterMeaning: characterMeaning(_:readAs:))
     }
 
     /// The file's meaning of the one character `character` read as `reading`, if it has one.
-    public func characterMeaning(_ character: String, readAs reading: String) -> String? {
+    package func characterMeaning(_ character: String, readAs reading: String) -> String? {
         let target = Array(reading.utf8)
         let wanted = Array(character.utf8)
         guard !target.isEmpty else { return nil }

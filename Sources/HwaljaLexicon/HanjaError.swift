@@ -1,7 +1,7 @@
 import HwaljaCore
 
 /// Why a hanja or symbol file was refused; each says what was wrong and what to do.
-public enum HanjaError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum HanjaError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A line that is not `reading:hanja:meaning` (a short prefix of it).
     case malformedLine(line: Int, text: String)
     /// A line whose reading sorts before the line above it: the file is searched by halving, as
@@ -10,7 +10,7 @@ public enum HanjaError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No line with a reading at all.
     case empty
 
-    public var description: String {
+    package var description: String {
         let fix = "sort it with `LC_ALL=C sort`, or remove it to use the installed one (Debian: libhangul-data)"
         switch self {
         case .malformedLine(let line, let text):

@@ -3,34 +3,34 @@
 /// keeping it (never for a secret field) is the frontend's business, as for ``LearnedWords``.
 ///
 /// Bounded: past ``capacity`` picks the least used, then the longest unused, goes.
-public struct HanjaPicks: Sendable, Equatable {
+package struct HanjaPicks: Sendable, Equatable {
     /// How often and how lately one entry was picked (its `lastUse` a count of picks), as a word
     /// sequence's use is kept.
-    public typealias Use = WordSequences.Use
+    package typealias Use = WordSequences.Use
 
     /// One entry picked, as its reading and text.
-    public struct Pick: Sendable, Hashable {
-        public var reading: String
-        public var text: String
+    package struct Pick: Sendable, Hashable {
+        package var reading: String
+        package var text: String
 
-        public init(reading: String, text: String) {
+        package init(reading: String, text: String) {
             self.reading = reading
             self.text = text
         }
     }
 
-    public static let defaultCapacity = 2000
-    public let capacity: Int
-    public private(set) var uses: [Pick: Use] = [:]
+    package static let defaultCapacity = 2000
+    package let capacity: Int
+    package private(set) var uses: [Pick: Use] = [:]
     /// Picks so far: the clock of ``Use/lastUse``.
-    public private(set) var clock = 0
+    package private(set) var clock = 0
 
-    public init(capacity: Int = HanjaPicks.defaultCapacity) {
+    package init(capacity: Int = HanjaPicks.defaultCapacity) {
         self.capacity = max(1, capacity)
     }
 
     /// The user picked `entry`.
-    public mutating func learn(_ entry: HanjaEntry) {
+    package mutating func learn(_ entry: HanjaEntry) {
         clock += 1
         let pick = Pick(reading: entry.reading, text: entry.text)
         uses[pick, default: Use(uses: 0, lastUse: 0)].uses += 1
@@ -44,27 +44,27 @@ public struct HanjaPicks: Sendable, Equatable {
     }
 
     /// Restores a pick read back from storage.
-    public mutating func restore(_ pick: Pick, _ use: Use) {
+    package mutating func restore(_ pick: Pick, _ use: Use) {
         guard use.uses > 0, uses.count < capacity || uses[pick] != nil else { return }
         uses[pick] = use
         clock = max(clock, use.lastUse)
     }
 
     /// Forgets every pick.
-    public mutating func forgetAll() {
+    package mutating func forgetAll() {
         uses.removeAll()
         clock = 0
     }
 
     /// How `entry` was picked before, if it was.
-    public func use(of entry: HanjaEntry) -> Use? {
+    package func use(of entry: HanjaEntry) -> Use? {
         uses[Pick(reading: entry.reading, text: entry.text)]
     }
 
     /// `entries` (of one reading, in the file's order) as they are offered: those picked before
     /// first (more uses, then later), then those with a meaning in the file, then the rest, each
     /// group in the file's order.
-    public func ranked(_ entries: [HanjaEntry]) -> [HanjaEntry] {
+    package func ranked(_ entries: [HanjaEntry]) -> [HanjaEntry] {
         let picked = entries.compactMap { entry in use(of: entry).map { (entry, $0) } }
             .sorted { $0.1.ranks(above: $1.1) }.map(\.0)
         let rest = entries.filter { use(of: $0) == nil }

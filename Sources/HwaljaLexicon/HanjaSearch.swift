@@ -2,22 +2,22 @@ import HwaljaCore
 
 /// One conversion offered: an entry, and how many Unicode scalars of the text it replaces (its
 /// reading's: 學校 replaces the 학교 of 학교에서).
-public struct HanjaCandidate: Sendable, Equatable {
-    public var entry: HanjaEntry
-    public var replacing: Int { entry.reading.unicodeScalars.count }
+package struct HanjaCandidate: Sendable, Equatable {
+    package var entry: HanjaEntry
+    package var replacing: Int { entry.reading.unicodeScalars.count }
 
-    public init(_ entry: HanjaEntry) { self.entry = entry }
+    package init(_ entry: HanjaEntry) { self.entry = entry }
 }
 
 /// What a text converts to, as the conversion key offers it.
-public enum HanjaSearch {
+package enum HanjaSearch {
     /// The longest reading looked up: longer runs of syllables are not words of the file.
-    public static let longestReading = 12
+    package static let longestReading = 12
 
     /// The conversions of the beginnings of `word` (Hangul syllables), longest first, each
     /// reading's ranked by `picks` (학교에서: 學校 and 學敎 for 학교, then 學 鶴 … for 학); for a
     /// lone compatibility jamo, its symbols (ㅁ: ＃ ＆ ＊ … ※ ☆ ★).
-    public static func candidates(
+    package static func candidates(
         beginning word: String, hanja: HanjaDictionary?, symbols: HanjaDictionary?, picks: HanjaPicks
     ) -> [HanjaCandidate] {
         if let jamo = loneJamo(word) {
@@ -33,7 +33,7 @@ public enum HanjaSearch {
     /// ``candidates(beginning:hanja:symbols:picks:)`` would list), looked up shortest beginning
     /// first (its first syllable has hanja, the usual case: one lookup); `hasEntries` says
     /// whether a reading has any, among the symbols (a lone consonant) or the hanja.
-    public static func converts(beginning word: String, hasEntries: (_ reading: String, _ symbols: Bool) -> Bool)
+    package static func converts(beginning word: String, hasEntries: (_ reading: String, _ symbols: Bool) -> Bool)
         -> Bool
     {
         if let jamo = loneJamo(word) { return hasEntries(jamo, true) }
@@ -43,7 +43,7 @@ public enum HanjaSearch {
 
     /// The conversions of the endings of `text` (the text before the cursor), longest first:
     /// 오늘 학교 → 學校 …, then 校 ….
-    public static func candidates(ending text: String, hanja: HanjaDictionary?, picks: HanjaPicks)
+    package static func candidates(ending text: String, hanja: HanjaDictionary?, picks: HanjaPicks)
         -> [HanjaCandidate]
     {
         let syllables = Array(
@@ -55,7 +55,7 @@ public enum HanjaSearch {
     }
 
     /// The conversions of all of `text` (a selection), if it is Hangul syllables.
-    public static func candidates(of text: String, hanja: HanjaDictionary?, picks: HanjaPicks) -> [HanjaCandidate] {
+    package static func candidates(of text: String, hanja: HanjaDictionary?, picks: HanjaPicks) -> [HanjaCandidate] {
         guard text.unicodeScalars.count <= longestReading,
             text.unicodeScalars.allSatisfy({ Hangul.isSyllable($0.value) })
         else { return [] }

@@ -5,8 +5,8 @@ import HwaljaCore
 /// where the same key would otherwise continue a multi-tap run, and the whole checked by typing it.
 ///
 /// Used when the lexicon is generated; suggestions then match on keys, not on the text shown.
-public struct KeySpelling: Sendable {
-    public let table: TransitionTable
+package struct KeySpelling: Sendable {
+    package let table: TransitionTable
     /// Each reachable Hangul scalar's shortest keys, syllables and lone jamo
     /// (``TransitionTable/shortestSpellings(keeping:)``), packed: all the keys in one array, and
     /// for each scalar where its keys start (shifted left 8) and how many there are (0: none),
@@ -16,7 +16,7 @@ public struct KeySpelling: Sendable {
     private let syllableSpans: [UInt32]
     private let otherSpans: [UInt32: UInt32]
 
-    public init(table: TransitionTable) {
+    package init(table: TransitionTable) {
         self.table = table
         let spellings = table.shortestSpellings { Hangul.isHangul($0) }
         var packed: [Key] = []
@@ -38,7 +38,7 @@ public struct KeySpelling: Sendable {
     }
 
     /// The keys of one precomposed syllable, or `nil` if typing cannot reach it.
-    public func keys(forSyllable scalar: Unicode.Scalar) -> [Key]? {
+    package func keys(forSyllable scalar: Unicode.Scalar) -> [Key]? {
         Hangul.isSyllable(scalar.value) ? keys(forScalar: scalar.value) : nil
     }
 
@@ -53,13 +53,13 @@ public struct KeySpelling: Sendable {
 
     /// The keys that type `word` (precomposed syllables only), or `nil` if they would type
     /// something else or a syllable cannot be reached.
-    public func keys(forWord word: String) -> [Key]? {
+    package func keys(forWord word: String) -> [Key]? {
         keys(for: word, lastMayBeJamo: false)
     }
 
     /// The keys that type `text`, the beginning of a word: precomposed syllables, the last of them
     /// possibly a lone jamo still being typed (ㄱ, ㅗ); `nil` as for ``keys(forWord:)``.
-    public func keys(forWordBeginning text: String) -> [Key]? {
+    package func keys(forWordBeginning text: String) -> [Key]? {
         keys(for: text, lastMayBeJamo: true)
     }
 

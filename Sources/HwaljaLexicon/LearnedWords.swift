@@ -8,37 +8,37 @@ import HwaljaCore
 ///
 /// It also keeps what was learned since its ``unsaved`` were last taken, so that a store can add
 /// them to words another program saved meanwhile (``learnAgain(_:)``) instead of writing over them.
-public struct LearnedWords: Sendable, Equatable {
+package struct LearnedWords: Sendable, Equatable {
     /// One word the user typed.
-    public struct Word: Sendable, Equatable {
-        public var keys: [Key]
-        public var uses: Int
+    package struct Word: Sendable, Equatable {
+        package var keys: [Key]
+        package var uses: Int
         /// When it was last used, as a count of words learned (larger is later).
-        public var lastUse: Int
+        package var lastUse: Int
 
-        public init(keys: [Key], uses: Int, lastUse: Int) {
+        package init(keys: [Key], uses: Int, lastUse: Int) {
             self.keys = keys
             self.uses = uses
             self.lastUse = lastUse
         }
     }
 
-    public static let defaultCapacity = 5000
-    public let capacity: Int
+    package static let defaultCapacity = 5000
+    package let capacity: Int
     /// The words in key order: the words a prefix can become are one run of it.
-    public private(set) var words: [Word] = []
+    package private(set) var words: [Word] = []
     /// Words learned so far: the clock of ``Word/lastUse``.
-    public private(set) var clock = 0
+    package private(set) var clock = 0
     /// What was learned since ``takeUnsaved()`` last took it, in order (at most ``capacity``
     /// entries: past it, the oldest half goes).
-    public private(set) var unsaved: [Learning] = []
+    package private(set) var unsaved: [Learning] = []
     /// Which word followed which.
-    public private(set) var sequences: WordSequences
+    package private(set) var sequences: WordSequences
     /// The hanja and symbols the user picked, ranked first when they convert again.
-    public private(set) var hanja: HanjaPicks
+    package private(set) var hanja: HanjaPicks
 
     /// One thing learned: a word, or a word after one or two others (``WordSequences``).
-    public enum Learning: Sendable, Equatable {
+    package enum Learning: Sendable, Equatable {
         case word([Key])
         /// The context, then the word that followed it.
         case sequence([[Key]])
@@ -46,7 +46,7 @@ public struct LearnedWords: Sendable, Equatable {
         case hanja(HanjaPicks.Pick)
     }
 
-    public init(
+    package init(
         capacity: Int = LearnedWords.defaultCapacity, sequences: Int = WordSequences.defaultCapacity,
         hanja: Int = HanjaPicks.defaultCapacity
     ) {
@@ -56,7 +56,7 @@ public struct LearnedWords: Sendable, Equatable {
     }
 
     /// The user committed the word typed by `keys`.
-    public mutating func learn(_ keys: [Key]) {
+    package mutating func learn(_ keys: [Key]) {
         guard !keys.isEmpty, keys.allSatisfy(\.isLexiconKey) else { return }
         journal(.word(keys))
         clock += 1
@@ -75,7 +75,7 @@ public struct LearnedWords: Sendable, Equatable {
     /// The user typed the word of `next` right after those of `context` (one word or two, the
     /// last just before it): learned as ``WordSequences`` pairs and triples, at the clock of the
     /// word learned last.
-    public mutating func learn(_ next: [Key], after context: [[Key]]) {
+    package mutating func learn(_ next: [Key], after context: [[Key]]) {
         let context = Array(context.suffix(2))
         guard !context.isEmpty, !next.isEmpty else { return }
         journal(.sequence(context + [next]))
@@ -86,7 +86,7 @@ public struct LearnedWords: Sendable, Equatable {
 
     /// The user picked `entry` to convert its reading (nothing with a blank in it is kept: the
     /// file separates its fields by spaces).
-    public mutating func learnHanja(_ entry: HanjaEntry) {
+    package mutating func learnHanja(_ entry: HanjaEntry) {
         let pick = HanjaPicks.Pick(reading: entry.reading, text: entry.text)
         guard Self.isKeepable(pick) else { return }
         journal(.hanja(pick))
@@ -104,14 +104,14 @@ public struct LearnedWords: Sendable, Equatable {
     }
 
     /// Takes what was learned since the last time: a store adds it to what was saved.
-    public mutating func takeUnsaved() -> [Learning] {
+    package mutating func takeUnsaved() -> [Learning] {
         defer { unsaved.removeAll() }
         return unsaved
     }
 
     /// Learns `learnings` again, in order, as ``learn(_:)`` and ``learn(_:after:)`` did in
     /// another store: a store merging what this program learned into what is on disk.
-    public mutating func learnAgain(_ learnings: [Learning]) {
+    package mutating func learnAgain(_ learnings: [Learning]) {
         for learning in learnings {
             switch learning {
             case .word(let keys): learn(keys)
@@ -122,13 +122,13 @@ public struct LearnedWords: Sendable, Equatable {
     }
 
     /// The same words, sequences, uses and clock (what was learned but not yet saved does not count).
-    public static func == (a: LearnedWords, b: LearnedWords) -> Bool {
+    package static func == (a: LearnedWords, b: LearnedWords) -> Bool {
         a.capacity == b.capacity && a.words == b.words && a.clock == b.clock && a.sequences == b.sequences
             && a.hanja == b.hanja
     }
 
     /// Restores a word read back from storage.
-    public mutating func restore(_ word: Word) {
+    package mutating func restore(_ word: Word) {
         guard !word.keys.isEmpty, word.keys.allSatisfy(\.isLexiconKey), word.uses > 0, words.count < capacity else {
             return
         }
@@ -142,19 +142,19 @@ public struct LearnedWords: Sendable, Equatable {
     }
 
     /// Restores a sequence read back from storage (its context, then the next word).
-    public mutating func restoreSequence(_ words: [[Key]], _ use: WordSequences.Use) {
+    package mutating func restoreSequence(_ words: [[Key]], _ use: WordSequences.Use) {
         sequences.restore(words, use)
         clock = max(clock, use.lastUse)
     }
 
     /// Restores a hanja pick read back from storage.
-    public mutating func restoreHanja(_ pick: HanjaPicks.Pick, _ use: HanjaPicks.Use) {
+    package mutating func restoreHanja(_ pick: HanjaPicks.Pick, _ use: HanjaPicks.Use) {
         guard Self.isKeepable(pick) else { return }
         hanja.restore(pick, use)
     }
 
     /// Forgets every word, sequence and hanja pick.
-    public mutating func forgetAll() {
+    package mutating func forgetAll() {
         words.removeAll()
         sequences.forgetAll()
         hanja.forgetAll()

@@ -16,15 +16,15 @@ import HwaljaCore
 /// last word followed the others. The words themselves are not written: their keys type them.
 /// A `hanja` line is a hanja or symbol picked for a reading (``HanjaPicks``: 한국 韓國); its
 /// LAST-USE counts picks. Version 1 files (words only) and 2 (no hanja) read as they are.
-public enum LearnedWordsText {
-    public static let header = "# hwalja learned words 3"
+package enum LearnedWordsText {
+    package static let header = "# hwalja learned words 3"
     /// The headers of files written before hanja picks (2) and sequences (1) were learned.
     static let olderHeaders: Set<Substring> = ["# hwalja learned words 1", "# hwalja learned words 2"]
     /// The third field of a hanja pick's line.
     static let hanjaMark = "hanja"
 
     /// The file's text for `words`.
-    public static func encode(_ words: LearnedWords) -> String {
+    package static func encode(_ words: LearnedWords) -> String {
         var text = header + "\n"
         for word in words.words {
             text += "\(word.uses) \(word.lastUse) \(field(word.keys))\n"
@@ -47,7 +47,7 @@ public enum LearnedWordsText {
 
     /// The words in `text`, in a store of `capacity`, and the numbers of the lines that were not a
     /// learned word (skipped: the others still count).
-    public static func decode(_ text: String, capacity: Int = LearnedWords.defaultCapacity) -> (
+    package static func decode(_ text: String, capacity: Int = LearnedWords.defaultCapacity) -> (
         words: LearnedWords, badLines: [Int]
     ) {
         var words = LearnedWords(capacity: capacity)

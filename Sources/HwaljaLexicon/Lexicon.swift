@@ -5,19 +5,19 @@ import HwaljaCore
 /// Sorted by keys, the words a key sequence can still become are one run of entries; a search
 /// finds its start by the restart points and decodes only that run. The runs of one and two keys
 /// are long, so their best entries are found once, when the lexicon is read.
-public struct Lexicon: Sendable {
+package struct Lexicon: Sendable {
     private let payload: [UInt8]
     private let entriesEnd: Int
     private let restarts: [UInt32]
     private let interval: Int
     /// How many words it holds.
-    public let count: Int
+    package let count: Int
     /// The best ``shortPrefixLimit`` entries (at least one key beyond the prefix) for every prefix
     /// of one or two keys, by ``shortPrefixIndex(_:)``.
     private var shortPrefixBest: [[LexiconEntry]] = []
 
     /// The most suggestions asked for that the short-prefix lists serve.
-    public static let shortPrefixLimit = 9
+    package static let shortPrefixLimit = 9
 
     init(payload: [UInt8], entriesEnd: Int, restarts: [UInt32], interval: Int, count: Int) {
         self.payload = payload
@@ -28,10 +28,10 @@ public struct Lexicon: Sendable {
     }
 
     /// Bytes held.
-    public var byteCount: Int { payload.count }
+    package var byteCount: Int { payload.count }
 
     /// Every entry, in key order.
-    public var entries: [LexiconEntry] {
+    package var entries: [LexiconEntry] {
         var all: [LexiconEntry] = []
         var cursor = Cursor(offset: 0)
         for _ in 0..<count {
@@ -43,7 +43,7 @@ public struct Lexicon: Sendable {
 
     /// Up to `limit` entries whose keys start with `prefix` and have at least `minimumRemaining`
     /// keys more, highest score first (equal scores: key order, so shorter words first).
-    public func best(startingWith prefix: [Key], limit: Int, minimumRemaining: Int = 0) -> [LexiconEntry] {
+    package func best(startingWith prefix: [Key], limit: Int, minimumRemaining: Int = 0) -> [LexiconEntry] {
         guard limit > 0, !prefix.isEmpty, count > 0 else { return [] }
         if minimumRemaining == 1, limit <= Self.shortPrefixLimit, let index = Self.shortPrefixIndex(prefix),
             !shortPrefixBest.isEmpty

@@ -3,19 +3,19 @@ import HwaljaCore
 /// One word of the lexicon: the keys that type it and how common it is.
 ///
 /// The word itself is not stored: typing the keys gives it (``TypedText``).
-public struct LexiconEntry: Sendable, Equatable, Comparable {
+package struct LexiconEntry: Sendable, Equatable, Comparable {
     /// The word's keys: letters and next-character (``Key/isLexiconKey``).
-    public var keys: [Key]
+    package var keys: [Key]
     /// How common the word is: 16 × log2 of its count in the source corpus, at most 255.
-    public var score: UInt8
+    package var score: UInt8
 
-    public init(keys: [Key], score: UInt8) {
+    package init(keys: [Key], score: UInt8) {
         self.keys = keys
         self.score = score
     }
 
     /// The score of a word seen `count` times.
-    public static func score(count: Int) -> UInt8 {
+    package static func score(count: Int) -> UInt8 {
         guard count > 1 else { return 0 }
         var log = 0.0
         var remaining = Double(count)
@@ -28,7 +28,7 @@ public struct LexiconEntry: Sendable, Equatable, Comparable {
 
     /// Key order: the lexicon is sorted by it, so that the words typed by keys starting with the
     /// same keys are neighbours.
-    public static func < (lhs: LexiconEntry, rhs: LexiconEntry) -> Bool {
+    package static func < (lhs: LexiconEntry, rhs: LexiconEntry) -> Bool {
         lhs.keys.precedesInLexicon(rhs.keys)
     }
 }
@@ -36,13 +36,13 @@ public struct LexiconEntry: Sendable, Equatable, Comparable {
 extension Key {
     /// The keys a word's keys may contain, the ten letters and next-character, in the order of
     /// their codes 1…11: the lexicon's own numbering, fixed whatever other keys exist.
-    public static let lexiconKeys: [Key] = [
+    package static let lexiconKeys: [Key] = [
         .in, .cheon, .ji, .giyeokKieuk, .nieunRieul, .digeutTieut, .bieupPieup, .siotHieut, .jieutChieut, .ieungMieum,
         .next
     ]
 
     /// This key's code in the lexicon and learned-words files (1…11), or `nil` for a key no word contains.
-    public var lexiconCode: UInt8? {
+    package var lexiconCode: UInt8? {
         switch self {
         case .in: 1
         case .cheon: 2
@@ -60,13 +60,13 @@ extension Key {
     }
 
     /// The key of a lexicon code.
-    public init?(lexiconCode code: UInt8) {
+    package init?(lexiconCode code: UInt8) {
         guard (1...Key.lexiconKeys.count).contains(Int(code)) else { return nil }
         self = Key.lexiconKeys[Int(code) - 1]
     }
 
     /// Whether a word's keys may contain this key.
-    public var isLexiconKey: Bool { lexiconCode != nil }
+    package var isLexiconKey: Bool { lexiconCode != nil }
 }
 
 extension Sequence<Key> {

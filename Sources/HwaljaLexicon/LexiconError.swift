@@ -1,5 +1,5 @@
 /// Why lexicon bytes were refused; each says what was wrong and what to do.
-public enum LexiconError: Error, Equatable, CustomStringConvertible {
+package enum LexiconError: Error, Equatable, CustomStringConvertible {
     case tooShort(Int)
     case notALexicon
     case unsupportedVersion(UInt16)
@@ -7,7 +7,7 @@ public enum LexiconError: Error, Equatable, CustomStringConvertible {
     case checksumMismatch
     case badEntry(index: Int, reason: String)
 
-    public var description: String {
+    package var description: String {
         let fix = "regenerate it with `swift run hwalja-lexicon` or reinstall the package"
         switch self {
         case .tooShort(let count): return "lexicon is \(count) bytes, shorter than its header; \(fix)"

@@ -13,15 +13,15 @@ import HwaljaTable
 ///
 /// An entry's keys are the first `shared` keys of the entry before it, then its suffix keys;
 /// every `restart interval`th entry shares nothing, so a search can start there.
-public enum LexiconFile {
-    public static let magic: [UInt8] = Array("HWLX".utf8)
-    public static let version: UInt16 = 1
-    public static let headerSize = 24
+package enum LexiconFile {
+    package static let magic: [UInt8] = Array("HWLX".utf8)
+    package static let version: UInt16 = 1
+    package static let headerSize = 24
     /// Entries between restart points: a search decodes at most this many before the range it wants.
-    public static let restartInterval = 16
+    package static let restartInterval = 16
 
     /// The bytes of a lexicon of `entries`, sorted here into key order (the first of equal keys kept).
-    public static func encode(_ entries: [LexiconEntry]) -> [UInt8] {
+    package static func encode(_ entries: [LexiconEntry]) -> [UInt8] {
         var sorted: [LexiconEntry] = []
         for entry in entries.sorted() where sorted.last?.keys != entry.keys { sorted.append(entry) }
         var payload: [UInt8] = []
@@ -58,7 +58,7 @@ public enum LexiconFile {
     }
 
     /// Reads and checks lexicon bytes: header, checksum, and every entry (keys valid and in order).
-    public static func decode(_ bytes: [UInt8]) throws(LexiconError) -> Lexicon {
+    package static func decode(_ bytes: [UInt8]) throws(LexiconError) -> Lexicon {
         guard bytes.count >= headerSize else { throw .tooShort(bytes.count) }
         guard Array(bytes[0..<4]) == magic else { throw .notALexicon }
         let version = UInt16(read(bytes, at: 4, size: 2))

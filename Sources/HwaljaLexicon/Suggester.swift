@@ -4,23 +4,23 @@ import HwaljaCore
 ///
 /// Matching is on keys, not on the text shown: after ㄱ ㅣ the screen shows 기, yet 가 (ㄱ ㅣ ㆍ)
 /// and 갈 are still on the way; after 가 ㄱ it shows 각, yet 가기 and 가카 are too.
-public struct Suggester: Sendable {
-    public let lexicon: Lexicon
-    public let table: TransitionTable
+package struct Suggester: Sendable {
+    package let lexicon: Lexicon
+    package let table: TransitionTable
 
-    public init(lexicon: Lexicon, table: TransitionTable) {
+    package init(lexicon: Lexicon, table: TransitionTable) {
         self.lexicon = lexicon
         self.table = table
     }
 
     /// Up to `limit` words for the keys typed so far in the current word, the user's own words
     /// (`learned`) ranked with the lexicon's.
-    public func suggestions(forKeys typed: [Key], limit: Int, learned: LearnedWords = LearnedWords()) -> [String] {
+    package func suggestions(forKeys typed: [Key], limit: Int, learned: LearnedWords = LearnedWords()) -> [String] {
         entries(forKeys: typed, limit: limit, learned: learned).map { TypedText.text(typing: $0.keys, table: table) }
     }
 
     /// The entries behind ``suggestions(forKeys:limit:learned:)``.
-    public func entries(forKeys typed: [Key], limit: Int, learned: LearnedWords = LearnedWords()) -> [LexiconEntry] {
+    package func entries(forKeys typed: [Key], limit: Int, learned: LearnedWords = LearnedWords()) -> [LexiconEntry] {
         let prefix = Self.normalized(typed)
         guard limit > 0, !prefix.isEmpty else { return [] }
         var merged = lexicon.best(startingWith: prefix, limit: limit, minimumRemaining: Self.minimumRemaining)
@@ -37,7 +37,7 @@ public struct Suggester: Sendable {
 
     /// The words of ``entries(forKeys:limit:learned:)``, those the user typed after the words of
     /// `context` (the lexicon's keys; ``LearnedWords/sequences``) first.
-    public func words(forKeys typed: [Key], after context: [[Key]], limit: Int, learned: LearnedWords) -> [[Key]] {
+    package func words(forKeys typed: [Key], after context: [[Key]], limit: Int, learned: LearnedWords) -> [[Key]] {
         let completions = entries(forKeys: typed, limit: limit, learned: learned).map(\.keys)
         guard !context.isEmpty else { return completions }
         let followers = learned.sequences.next(
@@ -48,7 +48,7 @@ public struct Suggester: Sendable {
     /// Learns the word typed by `keys` (committed by the user), and the stem it shares with a word
     /// learned before, if of two syllables or more (데비안은 after 데비안을: 데비안): picked, a stem
     /// leaves the word open for its ending.
-    public func learn(_ keys: [Key], into learned: inout LearnedWords) {
+    package func learn(_ keys: [Key], into learned: inout LearnedWords) {
         let index = learned.firstIndex(notBefore: keys)
         var stem: [Key] = []
         for neighbour in [index - 1, index, index + 1]
@@ -67,7 +67,7 @@ public struct Suggester: Sendable {
 
     /// The key counts after which `keys` split into two parts typed on their own give its text,
     /// the first part two syllables or more.
-    public func cleanSplits(of keys: [Key]) -> [Int] {
+    package func cleanSplits(of keys: [Key]) -> [Int] {
         let text = Array(TypedText.text(typing: keys, table: table).unicodeScalars)
         guard text.count >= 3 else { return [] }
         var splits: [Int] = []
@@ -87,7 +87,7 @@ public struct Suggester: Sendable {
 
     /// `keys` as the lexicon spells them: next-character only between two presses of one key (a
     /// user may press it between syllables where it changes nothing).
-    public static func normalized(_ keys: [Key]) -> [Key] {
+    package static func normalized(_ keys: [Key]) -> [Key] {
         var result: [Key] = []
         for (index, key) in keys.enumerated() {
             if key == .next {

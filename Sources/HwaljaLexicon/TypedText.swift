@@ -1,8 +1,8 @@
 import HwaljaCore
 
 /// The text a key sequence types into an empty field: what the composer commits, then its preedit.
-public enum TypedText {
-    public static func text(typing keys: some Sequence<Key>, table: TransitionTable) -> String {
+package enum TypedText {
+    package static func text(typing keys: some Sequence<Key>, table: TransitionTable) -> String {
         var composer = Composer(table: table)
         var text: [Unicode.Scalar] = []
         for key in keys {

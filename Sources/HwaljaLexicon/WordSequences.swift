@@ -6,38 +6,38 @@ import HwaljaCore
 ///
 /// Bounded: past ``capacity`` sequences the least used, then the longest unused, go (a twentieth
 /// at a time, so that a full store does not search for its worst at every word).
-public struct WordSequences: Sendable, Equatable {
+package struct WordSequences: Sendable, Equatable {
     /// How often and how lately one sequence was typed.
-    public struct Use: Sendable, Equatable {
-        public var uses: Int
+    package struct Use: Sendable, Equatable {
+        package var uses: Int
         /// When it was last typed, on the learned words' clock (larger is later).
-        public var lastUse: Int
+        package var lastUse: Int
 
-        public init(uses: Int, lastUse: Int) {
+        package init(uses: Int, lastUse: Int) {
             self.uses = uses
             self.lastUse = lastUse
         }
 
         /// Whether this use ranks above `other`: more uses, then later.
-        public func ranks(above other: Use) -> Bool {
+        package func ranks(above other: Use) -> Bool {
             uses != other.uses ? uses > other.uses : lastUse > other.lastUse
         }
     }
 
-    public static let defaultCapacity = 20_000
-    public let capacity: Int
+    package static let defaultCapacity = 20_000
+    package let capacity: Int
     /// The words that followed each context (one word or two), with their use.
-    public private(set) var following: [[[Key]]: [[Key]: Use]] = [:]
+    package private(set) var following: [[[Key]]: [[Key]: Use]] = [:]
     /// How many sequences are kept.
-    public private(set) var count = 0
+    package private(set) var count = 0
 
-    public init(capacity: Int = WordSequences.defaultCapacity) {
+    package init(capacity: Int = WordSequences.defaultCapacity) {
         self.capacity = max(1, capacity)
     }
 
     /// The user typed `next` after `context` (one word or two, the last just before `next`), at
     /// `clock` on the learned words' clock. Longer contexts keep their last two words.
-    public mutating func learn(_ next: [Key], after context: [[Key]], at clock: Int) {
+    package mutating func learn(_ next: [Key], after context: [[Key]], at clock: Int) {
         let context = Array(context.suffix(2))
         guard !context.isEmpty, !next.isEmpty, (context + [next]).allSatisfy(Self.isWord) else { return }
         var use = following[context, default: [:]][next] ?? Use(uses: 0, lastUse: clock)
@@ -49,7 +49,7 @@ public struct WordSequences: Sendable, Equatable {
     }
 
     /// Restores a sequence read back from storage (`words`: its context, then the next word).
-    public mutating func restore(_ words: [[Key]], _ use: Use) {
+    package mutating func restore(_ words: [[Key]], _ use: Use) {
         guard (2...3).contains(words.count), words.allSatisfy(Self.isWord), use.uses > 0, count < capacity else {
             return
         }
@@ -59,7 +59,7 @@ public struct WordSequences: Sendable, Equatable {
     }
 
     /// Every sequence kept, its words (context, then the next word) with its use, in a stable order.
-    public var all: [(words: [[Key]], use: Use)] {
+    package var all: [(words: [[Key]], use: Use)] {
         following.flatMap { context, nexts in nexts.map { (context + [$0.key], $0.value) } }
             .sorted { $0.words.lexiconOrder(before: $1.words) }
     }
@@ -67,7 +67,7 @@ public struct WordSequences: Sendable, Equatable {
     /// Up to `limit` words that followed the end of `context`, best first: those that followed
     /// its last two words, then those that followed its last word; each word once. Only words
     /// starting with `prefix` and having at least `minimumRemaining` keys more count.
-    public func next(
+    package func next(
         after context: [[Key]], limit: Int, startingWith prefix: [Key] = [], minimumRemaining: Int = 0
     ) -> [[Key]] {
         guard limit > 0, !context.isEmpty else { return [] }
@@ -85,7 +85,7 @@ public struct WordSequences: Sendable, Equatable {
     }
 
     /// Forgets every sequence.
-    public mutating func forgetAll() {
+    package mutating func forgetAll() {
         following.removeAll()
         count = 0
     }

@@ -12,8 +12,8 @@ import HwaljaRuntime
 #endif
 
 /// `hwalja-replay`: types a keystroke log through the composer and prints the resulting text.
-public struct HwaljaReplayCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct HwaljaReplayCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "hwalja-replay",
         abstract: "Replay a keystroke log of a Korean 12-key layout and print the text it types.",
         discussion: """
@@ -72,9 +72,9 @@ public struct HwaljaReplayCommand: ParsableCommand {
     )
     var suggestions = 0
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if !(0...9).contains(suggestions) { throw ValidationError("--suggestions takes 0-9, not \(suggestions)") }
         if keys != nil && file != nil { throw ValidationError("give either --keys or a FILE, not both") }
         if keys == nil && file == nil {
@@ -82,7 +82,7 @@ public struct HwaljaReplayCommand: ParsableCommand {
         }
     }
 
-    public func run() throws {
+    package func run() throws {
         var settings = DaemonSettings()
         do {
             try typing.apply(to: &settings)

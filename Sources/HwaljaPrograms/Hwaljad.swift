@@ -12,8 +12,8 @@ import HwaljaRuntime
 #endif
 
 /// `hwaljad`: the Cheon-Ji-In engine daemon on D-Bus. Wiring only: the service is HwaljaDaemon's.
-public struct Hwaljad: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct Hwaljad: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "hwaljad",
         abstract: "Serve Cheon-Ji-In typing over D-Bus as org.hwalja.Engine1.",
         discussion: """
@@ -52,9 +52,9 @@ public struct Hwaljad: ParsableCommand {
     @Flag(help: "Print the D-Bus interface XML and exit.")
     var printInterfaces = false
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         if printInterfaces { return print(EngineInterface.interfaceFile, terminator: "") }
         let program = BusService(program: "hwaljad", bus: BusConnection.Bus(bus), describedAs: "the \(bus) bus")
         let settings = self.settings(program.diagnostics)

@@ -8,10 +8,10 @@ import HwaljaRuntime
 
 /// `ibus-engine-hwalja`: the hwalja Cheon-Ji-In engines for IBus, started by ibus-daemon from
 /// `/usr/share/ibus/component/hwalja.xml`. Wiring only: the engine is HwaljaIBus's.
-public struct IBusEngineCommand: ParsableCommand {
+package struct IBusEngineCommand: ParsableCommand {
     static let componentName = "org.hwalja.IBus"
 
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "ibus-engine-hwalja",
         abstract: "Cheon-Ji-In (천지인) Korean input for IBus.",
         discussion: """
@@ -58,9 +58,9 @@ public struct IBusEngineCommand: ParsableCommand {
     @OptionGroup var table: TableOption
     @OptionGroup var service: ServiceOptions
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         let diagnostics = Diagnostics(program: "ibus-engine-hwalja")
         let busAddress: String
         do {

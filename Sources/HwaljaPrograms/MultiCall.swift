@@ -5,9 +5,9 @@ import HwaljaCore
 /// `/usr/libexec/hwalja/hwalja`) so that the Swift runtime is in the package once: it runs the
 /// program whose name it was started by — `hwaljad`, `ibus-engine-hwalja` and `hwalja-replay` are
 /// links to it — each with its own name, flags, help and exit statuses.
-public enum MultiCall {
+package enum MultiCall {
     /// Each program by the name it is installed as.
-    public static let programs: [(name: String, command: any ParsableCommand.Type)] = [
+    package static let programs: [(name: String, command: any ParsableCommand.Type)] = [
         (Hwaljad.configuration.commandName!, Hwaljad.self),
         (IBusEngineCommand.configuration.commandName!, IBusEngineCommand.self),
         (HwaljaReplayCommand.configuration.commandName!, HwaljaReplayCommand.self)
@@ -15,7 +15,7 @@ public enum MultiCall {
 
     /// Runs the program `argument0` (the process's `argv[0]`) names by its last path component;
     /// started by any other name, the first argument names the program (`hwalja hwaljad --help`).
-    public static func main(argument0: String = CommandLine.arguments.first ?? "") {
+    package static func main(argument0: String = CommandLine.arguments.first ?? "") {
         let name = argument0.split(separator: "/").last.map(String.init) ?? ""
         if let program = programs.first(where: { $0.name == name }) {
             program.command.main()

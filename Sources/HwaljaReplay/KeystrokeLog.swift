@@ -10,9 +10,9 @@ import HwaljaCore
 /// Tokens are canonical key names or digit aliases (``Key/init(token:)``); in an untimed log,
 /// `PICK n` picks word suggestion n (1-9) of those shown (`hwalja-replay --suggestions`). `#` starts a comment
 /// that runs to the end of the line; blank lines are ignored. Lines end in `\n` or `\r\n`.
-public struct KeystrokeLog: Sendable, Equatable {
+package struct KeystrokeLog: Sendable, Equatable {
     /// One event of a log.
-    public enum Event: Sendable, Equatable {
+    package enum Event: Sendable, Equatable {
         /// A key pressed and released (untimed logs).
         case tap(Key)
         /// A key going down at a time in milliseconds (timed logs).
@@ -24,21 +24,21 @@ public struct KeystrokeLog: Sendable, Equatable {
     }
 
     /// The events in order.
-    public var events: [Event]
+    package var events: [Event]
 
     /// The latest time a timed log may give, in milliseconds: 2³¹ − 1, almost 25 days.
     ///
     /// Generous for any recording, and small enough that a time plus any timing setting stays far
     /// from `Int.max`; a later time is refused, not replayed.
-    public static let maximumTime = Int(Int32.max)
+    package static let maximumTime = Int(Int32.max)
 
-    public init(events: [Event]) {
+    package init(events: [Event]) {
         self.events = events
     }
 
     /// Parses a log of `layout`'s key tokens (``KeyboardLayout/key(token:)``; `#` starts a
     /// comment, so 나랏글's 쌍자음 is `쌍` here), naming the first bad token or line.
-    public init(parsing text: String, layout: KeyboardLayout = .cheonjiin) throws(KeystrokeLogError) {
+    package init(parsing text: String, layout: KeyboardLayout = .cheonjiin) throws(KeystrokeLogError) {
         var chunk: [UInt8]? = Array(text.utf8)
         var reader = KeystrokeLogReader(layout: layout) {
             defer { chunk = nil }
@@ -53,9 +53,9 @@ public struct KeystrokeLog: Sendable, Equatable {
 /// Reads a keystroke log (see ``KeystrokeLog``) an event at a time from chunks of UTF-8, keeping
 /// only the line being read: memory does not grow with the log. A token longer than
 /// ``tokenLimit`` bytes (no key or time is) is kept to that length, as is a line quoted in an error.
-public struct KeystrokeLogReader {
+package struct KeystrokeLogReader {
     /// The most bytes of one token, or of a line for an error message, that the reader keeps.
-    public static let tokenLimit = 1 << 20
+    package static let tokenLimit = 1 << 20
 
     private let nextChunk: () -> [UInt8]?
     private let layout: KeyboardLayout
@@ -85,14 +85,14 @@ public struct KeystrokeLogReader {
     private var pickPending = false
 
     /// A reader of `layout`'s key tokens in the bytes `nextChunk` returns, in order, until it returns `nil`.
-    public init(layout: KeyboardLayout = .cheonjiin, nextChunk: @escaping () -> [UInt8]?) {
+    package init(layout: KeyboardLayout = .cheonjiin, nextChunk: @escaping () -> [UInt8]?) {
         self.nextChunk = nextChunk
         self.layout = layout
         position = scalars.startIndex
     }
 
     /// The next event, or `nil` at the end of the log; throws naming the first bad token or line.
-    public mutating func next() throws(KeystrokeLogError) -> KeystrokeLog.Event? {
+    package mutating func next() throws(KeystrokeLogError) -> KeystrokeLog.Event? {
         while readyIndex == ready.count {
             ready.removeAll(keepingCapacity: true)
             readyIndex = 0
@@ -247,7 +247,7 @@ public struct KeystrokeLogReader {
 }
 
 /// Why a keystroke log could not be read; each case names the line.
-public enum KeystrokeLogError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum KeystrokeLogError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A token that is neither a key name nor a digit alias.
     case unknownKey(token: String, line: Int)
     /// A token that is not a key of `layout` (a layout other than 천지인).
@@ -261,7 +261,7 @@ public enum KeystrokeLogError: Error, Equatable, Sendable, CustomStringConvertib
     /// `PICK` not followed, on its line, by a suggestion's number 1-9.
     case malformedPick(line: Int, token: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownKey(let token, let line):
             "line \(line): unknown key \(Excerpt.quoted(token)) (keys: \(Key.tokenSummary))"

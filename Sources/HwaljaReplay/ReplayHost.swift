@@ -5,15 +5,15 @@ import HwaljaCore
 /// The host does what an application does with the composer's answers: it deletes the scalars a
 /// response retracts, inserts commits, shows the preedit, deletes the character before the cursor
 /// for a backspace the composer declined and inserts a newline for a declined return.
-public struct ReplayHost: Sendable {
+package struct ReplayHost: Sendable {
     /// One applied action and what it did.
-    public struct Step: Sendable, Equatable, CustomStringConvertible {
+    package struct Step: Sendable, Equatable, CustomStringConvertible {
         /// The action applied.
-        public var action: HoldTimer.Action
+        package var action: HoldTimer.Action
         /// The composer's answer.
-        public var response: Composer.Response
+        package var response: Composer.Response
 
-        public var description: String {
+        package var description: String {
             let name: String
             switch action {
             case .press(let key): name = key.name
@@ -27,27 +27,27 @@ public struct ReplayHost: Sendable {
     }
 
     /// The composer being driven.
-    public private(set) var composer: Composer
+    package private(set) var composer: Composer
     /// Everything the application holds so far, preedit excluded.
-    public var committed: String { application.text }
+    package var committed: String { application.text }
     private var application = ApplicationText()
     /// Every action applied, in order, while ``keepsSteps``.
-    public private(set) var steps: [Step] = []
+    package private(set) var steps: [Step] = []
     /// Whether ``steps`` keeps every step; `hwalja-replay` keeps none, so that its memory does not
     /// grow with the log.
-    public var keepsSteps = true
+    package var keepsSteps = true
     /// Called with each step as it is applied (`hwalja-replay --trace` prints it then).
-    public var onStep: (@Sendable (Step) -> Void)?
+    package var onStep: (@Sendable (Step) -> Void)?
 
-    public init(composer: Composer) {
+    package init(composer: Composer) {
         self.composer = composer
     }
 
     /// The application's text with the preedit shown at the end.
-    public var text: String { committed + composer.preedit.string }
+    package var text: String { committed + composer.preedit.string }
 
     /// Applies one action to the composer and the application.
-    public mutating func apply(_ action: HoldTimer.Action) {
+    package mutating func apply(_ action: HoldTimer.Action) {
         let response = composer.perform(action)
         application.deleteScalars(response.retract)
         application.insert(response.commit.string)
@@ -59,14 +59,14 @@ public struct ReplayHost: Sendable {
 
     /// Plays a whole log: taps directly, timed events through a ``HoldTimer`` on the log's own clock
     /// (its long presses on the keys of the composer's layout).
-    public mutating func play(_ log: KeystrokeLog, timing: HoldTimer.Settings = HoldTimer.Settings()) {
+    package mutating func play(_ log: KeystrokeLog, timing: HoldTimer.Settings = HoldTimer.Settings()) {
         var timer = HoldTimer(settings: timing)
         for event in log.events { play(event, timer: &timer) }
     }
 
     /// Plays one event of a log, timed events through `timer`.
     /// The timer's long presses type the digits of the composer's layout.
-    public mutating func play(_ event: KeystrokeLog.Event, timer: inout HoldTimer) {
+    package mutating func play(_ event: KeystrokeLog.Event, timer: inout HoldTimer) {
         timer.layout = composer.table.keyboard
         switch event {
         case .tap(let key):

@@ -6,9 +6,9 @@ import HwaljaCore
 /// Consonant keys follow the snapshot rule: press *n* of a run takes the text from before the
 /// run and attaches the *n*-th member of the key's cycle (wrapping round), so 갈 + ㅂㅍ×1…4 gives
 /// 갋, 갎, 갈ㅃ, 갋. The run is read off the text: the last jamo belongs to the key's cycle.
-public enum CheonJiInRules {
+package enum CheonJiInRules {
     /// The units that replace `context` (the last one or two units of the text) when `key` is pressed.
-    public static func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
+    package static func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
         switch key {
         case .in, .cheon, .ji: return stroke(key, after: context)
         case .punctuation: return punctuate(after: context)
@@ -22,7 +22,7 @@ public enum CheonJiInRules {
 
     /// Whether a syllable followed by a lone consonant can still merge: some member of the
     /// consonant's cycle would join the syllable (갈 + ㄷ: ㄷ→ㅌ makes 갍).
-    public static func isLivePair(_ first: TextUnit, _ second: TextUnit) -> Bool {
+    package static func isLivePair(_ first: TextUnit, _ second: TextUnit) -> Bool {
         guard case .syllable = first, case .consonant(let consonant) = second,
             let cycle = Strokes.cycle(containing: consonant)
         else { return false }

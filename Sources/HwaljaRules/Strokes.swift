@@ -4,11 +4,11 @@ import HwaljaCore
 ///
 /// Vowel states are named by scalar: compatibility vowels (ㅏ U+314F …), ㆍ (U+318D) for one
 /// cheon stroke and ᆢ (U+11A2) for two.
-public enum Strokes {
+package enum Strokes {
     /// One cheon stroke (ㆍ, U+318D): an incomplete vowel.
-    public static let cheon: Unicode.Scalar = "\u{318D}"
+    package static let cheon: Unicode.Scalar = "\u{318D}"
     /// Two cheon strokes (ᆢ, U+11A2): an incomplete vowel.
-    public static let doubleCheon: Unicode.Scalar = "\u{11A2}"
+    package static let doubleCheon: Unicode.Scalar = "\u{11A2}"
 
     /// Vowel state + stroke → vowel state (docs/layouts.md, 천지인: with the ᆢ, ㅑ and ㅠ toggles).
     static let vowelTransitions: [Unicode.Scalar: [Key: Unicode.Scalar]] = [
@@ -29,7 +29,7 @@ public enum Strokes {
     ]
 
     /// The vowel state one stroke starts (ㅣ, ㆍ or ㅡ).
-    public static func start(_ key: Key) -> Unicode.Scalar {
+    package static func start(_ key: Key) -> Unicode.Scalar {
         switch key {
         case .in: "ㅣ"
         case .cheon: cheon
@@ -39,17 +39,17 @@ public enum Strokes {
     }
 
     /// The vowel state after `stroke` on `state`, or `nil` when the stroke does not extend it.
-    public static func vowel(_ state: Unicode.Scalar, then stroke: Key) -> Unicode.Scalar? {
+    package static func vowel(_ state: Unicode.Scalar, then stroke: Key) -> Unicode.Scalar? {
         vowelTransitions[state]?[stroke]
     }
 
     /// Whether a vowel state is an incomplete ㆍ or ᆢ.
-    public static func isDot(_ state: Unicode.Scalar) -> Bool {
+    package static func isDot(_ state: Unicode.Scalar) -> Bool {
         state == cheon || state == doubleCheon
     }
 
     /// The consonants each consonant key cycles through, in press order.
-    public static let cycles: [Key: [Unicode.Scalar]] = [
+    package static let cycles: [Key: [Unicode.Scalar]] = [
         .giyeokKieuk: ["ㄱ", "ㅋ", "ㄲ"],
         .nieunRieul: ["ㄴ", "ㄹ"],
         .digeutTieut: ["ㄷ", "ㅌ", "ㄸ"],
@@ -60,10 +60,10 @@ public enum Strokes {
     ]
 
     /// The cycle a consonant belongs to.
-    public static func cycle(containing consonant: Unicode.Scalar) -> [Unicode.Scalar]? {
+    package static func cycle(containing consonant: Unicode.Scalar) -> [Unicode.Scalar]? {
         cycles.values.first { $0.contains(consonant) }
     }
 
     /// The punctuation key's cycle.
-    public static let punctuation: [Unicode.Scalar] = [".", ",", "?", "!"]
+    package static let punctuation: [Unicode.Scalar] = [".", ",", "?", "!"]
 }

@@ -1,7 +1,7 @@
 import HwaljaCore
 
 /// One visible piece of composed text, as the rules see it.
-public enum TextUnit: Hashable, Sendable {
+package enum TextUnit: Hashable, Sendable {
     /// A precomposed syllable.
     case syllable(Hangul.Parts)
     /// A consonant standing alone (compatibility jamo).
@@ -14,7 +14,7 @@ public enum TextUnit: Hashable, Sendable {
     case punctuation(Unicode.Scalar)
 
     /// The scalars this unit is written with.
-    public var scalars: [Unicode.Scalar] {
+    package var scalars: [Unicode.Scalar] {
         switch self {
         case .syllable(let parts): [Hangul.compose(parts)]
         case .consonant(let scalar), .vowel(let scalar), .punctuation(let scalar): [scalar]
@@ -32,5 +32,5 @@ public enum TextUnit: Hashable, Sendable {
 
 extension Array where Element == TextUnit {
     /// The scalars of all units in order.
-    public var scalars: [Unicode.Scalar] { flatMap(\.scalars) }
+    package var scalars: [Unicode.Scalar] { flatMap(\.scalars) }
 }

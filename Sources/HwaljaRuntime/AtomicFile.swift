@@ -5,15 +5,15 @@
 /// A file replaced whole: written to a new file beside it (mode 0600, in directories made mode
 /// 0700 when missing), then renamed over it, so that a crash leaves the old text or the new,
 /// never half of it.
-public enum AtomicFile {
+package enum AtomicFile {
     /// What went wrong, with the path and the system's reason.
-    public enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         case cannotCreateDirectory(path: String, reason: String)
         case cannotWrite(path: String, reason: String)
     }
 
     /// Replaces the file at `path` with `bytes`.
-    public static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+    package static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
         try makeDirectories(String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]))
         let temporary = path + ".new-\(getpid())"
         _ = unlink(temporary)

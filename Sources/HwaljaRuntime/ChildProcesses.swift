@@ -7,9 +7,9 @@ import Dispatch
 /// The processes a program started that must not outlive it (a benchmark's dbus-daemon, its
 /// hwaljad): each gets SIGTERM when the program is ended by SIGTERM, SIGINT or SIGHUP, which then
 /// ends the program as that signal would have. A child that ended or was stopped is forgotten.
-public final class ChildProcesses: @unchecked Sendable {  // `pids` confined to `queue`
+package final class ChildProcesses: @unchecked Sendable {  // `pids` confined to `queue`
     /// The program's children.
-    public static let shared = ChildProcesses()
+    package static let shared = ChildProcesses()
 
     private let queue = DispatchQueue(label: "org.hwalja.child-processes")
     private var pids: Set<Int32> = []
@@ -18,7 +18,7 @@ public final class ChildProcesses: @unchecked Sendable {  // `pids` confined to 
     private init() {}
 
     /// Notes child `pid`; the first call installs the signal handlers.
-    public func add(_ pid: Int32) {
+    package func add(_ pid: Int32) {
         queue.sync {
             pids.insert(pid)
             if signals == nil {
@@ -32,7 +32,7 @@ public final class ChildProcesses: @unchecked Sendable {  // `pids` confined to 
     }
 
     /// Forgets child `pid` (it was stopped, or it ended).
-    public func remove(_ pid: Int32) {
+    package func remove(_ pid: Int32) {
         _ = queue.sync { pids.remove(pid) }
     }
 }

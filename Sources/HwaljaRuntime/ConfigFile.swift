@@ -8,9 +8,9 @@ import HwaljaFrontend
 
 /// The settings file hwaljad and ibus-engine-hwalja share, which a user edits without root:
 /// `$XDG_CONFIG_HOME/hwalja/hwalja.conf` (``DaemonSettings`` has the grammar and the names).
-public enum ConfigFile {
+package enum ConfigFile {
     /// `$XDG_CONFIG_HOME/hwalja/hwalja.conf`, else `~/.config/hwalja/hwalja.conf`.
-    public static var defaultPath: String? {
+    package static var defaultPath: String? {
         let base =
             SystemFiles.environment("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 }
             ?? SystemFiles.environment("HOME").map { $0 + "/.config" }
@@ -18,22 +18,22 @@ public enum ConfigFile {
     }
 
     /// What the file set, with its keymap resolved.
-    public struct Loaded {
-        public var settings = DaemonSettings()
-        public var keymap = Keymap.phone
+    package struct Loaded {
+        package var settings = DaemonSettings()
+        package var keymap = Keymap.phone
         /// One line per problem (a bad line, a keymap that cannot be used), naming the file:
         /// the rest of the file applies.
-        public var problems: [String] = []
+        package var problems: [String] = []
 
         /// The defaults.
-        public init() {}
+        package init() {}
     }
 
     /// The settings in `path` (which must exist), or in the default file if there is one, else
     /// the defaults. A bad line is reported in ``Loaded/problems`` and skipped.
     ///
     /// - Throws: a one-line message when `path` was given and cannot be read.
-    public static func load(_ path: String?) throws(Failure) -> Loaded {
+    package static func load(_ path: String?) throws(Failure) -> Loaded {
         var loaded = Loaded()
         guard let file = path ?? defaultPath else { return loaded }
         guard let data = SystemFiles.read(file) else {
@@ -56,7 +56,7 @@ public enum ConfigFile {
     /// file and its directories are made when missing. `value` must already be a valid one.
     ///
     /// - Throws: one line naming the file and what the system said.
-    public static func write(_ name: String, _ value: String, to path: String?) throws(Failure) {
+    package static func write(_ name: String, _ value: String, to path: String?) throws(Failure) {
         guard let file = path ?? defaultPath else {
             throw Failure(description: "no settings file: neither XDG_CONFIG_HOME nor HOME is set")
         }
@@ -74,17 +74,17 @@ public enum ConfigFile {
     }
 
     /// A config file that cannot be used.
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 }
 
 /// Keymaps by name or file, for the programs.
-public enum KeymapFile {
+package enum KeymapFile {
     /// The keymap `value` names (`phone`, `keypad-position`) or the one in the file at path `value`.
     ///
     /// - Throws: one line saying what is wrong with the name or the file.
-    public static func load(_ value: String) throws(ConfigFile.Failure) -> Keymap {
+    package static func load(_ value: String) throws(ConfigFile.Failure) -> Keymap {
         if let keymap = Keymap.named(value) { return keymap }
         guard value.contains("/") else {
             throw ConfigFile.Failure(
@@ -104,22 +104,22 @@ public enum KeymapFile {
 }
 
 /// One-line messages on standard error for the long-running programs, which avoid Foundation.
-public struct Diagnostics: Sendable {
+package struct Diagnostics: Sendable {
     /// The program name each line starts with.
-    public let program: String
+    package let program: String
 
-    public init(program: String) {
+    package init(program: String) {
         self.program = program
     }
 
     /// Prints `line` to standard error.
-    public func log(_ line: String) {
+    package func log(_ line: String) {
         var text = "\(program): \(line)\n"
         text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
     }
 
     /// Prints `line` to standard error and exits with status 1.
-    public func fail(_ line: String) -> Never {
+    package func fail(_ line: String) -> Never {
         log(line)
         exit(1)
     }

@@ -11,26 +11,26 @@ import HwaljaFrontend
 /// what is left, or lets go). Every key moves a context's deadline (a press starts the long
 /// press, its release stops it), and arming a Dispatch timer wakes Dispatch's manager thread:
 /// per key, that cost more than the key itself (`perf` on hwaljad serving key events).
-public final class DispatchClock: FrontendClock, @unchecked Sendable {
+package final class DispatchClock: FrontendClock, @unchecked Sendable {
     private let queue: DispatchQueue
     private var timers: [Int: (source: any DispatchSourceTimer, armed: Int?)] = [:]
     private var deadlines: [Int: Int] = [:]
     private let start = DispatchTime.now()
-    public var onDeadline: (Int) -> Void = { _ in }
+    package var onDeadline: (Int) -> Void = { _ in }
 
     /// Timers fire on `queue`.
-    public init(queue: DispatchQueue) {
+    package init(queue: DispatchQueue) {
         self.queue = queue
     }
 
     /// Milliseconds since this object was created, on the monotonic clock.
-    public var now: Int { Int((DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000) }
+    package var now: Int { Int((DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000) }
 
     /// The Dispatch timers held, armed or not: one for each context with a deadline, and one armed
     /// for a deadline since cleared, until its time. For tests.
-    public var timerCount: Int { timers.count }
+    package var timerCount: Int { timers.count }
 
-    public func schedule(_ number: Int, at deadline: Int?) {
+    package func schedule(_ number: Int, at deadline: Int?) {
         deadlines[number] = deadline
         guard let deadline else {
             // An armed timer fires, finds nothing due and goes; one that has fired goes now (a

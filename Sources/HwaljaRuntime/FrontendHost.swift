@@ -5,7 +5,7 @@ import HwaljaFrontend
 
 /// A frontend whose contexts a ``FrontendHost`` keeps current: hwaljad's service, the IBus
 /// engines, the fcitx5 addon's contexts.
-public protocol HostedFrontend: AnyObject {
+package protocol HostedFrontend: AnyObject {
     /// New settings: new contexts take them, open ones from their next key.
     func apply(_ settings: DaemonSettings, keymap: Keymap)
     /// Tables read again or generated (one per layout): open contexts of those layouts switch
@@ -23,15 +23,15 @@ public protocol HostedFrontend: AnyObject {
 /// fcitx5 addon each make one and tell it their frontend (``start(_:)``).
 ///
 /// Used on `queue`, the program's (fcitx5's: the addon's queue), as the frontend is.
-public final class FrontendHost {
+package final class FrontendHost {
     /// The settings and keymap in use.
-    public private(set) var settings: ConfigFile.Loaded
+    package private(set) var settings: ConfigFile.Loaded
     /// Each layout's table.
-    public let tables: LayoutTables
+    package let tables: LayoutTables
     /// Word suggestions and the learned words.
-    public let suggestions: SuggestionsLoader
+    package let suggestions: SuggestionsLoader
     /// Hanja and symbols for the conversion key: libhangul's files, read when a field first needs them.
-    public let hanja: HanjaConversions
+    package let hanja: HanjaConversions
     /// Told of every change; set by ``start(_:)``.
     private weak var frontend: (any HostedFrontend)?
     private let readSettingsFile: () throws -> ConfigFile.Loaded
@@ -45,7 +45,7 @@ public final class FrontendHost {
     /// `nil`) and `tables` (read from `tablePath` if the program was given one, else from the
     /// settings' table or the default places). `learnedWords`: where learned words are kept (`nil`:
     /// nowhere).
-    public init(
+    package init(
         settings: ConfigFile.Loaded, tables: TableLoader.Everything, queue: DispatchQueue,
         settingsPath: String?, tablePath: String? = nil,
         readSettings: @escaping () throws -> ConfigFile.Loaded,
@@ -77,7 +77,7 @@ public final class FrontendHost {
 
     /// Keeps `frontend` current from now on, and makes the tables the settings' layout-options
     /// change, in the background (until then the files' tables type).
-    public func start(_ frontend: any HostedFrontend) {
+    package func start(_ frontend: any HostedFrontend) {
         self.frontend = frontend
         hanja.onPrepared = { [weak self] in self?.frontend?.conversionsPrepared() }
         let mainPath = tables.main.path
@@ -91,7 +91,7 @@ public final class FrontendHost {
     /// the settings' table or layout-options changed, or with `tablesToo` (SIGHUP), every layout's
     /// table is read again from its file, and the options' tables made in the background. A file
     /// that cannot be read keeps the settings in use, and says so.
-    public func readSettings(onlyIfChanged: Bool = false, tablesToo: Bool = false) {
+    package func readSettings(onlyIfChanged: Bool = false, tablesToo: Bool = false) {
         let changed = settingsFile.changed()
         guard changed || !onlyIfChanged || tablesToo else { return }
         let before = settings.settings
@@ -110,7 +110,7 @@ public final class FrontendHost {
     }
 
     /// Saves the words learned within the last moments: before the program exits.
-    public func saveNow() { suggestions.saveNow() }
+    package func saveNow() { suggestions.saveNow() }
 
     private func useTables(_ everything: TableLoader.Everything, _ said: String) {
         let changed = tables.replace(with: everything)

@@ -8,12 +8,12 @@ import HwaljaLexicon
 
 /// A hanja file read where it lies, a window at a time (`pread`): a lookup reads a few hundred
 /// bytes and holds none of them after. Open for as long as a dictionary uses it.
-public final class HanjaFile: HanjaText, Sendable {
+package final class HanjaFile: HanjaText, Sendable {
     private let descriptor: Int32
-    public let byteCount: Int
+    package let byteCount: Int
 
     /// The file at `path`, or `nil` if it cannot be opened or is not a regular file.
-    public init?(path: String) {
+    package init?(path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var info = stat()
@@ -27,7 +27,7 @@ public final class HanjaFile: HanjaText, Sendable {
 
     deinit { _ = close(descriptor) }
 
-    public func bytes(at offset: Int, count: Int) -> [UInt8] {
+    package func bytes(at offset: Int, count: Int) -> [UInt8] {
         guard offset >= 0, offset < byteCount, count > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: min(count, byteCount - offset))
         var done = 0
@@ -50,12 +50,12 @@ public final class HanjaFile: HanjaText, Sendable {
 /// The hanja and symbol files, where libhangul keeps them: the user's own
 /// (`$XDG_DATA_HOME/libhangul/hanja/`, else `~/.local/share/…`) before the system's
 /// (`/usr/share/libhangul/hanja/`, Debian's libhangul-data).
-public enum HanjaFiles {
+package enum HanjaFiles {
     /// The system's folder.
-    public static let systemFolder = "/usr/share/libhangul/hanja"
+    package static let systemFolder = "/usr/share/libhangul/hanja"
 
     /// The folders looked in, the user's first.
-    public static func folders(environment: [String: String] = SystemFiles.environment()) -> [String] {
+    package static func folders(environment: [String: String] = SystemFiles.environment()) -> [String] {
         var folders: [String] = []
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             folders.append(data + "/libhangul/hanja")
@@ -66,7 +66,7 @@ public enum HanjaFiles {
     }
 
     /// The hanja and symbol files of this user's environment (``folders(environment:)``).
-    public static func read(
+    package static func read(
         environment: [String: String] = SystemFiles.environment(), log: (String) -> Void
     ) -> HanjaConversions.Files {
         let folders = folders(environment: environment)
@@ -78,7 +78,8 @@ public enum HanjaFiles {
 
     /// The first of `name` (`hanja.txt`, `mssymbol.txt`) in `folders` that is a sorted hanja file;
     /// a file refused says why through `log`, and the next is tried. `nil` when none is found.
-    public static func dictionary(named name: String, in folders: [String], log: (String) -> Void) -> HanjaDictionary? {
+    package static func dictionary(named name: String, in folders: [String], log: (String) -> Void) -> HanjaDictionary?
+    {
         for folder in folders {
             let path = folder + "/" + name
             guard let file = HanjaFile(path: path) else { continue }

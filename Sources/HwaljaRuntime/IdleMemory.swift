@@ -12,7 +12,7 @@ import Dispatch
 /// (``armAfterAnswers()``), not while it is handled: arming a Dispatch timer wakes Dispatch's
 /// manager thread, which on a busy CPU ran before the answer went and made the first key after a
 /// pause slower.
-public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
+package final class IdleMemory: @unchecked Sendable {  // confined to `queue`
     private let queue: DispatchQueue
     private let seconds: Int
     private let release: () -> Void
@@ -22,7 +22,7 @@ public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
 
     /// Watches for idleness on `queue`, the queue the program's messages are handled on;
     /// `release` gives the memory back (`malloc_trim`; a test counts).
-    public init(queue: DispatchQueue, seconds: Int = 3, release: @escaping () -> Void = { _ = malloc_trim(0) }) {
+    package init(queue: DispatchQueue, seconds: Int = 3, release: @escaping () -> Void = { _ = malloc_trim(0) }) {
         self.queue = queue
         self.seconds = seconds
         self.release = release
@@ -31,20 +31,20 @@ public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
     /// Notes that the program is doing something (a message came). On the queue; then call
     /// ``armAfterAnswers()`` once what came is answered.
     @inline(__always)
-    public func noteActivity() {
+    package func noteActivity() {
         active = true
     }
 
     /// Arms the idle timer if activity came while none was armed. On the queue, after the
     /// answers to the messages just handled were written (``BusDispatcher``'s `afterMessages`).
     @inline(__always)
-    public func armAfterAnswers() {
+    package func armAfterAnswers() {
         if active && !scheduled { schedule() }
     }
 
     /// Starts watching, from any thread: the first release comes `seconds` to 2 × `seconds` after
     /// start-up if no message comes.
-    public func start() {
+    package func start() {
         queue.async { [self] in
             noteActivity()
             armAfterAnswers()
@@ -54,7 +54,7 @@ public final class IdleMemory: @unchecked Sendable {  // confined to `queue`
     /// Gives freed heap back a second from now (`malloc_trim`; hwaljad: after contexts went), at
     /// most once a second however many calls come: the allocator keeps freed memory otherwise,
     /// and a busy daemon may not be idle for long. On the queue.
-    public func trimHeapSoon() {
+    package func trimHeapSoon() {
         guard !trimScheduled else { return }
         trimScheduled = true
         queue.asyncAfter(deadline: .now() + 1) { [self] in

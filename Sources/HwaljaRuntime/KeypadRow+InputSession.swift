@@ -6,7 +6,7 @@ import HwaljaFrontend
 /// and hwaljad.
 extension KeypadRow.Field {
     /// What `session` shows: its suggestions, 漢 if its word converts, its list's page.
-    public init(_ session: InputSession) {
+    package init(_ session: InputSession) {
         self.init(
             suggestions: session.suggestions.map(\.text), converts: session.convertsWord,
             candidates: session.candidatePage.map(CandidatesSignal.init))
@@ -16,7 +16,7 @@ extension KeypadRow.Field {
 /// The conversion key's list's page as `ShowCandidates` and `CandidatesChanged` carry it.
 extension CandidatesSignal {
     /// `page` as the bus carries it (each candidate's text and meaning); ``closed`` for none.
-    public init(_ page: CandidatePage?) {
+    package init(_ page: CandidatePage?) {
         guard let page else {
             self = .closed
             return
@@ -30,7 +30,7 @@ extension CandidatesSignal {
 extension InputSession {
     /// Takes a tap on the keypad: a suggestion picked if the field still shows it (else the tap
     /// came too late, and does nothing), its list opened from 漢, or a tap on the list.
-    public mutating func take(_ tap: KeypadInterface.Tap) -> [FrontendAction] {
+    package mutating func take(_ tap: KeypadInterface.Tap) -> [FrontendAction] {
         switch tap {
         case .suggestion(let index, let word): acceptSuggestion(index, shownAs: word) ?? []
         case .conversion: pressConversionKey()
@@ -40,7 +40,7 @@ extension InputSession {
 
     /// Takes a tap on the keypad's copy of the list: a candidate picked if the page still shows
     /// it (else the tap came too late, and does nothing), a page turned, or the list closed.
-    public mutating func take(_ tap: KeypadInterface.CandidateTap) -> [FrontendAction] {
+    package mutating func take(_ tap: KeypadInterface.CandidateTap) -> [FrontendAction] {
         switch tap {
         case .pick(let index, let text): acceptCandidate(index, shownAs: text) ?? []
         case .turn(let count): turnCandidatePage(count)

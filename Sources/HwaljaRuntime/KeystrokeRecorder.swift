@@ -12,15 +12,15 @@ import HwaljaFrontend
 /// 0700), so a restart never overwrites an earlier recording; each log, `context-N.log`, is a new
 /// file of mode 0600 (it may hold what was typed). Nothing already in DIR is opened, followed or
 /// waited on: not a planted symbolic link, not a FIFO, not an older log.
-public final class KeystrokeRecorder: KeystrokeRecording {
+package final class KeystrokeRecorder: KeystrokeRecording {
     /// Why recording cannot start.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         /// The directory given could not be created.
         case cannotCreateDirectory(path: String, reason: String)
         /// This run's directory could not be made inside the one given.
         case cannotCreateRunDirectory(in: String, reason: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .cannotCreateDirectory(let path, let reason):
                 "cannot create \(Excerpt.path(path)): \(reason); give --record a directory you may write in"
@@ -31,7 +31,7 @@ public final class KeystrokeRecorder: KeystrokeRecording {
     }
 
     /// The directory this run's logs go in: `DIR/PROGRAM-YYYYMMDD-HHMMSS-XXXXXX`. The caller says it once.
-    public let runDirectory: String
+    package let runDirectory: String
     private let program: String
     private let report: (String) -> Void
     private var files: [Int: Int32] = [:]
@@ -39,20 +39,20 @@ public final class KeystrokeRecorder: KeystrokeRecording {
 
     /// Makes this run's directory inside `directory` (created 0700 if missing), named after `program`.
     /// `report` hears, once per context, of a log that could not be created.
-    public init(directory: String, program: String, report: @escaping (String) -> Void) throws(Failure) {
+    package init(directory: String, program: String, report: @escaping (String) -> Void) throws(Failure) {
         runDirectory = try PrivateFiles.makeRunDirectory(in: directory, prefix: program)
         self.program = program
         self.report = report
     }
 
     /// Appends `<ms> down|up KEY` lines for context `number`; a tap is a down and an up at once.
-    public func record(context number: Int, at time: Int, _ events: [(down: Bool, key: Key)]) {
+    package func record(context number: Int, at time: Int, _ events: [(down: Bool, key: Key)]) {
         guard let file = descriptor(for: number) else { return }
         write(file, events.map { "\(time) \($0.down ? "down" : "up") \($0.key.name)\n" }.joined())
     }
 
     /// Closes the log of a context that went away.
-    public func close(context number: Int) {
+    package func close(context number: Int) {
         if let file = files.removeValue(forKey: number) { _ = Glibc.close(file) }
     }
 

@@ -8,20 +8,20 @@ import HwaljaTable
 /// request is refused with why (``Missing``).
 ///
 /// Used on the program's queue (or its one thread), as its frontend is.
-public final class LayoutTables {
+package final class LayoutTables {
     /// 천지인's table, and the file it came from (its folder holds the other layouts' files).
-    public private(set) var main: TableLoader.Loaded
+    package private(set) var main: TableLoader.Loaded
     /// The tables in use, by layout: as read, or as generated with the settings' layout-options.
-    public private(set) var inUse: [KeyboardLayout: TransitionTable]
+    package private(set) var inUse: [KeyboardLayout: TransitionTable]
     /// Reads a layout's table from its file beside `main`'s.
     private let read: (KeyboardLayout, _ mainPath: String) throws(TableLoadError) -> TableLoader.Loaded
 
     /// Why a layout's table cannot be had: not installed, unreadable or damaged, in one line.
-    public struct Missing: Error, CustomStringConvertible {
-        public let layout: KeyboardLayout
+    package struct Missing: Error, CustomStringConvertible {
+        package let layout: KeyboardLayout
         /// What reading it found.
-        public let error: TableLoadError
-        public var description: String {
+        package let error: TableLoadError
+        package var description: String {
             switch error {
             case .notFound(let searched):
                 let file = searched.first.map(Excerpt.path) ?? layout.tableFileName
@@ -34,7 +34,7 @@ public final class LayoutTables {
 
     /// The tables of `loaded` (천지인's among them); a layout not there is read from its file beside
     /// 천지인's when first asked for (`read`: ``TableLoader/load(_:beside:)``; tests give their own).
-    public init(
+    package init(
         _ loaded: TableLoader.Everything,
         read: @escaping (KeyboardLayout, _ mainPath: String) throws(TableLoadError) -> TableLoader.Loaded = {
             layout, mainPath throws(TableLoadError) in try TableLoader.load(layout, beside: mainPath)
@@ -47,7 +47,7 @@ public final class LayoutTables {
 
     /// Tables held in memory only (tests, benchmarks): 천지인's must be among them; any other
     /// layout is missing.
-    public convenience init(inMemory tables: [TransitionTable]) {
+    package convenience init(inMemory tables: [TransitionTable]) {
         let loaded = Dictionary(
             tables.map { ($0.keyboard, TableLoader.Loaded(table: $0, path: "(in memory)", checksum: 0)) },
             uniquingKeysWith: { $1 })
@@ -57,7 +57,7 @@ public final class LayoutTables {
     }
 
     /// `layout`'s table: the one in use, else read from its file now (and kept). Throws why it cannot be had.
-    public func table(_ layout: KeyboardLayout) throws(Missing) -> TransitionTable {
+    package func table(_ layout: KeyboardLayout) throws(Missing) -> TransitionTable {
         if let table = inUse[layout] { return table }
         do {
             let table = try read(layout, main.path).table
@@ -71,7 +71,7 @@ public final class LayoutTables {
     /// Switches to `tables` (read again, or generated with layout-options): every layout among
     /// them, 천지인's with the file it came from. Returns the tables to give open contexts.
     @discardableResult
-    public func replace(with tables: TableLoader.Everything) -> [TransitionTable] {
+    package func replace(with tables: TableLoader.Everything) -> [TransitionTable] {
         main = tables.main
         for (layout, loaded) in tables.tables { inUse[layout] = loaded.table }
         return tables.tables.values.map(\.table)

@@ -11,16 +11,16 @@ import HwaljaLexicon
 /// Several programs keep them at once (the IBus engine, hwaljad, the fcitx5 addon): each adds what
 /// it learned to what the file holds then (``merge(_:capacity:unlessRemoved:)``), under a lock on
 /// `learned-words.lock` beside it, so that none writes over another's words.
-public struct LearnedWordsStore: Sendable {
+package struct LearnedWordsStore: Sendable {
     /// What went wrong with the file, in one sentence that says what to do.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         case noHome
         case cannotCreateDirectory(path: String, reason: String)
         case cannotWrite(path: String, reason: String)
         case cannotRemove(path: String, reason: String)
         case cannotLock(path: String, reason: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .noHome: "neither XDG_DATA_HOME nor HOME is set: learned words are not kept"
             case .cannotCreateDirectory(let path, let reason):
@@ -33,14 +33,14 @@ public struct LearnedWordsStore: Sendable {
         }
     }
 
-    public let path: String
+    package let path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// The store of this user's environment, or `nil` without XDG_DATA_HOME and HOME.
-    public static func standard(environment: [String: String] = SystemFiles.environment()) -> LearnedWordsStore? {
+    package static func standard(environment: [String: String] = SystemFiles.environment()) -> LearnedWordsStore? {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return LearnedWordsStore(path: data + "/hwalja/learned-words")
         }
@@ -49,7 +49,7 @@ public struct LearnedWordsStore: Sendable {
     }
 
     /// The words saved, none if there is no file, and the lines that were not a word.
-    public func load(capacity: Int = LearnedWords.defaultCapacity) -> (words: LearnedWords, badLines: [Int]) {
+    package func load(capacity: Int = LearnedWords.defaultCapacity) -> (words: LearnedWords, badLines: [Int]) {
         guard let bytes = SystemFiles.read(path) else { return (LearnedWords(capacity: capacity), []) }
         return LearnedWordsText.decode(String(decoding: bytes, as: UTF8.self), capacity: capacity)
     }
@@ -57,7 +57,7 @@ public struct LearnedWordsStore: Sendable {
     /// Replaces the file with `words`: written to a new file beside it (mode 0600), then renamed
     /// over it, so a crash leaves the old words or the new, never half. Other programs' words
     /// saved since are lost: programs that learn use ``merge(_:capacity:unlessRemoved:)``.
-    public func save(_ words: LearnedWords) throws(Failure) {
+    package func save(_ words: LearnedWords) throws(Failure) {
         do {
             try AtomicFile.replace(path, with: Array(LearnedWordsText.encode(words).utf8))
         } catch {
@@ -73,7 +73,7 @@ public struct LearnedWordsStore: Sendable {
     /// is saved now, and saves the result, all under the lock; returns it. With `unlessRemoved`, a
     /// file that is not there (removed to forget the words) is left so: nothing is written, and
     /// `nil` comes back.
-    public func merge(
+    package func merge(
         _ learned: [LearnedWords.Learning], capacity: Int = LearnedWords.defaultCapacity, unlessRemoved: Bool
     )
         throws(Failure) -> LearnedWords?
@@ -90,7 +90,7 @@ public struct LearnedWordsStore: Sendable {
 
     /// Forgets every learned word: removes the file (under the lock, so that no program's merge
     /// writes back what it read before).
-    public func forget() throws(Failure) {
+    package func forget() throws(Failure) {
         try locked { () throws(Failure) in
             guard unlink(path) == 0 || errno == ENOENT else {
                 throw .cannotRemove(path: path, reason: String(cString: strerror(errno)))
@@ -99,7 +99,7 @@ public struct LearnedWordsStore: Sendable {
     }
 
     /// The lock file beside the words.
-    public var lockPath: String { path + ".lock" }
+    package var lockPath: String { path + ".lock" }
 
     /// Runs `body` holding the lock on ``lockPath`` (created mode 0600, with its directory): one
     /// program at a time reads and writes the words.

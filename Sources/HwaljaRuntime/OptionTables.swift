@@ -4,10 +4,10 @@ import HwaljaRules
 
 /// The tables of the layouts the settings' `layout-options` change, generated in memory from the
 /// layout's rules with those options (``TableGenerator``); the table files hold the defaults.
-public enum OptionTables {
+package enum OptionTables {
     /// `loaded` (`layout`'s table from its file), or the table generated with `options` when
     /// some of them are that layout's.
-    public static func table(_ layout: KeyboardLayout, _ loaded: TransitionTable, options: Set<KeyboardLayout.Option>)
+    package static func table(_ layout: KeyboardLayout, _ loaded: TransitionTable, options: Set<KeyboardLayout.Option>)
         -> TransitionTable
     {
         let own = options.filter { $0.layout == layout }
@@ -15,7 +15,7 @@ public enum OptionTables {
     }
 
     /// Every table in `everything` with `options` applied.
-    public static func apply(_ options: Set<KeyboardLayout.Option>, to everything: inout TableLoader.Everything) {
+    package static func apply(_ options: Set<KeyboardLayout.Option>, to everything: inout TableLoader.Everything) {
         for (layout, loaded) in everything.tables {
             everything.tables[layout]!.table = table(layout, loaded.table, options: options)
         }
@@ -25,12 +25,12 @@ public enum OptionTables {
 /// Makes the tables of the settings' `layout-options` off a program's queue, so that it serves at
 /// once with the files' tables and switches when they are ready (a second or so; each context
 /// of that layout when its syllable ends).
-public final class OptionTableMaker: @unchecked Sendable {  // `latest` confined to `queue`
+package final class OptionTableMaker: @unchecked Sendable {  // `latest` confined to `queue`
     private let queue: DispatchQueue
     /// The last request: an older one's tables, ready later, are dropped.
     private var latest = 0
 
-    public init(queue: DispatchQueue) {
+    package init(queue: DispatchQueue) {
         self.queue = queue
     }
 
@@ -38,7 +38,7 @@ public final class OptionTableMaker: @unchecked Sendable {  // `latest` confined
     /// `path`, logs their problems and switches to them with `use`, then makes the tables
     /// `options` change as ``make(_:from:then:)`` does. A table that cannot be read keeps the
     /// old ones, and says so.
-    public func reloadEveryLayout(
+    package func reloadEveryLayout(
         path: String, options: Set<KeyboardLayout.Option>, log: (String) -> Void,
         use: @escaping (TableLoader.Everything, String) -> Void
     ) {
@@ -59,7 +59,7 @@ public final class OptionTableMaker: @unchecked Sendable {  // `latest` confined
     /// `options` change among the tables `load` gives (called there too), then, back on the queue
     /// and unless asked again meanwhile, calls `use` with every table and what was generated in
     /// how many milliseconds. Does nothing when `options` is empty or changes none of them.
-    public func make(
+    package func make(
         _ options: Set<KeyboardLayout.Option>, from load: @escaping @Sendable () -> TableLoader.Everything?,
         then use: @escaping (TableLoader.Everything, String) -> Void
     ) {

@@ -5,11 +5,11 @@ import Dispatch
 #endif
 
 /// Unix signals delivered on a program's queue as Dispatch sources (hwaljad, ibus-engine-hwalja).
-public final class SignalHandling: @unchecked Sendable {  // immutable after init
+package final class SignalHandling: @unchecked Sendable {  // immutable after init
     private let sources: [any DispatchSourceSignal]
 
     /// Sends each of `signals` to `handler` on `queue` instead of its default action.
-    public init(_ signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) {
+    package init(_ signals: [Int32], queue: DispatchQueue, handler: @escaping @Sendable (Int32) -> Void) {
         sources = signals.map { number in
             signal(number, SIG_IGN)  // the default action would kill the process before Dispatch sees it
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)

@@ -16,12 +16,12 @@ import HwaljaLexicon
 /// Used on the program's queue; the file is written on a queue of its own, so that no key's
 /// answer waits for the disk, and at most once per ``saveDelay``: the words learned meanwhile go
 /// in one write (a fast typist ends a word a second, or more).
-public final class SuggestionsLoader: @unchecked Sendable {
+package final class SuggestionsLoader: @unchecked Sendable {
     /// Runs `work` on the program's queue after `delay`: when the learned words are saved.
-    public typealias Scheduler =
+    package typealias Scheduler =
         @Sendable (_ delay: DispatchTimeInterval, _ work: @escaping @Sendable () -> Void) -> Void
 
-    public let suggestions: WordSuggestions
+    package let suggestions: WordSuggestions
     private let store: LearnedWordsStore?
     private let log: @Sendable (String) -> Void
     private let queue: DispatchQueue
@@ -37,13 +37,13 @@ public final class SuggestionsLoader: @unchecked Sendable {
 
     /// How long after a word is learned the words are saved: what was learned meanwhile goes in
     /// the same write. A program ending within it loses them unless it calls ``saveNow()``.
-    public static let saveDelay: DispatchTimeInterval = .seconds(2)
+    package static let saveDelay: DispatchTimeInterval = .seconds(2)
 
     /// Suggestions from the lexicon beside `tablePath` (the file `table` came from), read on a
     /// thread of its own and handed to `queue`, the program's, so that it serves keys meanwhile
     /// (reading and checking it takes about 20 ms); without one, none, said in one line through `log`.
     /// `saveScheduler` runs the learned words' save (by default on `queue` after ``saveDelay``).
-    public init(
+    package init(
         table: TransitionTable, tablePath: String, settings: DaemonSettings, queue: DispatchQueue,
         store: LearnedWordsStore? = LearnedWordsStore.standard(), saveScheduler: Scheduler? = nil,
         log: @escaping @Sendable (String) -> Void
@@ -77,12 +77,12 @@ public final class SuggestionsLoader: @unchecked Sendable {
     }
 
     /// The lexicon's path beside the table file at `tablePath`.
-    public static func lexiconPath(beside tablePath: String) -> String {
+    package static func lexiconPath(beside tablePath: String) -> String {
         TableLoader.sibling(of: tablePath, named: "hwalja.lexicon")
     }
 
     /// The lexicon at `path` with `table`, or `nil` after saying in one line through `log` why not.
-    public static func read(_ path: String, table: TransitionTable, log: (String) -> Void) -> Suggester? {
+    package static func read(_ path: String, table: TransitionTable, log: (String) -> Void) -> Suggester? {
         guard let bytes = SystemFiles.read(path) else {
             log("no word suggestions: cannot read \(Excerpt.path(path))")
             return nil
@@ -109,7 +109,7 @@ public final class SuggestionsLoader: @unchecked Sendable {
     }
 
     /// Saves the learned words now if a save is due (a program about to end). On the queue.
-    public func saveNow() {
+    package func saveNow() {
         guard saveDue else { return }
         saveDue = false
         beginSave(waiting: true)
@@ -165,7 +165,7 @@ public final class SuggestionsLoader: @unchecked Sendable {
     /// Forgets every learned word: this program's, and the file (after any save already queued),
     /// so that other programs forget theirs when they next save or reload. Returns the reason
     /// when the file could not be removed.
-    public func forgetAll() -> String? {
+    package func forgetAll() -> String? {
         suggestions.forgetLearnedWords()
         generation += 1  // a save under way would bring the words back
         saveDue = false
@@ -182,7 +182,7 @@ public final class SuggestionsLoader: @unchecked Sendable {
     }
 
     /// Takes the suggestion settings; reads the learned words again (forgotten if the file went).
-    public func apply(_ settings: DaemonSettings) {
+    package func apply(_ settings: DaemonSettings) {
         suggestions.limit = settings.suggestions
         suggestions.learns = settings.learnWords
         suggestions.pickAddsSpace = settings.pickAddsSpace

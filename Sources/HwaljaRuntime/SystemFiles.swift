@@ -4,10 +4,10 @@
 
 /// Whole files, paths and the environment through the C library: what the programs read, without
 /// Foundation (whose file and URL code would be most of what a statically linked program carries).
-public enum SystemFiles {
+package enum SystemFiles {
     /// The bytes of the file at `path`, or nil if it cannot be opened or read (missing, a
     /// directory, no permission).
-    public static func read(_ path: String) -> [UInt8]? {
+    package static func read(_ path: String) -> [UInt8]? {
         let file = open(path, O_RDONLY | O_CLOEXEC)
         guard file >= 0 else { return nil }
         defer { _ = close(file) }
@@ -15,23 +15,23 @@ public enum SystemFiles {
     }
 
     /// Everything on standard input up to its end, or nil if it cannot be read.
-    public static func readStandardInput() -> [UInt8]? {
+    package static func readStandardInput() -> [UInt8]? {
         readAll(STDIN_FILENO)
     }
 
     /// Whether something is at `path` (following links), as `stat` sees it.
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
 
     /// The value of the environment variable `name`, if it is set.
-    public static func environment(_ name: String) -> String? {
+    package static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 
     /// The whole environment.
-    public static func environment() -> [String: String] {
+    package static func environment() -> [String: String] {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
@@ -45,14 +45,14 @@ public enum SystemFiles {
     }
 
     /// The current directory, or nil if it cannot be found (removed, or too long).
-    public static func currentDirectory() -> String? {
+    package static func currentDirectory() -> String? {
         guard let path = getcwd(nil, 0) else { return nil }
         defer { free(path) }
         return String(cString: path)
     }
 
     /// `path` with every link resolved (`realpath`), or nil if it does not resolve.
-    public static func resolved(_ path: String) -> String? {
+    package static func resolved(_ path: String) -> String? {
         guard let path = realpath(path, nil) else { return nil }
         defer { free(path) }
         return String(cString: path)
@@ -60,7 +60,7 @@ public enum SystemFiles {
 
     /// `path` made absolute against the current directory, with `.`, `..` and repeated slashes
     /// taken out by their names alone (as Foundation's `URL.standardized` does).
-    public static func standardized(_ path: String) -> String {
+    package static func standardized(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : (currentDirectory() ?? "") + "/" + path
         var parts: [Substring] = []
         for part in absolute.split(separator: "/") {

@@ -2,9 +2,9 @@ import HwaljaCore
 import HwaljaTable
 
 /// Finds and loads the table files for the executables, one per layout.
-public enum TableLoader {
+package enum TableLoader {
     /// The default search order in a sentence, for `--table`'s help.
-    public static let searchOrder =
+    package static let searchOrder =
         "$HWALJA_TABLE, the settings' table, share/hwalja beside the executable, ./Tables/hwalja.table, /usr/share/hwalja"
 
     /// Where the table is looked for when no path is given, in order: `$HWALJA_TABLE`; `configured`
@@ -12,7 +12,7 @@ public enum TableLoader {
     /// executable, `../share/hwalja/hwalja.table` (for `/usr/bin`) or `../../share/hwalja/hwalja.table`
     /// (for `/usr/libexec/hwalja`); `Tables/hwalja.table` under the current directory (a checkout);
     /// then `/usr/share/hwalja/hwalja.table`.
-    public static func defaultPaths(configured: String? = nil) -> [String] {
+    package static func defaultPaths(configured: String? = nil) -> [String] {
         var paths: [String] = []
         if let fromEnvironment = SystemFiles.environment("HWALJA_TABLE"), !fromEnvironment.isEmpty {
             paths.append(fromEnvironment)
@@ -30,7 +30,7 @@ public enum TableLoader {
 
     /// Where `layout`'s table is looked for when no path is given: ``defaultPaths()`` for 천지인;
     /// for another layout, its table file (``KeyboardLayout/tableFileName``) in the folder of each.
-    public static func defaultPaths(for layout: KeyboardLayout, configured: String? = nil) -> [String] {
+    package static func defaultPaths(for layout: KeyboardLayout, configured: String? = nil) -> [String] {
         let paths = defaultPaths(configured: configured)
         guard layout != .cheonjiin else { return paths }
         return paths.map { sibling(of: $0, named: layout.tableFileName) }
@@ -43,26 +43,26 @@ public enum TableLoader {
     }
 
     /// The 천지인 table a load without a path would read now (``defaultPaths(configured:)``), if any.
-    public static func found(configured: String?) -> String? {
+    package static func found(configured: String?) -> String? {
         defaultPaths(configured: configured).first(where: SystemFiles.exists)
     }
 
     /// Says through `log` that the settings' table, `configured`, was not the one used (`path`):
     /// it is not there, or `$HWALJA_TABLE` came first.
-    public static func noteIfNotConfigured(_ path: String, _ configured: String?, log: (String) -> Void) {
+    package static func noteIfNotConfigured(_ path: String, _ configured: String?, log: (String) -> Void) {
         guard let configured, configured != path else { return }
         let why = SystemFiles.exists(configured) ? "$HWALJA_TABLE comes first" : "it is not there"
         log("the settings' table \(Excerpt.path(configured)) is not used (\(why)): using \(Excerpt.path(path))")
     }
 
     /// A table read from disk, with where it came from.
-    public struct Loaded: Sendable {
-        public var table: TransitionTable
-        public var path: String
+    package struct Loaded: Sendable {
+        package var table: TransitionTable
+        package var path: String
         /// The checksum stored in the file's header.
-        public var checksum: UInt64
+        package var checksum: UInt64
 
-        public init(table: TransitionTable, path: String, checksum: UInt64) {
+        package init(table: TransitionTable, path: String, checksum: UInt64) {
             self.table = table
             self.path = path
             self.checksum = checksum
@@ -71,7 +71,7 @@ public enum TableLoader {
 
     /// Loads `layout`'s table from `path`, or from the first default path that exists
     /// (``defaultPaths(configured:)``, `configured` the settings' table).
-    public static func load(path: String? = nil, layout: KeyboardLayout = .cheonjiin, configured: String? = nil)
+    package static func load(path: String? = nil, layout: KeyboardLayout = .cheonjiin, configured: String? = nil)
         throws(TableLoadError) -> Loaded
     {
         let candidates = path.map { [$0] } ?? defaultPaths(for: layout, configured: configured)
@@ -90,7 +90,7 @@ public enum TableLoader {
     /// Loads every layout's table: 천지인's as ``load(path:layout:)`` does, every other from its
     /// file in the same folder; a layout whose table is missing or bad is left out, with the
     /// reason in ``Everything/problems``. Throws only if 천지인's table cannot be loaded.
-    public static func loadEveryLayout(path: String? = nil, configured: String? = nil) throws(TableLoadError)
+    package static func loadEveryLayout(path: String? = nil, configured: String? = nil) throws(TableLoadError)
         -> Everything
     {
         let main = try load(path: path, configured: configured)
@@ -106,42 +106,42 @@ public enum TableLoader {
     }
 
     /// Loads `layout`'s table from its file in the folder of `path` (천지인's table file).
-    public static func load(_ layout: KeyboardLayout, beside path: String) throws(TableLoadError) -> Loaded {
+    package static func load(_ layout: KeyboardLayout, beside path: String) throws(TableLoadError) -> Loaded {
         try load(path: sibling(of: path, named: layout.tableFileName), layout: layout)
     }
 
     /// Every layout's table that could be loaded, and why the others could not.
-    public struct Everything: Sendable {
-        public var tables: [KeyboardLayout: Loaded]
-        public var problems: [String]
+    package struct Everything: Sendable {
+        package var tables: [KeyboardLayout: Loaded]
+        package var problems: [String]
 
-        public init(tables: [KeyboardLayout: Loaded], problems: [String] = []) {
+        package init(tables: [KeyboardLayout: Loaded], problems: [String] = []) {
             self.tables = tables
             self.problems = problems
         }
 
         /// 천지인's table alone: the others are read when first used (``LayoutTables``).
-        public init(main: Loaded) {
+        package init(main: Loaded) {
             self.init(tables: [.cheonjiin: main])
         }
 
         /// 천지인's table (always loaded).
-        public var main: Loaded { tables[.cheonjiin]! }
+        package var main: Loaded { tables[.cheonjiin]! }
 
         /// The other layouts' tables.
-        public var others: [KeyboardLayout: TransitionTable] {
+        package var others: [KeyboardLayout: TransitionTable] {
             tables.filter { $0.key != .cheonjiin }.mapValues(\.table)
         }
     }
 }
 
 /// Why the table could not be loaded, as one line naming the file (a huge path cut short: ``Excerpt/path(_:)``).
-public enum TableLoadError: Error, CustomStringConvertible {
+package enum TableLoadError: Error, CustomStringConvertible {
     case notFound(searched: [String])
     case unreadable(path: String)
     case invalid(path: String, TableError)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let searched):
             "no table file found (looked in \(searched.map(Excerpt.path).joined(separator: ", "))); pass --table PATH"

@@ -4,11 +4,11 @@ import HwaljaReplay
 import HwaljaTable
 
 /// The package's root directory (where Package.swift is).
-public let packageRoot = URL(fileURLWithPath: #filePath)
+package let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// The table committed under Tables/, decoded once for all tests.
-public let committedTable: TransitionTable = {
+package let committedTable: TransitionTable = {
     let path = packageRoot.appendingPathComponent("Tables/hwalja.table").path
     guard let data = FileManager.default.contents(atPath: path) else {
         fatalError("\(path) is missing: run `swift run hwalja-gen`")
@@ -22,7 +22,7 @@ public let committedTable: TransitionTable = {
 
 /// Types whitespace-separated key tokens into a fresh composer and returns the application's text
 /// (everything committed, then the preedit).
-public func typed(_ tokens: String, options: Composer.Options = Composer.Options()) -> String {
+package func typed(_ tokens: String, options: Composer.Options = Composer.Options()) -> String {
     var host = ReplayHost(composer: Composer(table: committedTable, options: options))
     for token in tokens.split(separator: " ") {
         guard let key = Key(token: String(token)) else { fatalError("test uses an unknown key token \(token)") }
@@ -32,14 +32,14 @@ public func typed(_ tokens: String, options: Composer.Options = Composer.Options
 }
 
 /// Types a list of keys and returns the application's text.
-public func typed(_ keys: [Key]) -> String {
+package func typed(_ keys: [Key]) -> String {
     var host = ReplayHost(composer: Composer(table: committedTable))
     for key in keys { host.apply(.press(key)) }
     return host.text
 }
 
 /// Each layout's table committed under Tables/, decoded once for all tests.
-public let committedTables: [KeyboardLayout: TransitionTable] = {
+package let committedTables: [KeyboardLayout: TransitionTable] = {
     var tables: [KeyboardLayout: TransitionTable] = [:]
     for layout in KeyboardLayout.allCases {
         let path = packageRoot.appendingPathComponent("Tables/\(layout.tableFileName)").path
@@ -57,7 +57,7 @@ public let committedTables: [KeyboardLayout: TransitionTable] = {
 
 /// Types whitespace-separated key tokens of `layout` (``KeyboardLayout/key(token:)``) into a
 /// fresh composer with that layout's table (or `table`) and returns the application's text.
-public func typed(
+package func typed(
     _ tokens: String, layout: KeyboardLayout, table: TransitionTable? = nil,
     options: Composer.Options = Composer.Options()
 ) -> String {
@@ -72,7 +72,7 @@ public func typed(
 }
 
 /// Types a list of keys with `layout`'s table and returns the application's text.
-public func typed(_ keys: [Key], layout: KeyboardLayout) -> String {
+package func typed(_ keys: [Key], layout: KeyboardLayout) -> String {
     var host = TypingHost(table: committedTables[layout]!)
     for key in keys { host.press(key) }
     return host.text

@@ -3,8 +3,8 @@ import Foundation
 /// The unprivileged user the tests run a desktop session as when they run as root: sway refuses
 /// root, and a GNOME session is one user's. A system user, `hwalja-test`, made on first use
 /// (`useradd`); commands become it through `setpriv`, which keeps the PID the command's.
-public enum DesktopUser {
-    public static let name = "hwalja-test"
+package enum DesktopUser {
+    package static let name = "hwalja-test"
 
     /// Made once per test run (nothing to do when not root).
     static let ready: Result<Void, TestSetupError> = {
@@ -21,7 +21,7 @@ public enum DesktopUser {
     }()
 
     /// The executable and arguments that run `command` as the user with exactly `environment`.
-    public static func command(_ command: [String], environment: [String: String]) throws -> (URL, [String]) {
+    package static func command(_ command: [String], environment: [String: String]) throws -> (URL, [String]) {
         try ready.get()
         let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         let asUser = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid", name, "--regid", name, "--clear-groups"] : []
@@ -30,7 +30,7 @@ public enum DesktopUser {
     }
 
     /// Runs `command` as the user with exactly `environment`, to completion (killed after `seconds`).
-    public static func run(_ command: [String], environment: [String: String], seconds: Double = 60) throws
+    package static func run(_ command: [String], environment: [String: String], seconds: Double = 60) throws
         -> ProcessOutcome
     {
         let (executable, arguments) = try self.command(command, environment: environment)
@@ -40,7 +40,7 @@ public enum DesktopUser {
     /// Starts a session bus as the user, in `environment`; returns it and its address. A session's
     /// own programs (the shell, ibus-daemon, fcitx5, hwaljad by activation) then share it as on a
     /// desktop; it accepts no other user.
-    public static func sessionBus(environment: [String: String]) throws -> (BackgroundProcess, String) {
+    package static func sessionBus(environment: [String: String]) throws -> (BackgroundProcess, String) {
         let (executable, arguments) = try command(
             ["/usr/bin/dbus-daemon", "--session", "--nofork", "--print-address=1"], environment: environment)
         let bus = try BackgroundProcess(executable, arguments)
@@ -50,7 +50,7 @@ public enum DesktopUser {
     }
 
     /// Whether `name` has an owner on the bus at `address`, asked as the user.
-    public static func busHasOwner(_ name: String, environment: [String: String]) throws -> Bool {
+    package static func busHasOwner(_ name: String, environment: [String: String]) throws -> Bool {
         try run(
             [
                 "/usr/bin/gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
@@ -64,7 +64,7 @@ public enum DesktopUser {
     /// Kills every process whose environment has `marker` (`NAME=value`), or only those called
     /// `command` (`/proc/PID/comm`) when given: what a session started and left behind
     /// (ibus-daemon outlives the shell that started it).
-    public static func endProcesses(marked marker: String, command: String? = nil) {
+    package static func endProcesses(marked marker: String, command: String? = nil) {
         let mark = Data("\(marker)\u{0}".utf8)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = Int32(name), pid != getpid(),
@@ -80,7 +80,7 @@ public enum DesktopUser {
     }
 
     /// Gives `folders` to the user (when root), private to it.
-    public static func own(_ folders: [URL]) throws {
+    package static func own(_ folders: [URL]) throws {
         try ready.get()
         for folder in folders {
             chmod(folder.path, 0o700)

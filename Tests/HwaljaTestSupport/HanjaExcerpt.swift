@@ -1,7 +1,7 @@
 /// A few readings of libhangul's hanja and symbol files, as they are written there (its header,
 /// then `reading:hanja:meaning` sorted by reading): the hanja tests' dictionary.
-public enum HanjaExcerpt {
-    public static let hanja = """
+package enum HanjaExcerpt {
+    package static let hanja = """
         # Copyright and licence, as the real file starts
         #
         교:校:학교 교
@@ -27,7 +27,7 @@ public enum HanjaExcerpt {
         """
 
     /// Two consonants' symbols; ㅁ's twelve fill a page and a half.
-    public static let symbols = """
+    package static let symbols = """
         ㄱ:！:
         ㄱ:，:
         ㅁ:＃:

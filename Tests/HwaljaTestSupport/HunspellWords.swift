@@ -2,13 +2,13 @@ import Foundation
 
 /// The words of Debian's Korean hunspell dictionary (package hunspell-ko): about 99,600 words no
 /// one here wrote, read once for all tests.
-public enum HunspellWords {
+package enum HunspellWords {
     /// Where Debian installs the dictionary.
-    public static let path = "/usr/share/hunspell/ko.dic"
+    package static let path = "/usr/share/hunspell/ko.dic"
 
     /// The dictionary's words made only of precomposed syllables, after NFC, sorted; `nil` when
     /// the dictionary is not installed.
-    public static let sorted: [String]? = {
+    package static let sorted: [String]? = {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         var words = Set<String>()
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
@@ -22,5 +22,5 @@ public enum HunspellWords {
     }()
 
     /// What a test says when the dictionary is missing.
-    public static let missing = "\(path) is missing: install Debian's hunspell-ko (tools/test does)"
+    package static let missing = "\(path) is missing: install Debian's hunspell-ko (tools/test does)"
 }

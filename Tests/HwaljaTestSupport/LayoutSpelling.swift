@@ -3,9 +3,9 @@ import HwaljaCore
 /// How a user of each layout types Hangul, derived from Unicode decomposition and the layout's
 /// key map in docs/layouts.md alone (never from the rules or the table): the
 /// independent side of the per-layout exhaustive tests. 천지인 is ``SamsungSpelling``.
-public struct LayoutSpelling: Sendable {
+package struct LayoutSpelling: Sendable {
     /// The layout spelled.
-    public let layout: KeyboardLayout
+    package let layout: KeyboardLayout
     /// The keys for each consonant (compatibility jamo), in press order.
     let consonants: [Character: [Key]]
     /// The keys for each of the 21 vowels, in jungseong order (U+1161…).
@@ -15,7 +15,7 @@ public struct LayoutSpelling: Sendable {
     let runKeys: Set<Key>
 
     /// The spelling of `layout`.
-    public static func of(_ layout: KeyboardLayout) -> LayoutSpelling {
+    package static func of(_ layout: KeyboardLayout) -> LayoutSpelling {
         switch layout {
         case .cheonjiin: cheonjiin
         case .cheonjiinPlus: cheonjiinPlus
@@ -32,7 +32,7 @@ public struct LayoutSpelling: Sendable {
     ]
 
     /// The keys that type one precomposed syllable (U+AC00–U+D7A3) from empty text.
-    public func keys(forSyllable scalar: UInt32) -> [Key] {
+    package func keys(forSyllable scalar: UInt32) -> [Key] {
         precondition((0xAC00...0xD7A3).contains(scalar), "not a precomposed syllable")
         let index = Int(scalar - 0xAC00)
         var keys = consonants[Self.initials[index / 588]]!
@@ -43,7 +43,7 @@ public struct LayoutSpelling: Sendable {
 
     /// The keys that type a word of precomposed syllables, with next-character only between two
     /// syllables where the same key would otherwise continue a multi-tap run.
-    public func keys(forWord word: String) -> [Key] {
+    package func keys(forWord word: String) -> [Key] {
         var keys: [Key] = []
         for scalar in word.unicodeScalars {
             let syllable = self.keys(forSyllable: scalar.value)

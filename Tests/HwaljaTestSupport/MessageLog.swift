@@ -1,22 +1,22 @@
 import HwaljaDBus
 
 /// A ``MessageSink`` that keeps what a service sends, for running its handler in process.
-public final class MessageLog: MessageSink, @unchecked Sendable {
+package final class MessageLog: MessageSink, @unchecked Sendable {
     /// Everything sent, in order.
-    public private(set) var messages: [BusMessage] = []
+    package private(set) var messages: [BusMessage] = []
     private var serial: UInt32 = 0
 
-    public init() {}
+    package init() {}
 
     @discardableResult
-    public func send(_ message: BusMessage) -> UInt32 {
+    package func send(_ message: BusMessage) -> UInt32 {
         messages.append(message)
         serial += 1
         return serial
     }
 
     /// Takes the messages sent so far, leaving the log empty.
-    public func take() -> [BusMessage] {
+    package func take() -> [BusMessage] {
         defer { messages.removeAll() }
         return messages
     }

@@ -4,13 +4,13 @@ import Foundation
 ///
 /// Started in the foreground (`--nofork`) as the test's own child: a daemon that forks away
 /// keeps the pipes of its parent open, and Foundation's `Process` then never sees the parent end.
-public final class PrivateBus: @unchecked Sendable {
+package final class PrivateBus: @unchecked Sendable {
     /// The bus address, for `--bus` and `DBUS_SESSION_BUS_ADDRESS`.
-    public let address: String
+    package let address: String
     private let daemon: BackgroundProcess
 
     /// Starts a bus with `config`, a path under the package root (default: the demo's session bus).
-    public init(config: String = "tools/session-bus.conf") throws {
+    package init(config: String = "tools/session-bus.conf") throws {
         // Services it starts (hwaljad, by D-Bus activation) keep learned words in a throwaway place.
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-bus-data-\(UUID().uuidString)")
         daemon = try BackgroundProcess(
@@ -28,10 +28,10 @@ public final class PrivateBus: @unchecked Sendable {
     }
 
     /// Environment for clients that read the session bus address.
-    public var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address] }
+    package var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address] }
 
     /// Whether a name has an owner on this bus (asked with dbus-send).
-    public func hasOwner(_ name: String) -> Bool {
+    package func hasOwner(_ name: String) -> Bool {
         let outcome = try? runCommand(
             "dbus-send",
             [
@@ -46,7 +46,7 @@ public final class PrivateBus: @unchecked Sendable {
     /// Waits (at most 20 s) until hwaljad suggests words: it reads its lexicon on a thread of its
     /// own after start-up, later under load. Asked as another client (tools/input-context-client.py
     /// types ㄱ into a context of its own), so the contexts of the programs tested start as before.
-    public func waitForSuggestions() throws {
+    package func waitForSuggestions() throws {
         let client = packageRoot.appendingPathComponent("tools/input-context-client.py").path
         let deadline = Deadline(seconds: 20)
         while true {
@@ -66,18 +66,18 @@ public final class PrivateBus: @unchecked Sendable {
 }
 
 /// hwaljad on a private bus, stopped when the test lets go of it.
-public final class PrivateDaemon: @unchecked Sendable {
-    public let bus: PrivateBus
-    public let daemon: BackgroundProcess
+package final class PrivateDaemon: @unchecked Sendable {
+    package let bus: PrivateBus
+    package let daemon: BackgroundProcess
     /// hwaljad's `$XDG_DATA_HOME` (unless `environment` names another): the learned words are in
     /// `hwalja/learned-words` there, never the user's; its `config` folder is hwaljad's
     /// `$XDG_CONFIG_HOME` (unless `environment` names another), where SetSetting writes, never the
     /// user's hwalja.conf. Removed with the daemon.
-    public let dataDirectory: URL
+    package let dataDirectory: URL
 
     /// Starts a bus and hwaljad with `arguments` (and `environment` beside the test's); waits (at
     /// most 10 s) until it owns its name.
-    public init(_ arguments: [String] = [], bus: PrivateBus? = nil, environment: [String: String]? = nil) throws {
+    package init(_ arguments: [String] = [], bus: PrivateBus? = nil, environment: [String: String]? = nil) throws {
         self.bus = try bus ?? PrivateBus()
         dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "hwalja-data-\(UUID().uuidString)")
@@ -98,10 +98,10 @@ public final class PrivateDaemon: @unchecked Sendable {
 
     /// hwaljad's resident anonymous memory in KiB (RssAnon: its heap and stacks, what the kernel
     /// cannot drop and read again from a file), or `nil` once it has exited.
-    public var anonymousKilobytes: Int? { status("RssAnon") }
+    package var anonymousKilobytes: Int? { status("RssAnon") }
 
     /// hwaljad's resident file pages in KiB (RssFile: its code and the libraries'), or `nil` once it has exited.
-    public var fileKilobytes: Int? { status("RssFile") }
+    package var fileKilobytes: Int? { status("RssFile") }
 
     /// A KiB figure of `/proc/PID/status`.
     private func status(_ field: String) -> Int? {
@@ -118,7 +118,7 @@ public final class PrivateDaemon: @unchecked Sendable {
 }
 
 /// A test could not set up what it needs.
-public struct TestSetupError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct TestSetupError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -9,13 +9,13 @@ import Foundation
 /// this build's hwaljad is started on the bus; with `installed`, fcitx5 finds the installed
 /// fcitx5-hwalja package's files where fcitx5 looks, and the installed hwaljad is started by D-Bus
 /// activation when the addon first calls it (for the settings).
-public final class PrivateFcitx5: @unchecked Sendable {
-    public let bus: PrivateBus
-    public let fcitx5: BackgroundProcess
+package final class PrivateFcitx5: @unchecked Sendable {
+    package let bus: PrivateBus
+    package let fcitx5: BackgroundProcess
     /// hwaljad, when the test started it (not `installed`).
-    public private(set) var hwaljad: PrivateDaemon?
+    package private(set) var hwaljad: PrivateDaemon?
     /// The environment of fcitx5's applications: its session bus.
-    public let environment: [String: String]
+    package let environment: [String: String]
     private let directory: URL
     private var daemonArguments: [String] = []
     /// The compositor fcitx5 is the input method of, kept running as long as fcitx5.
@@ -23,7 +23,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
     private let daemonEnvironment: [String: String]
 
     /// hwalja's fcitx5 input methods, one per layout (the addon's inputmethod/*.conf).
-    public static let inputMethods = ["hwalja", "hwalja-cheonjiin-plus", "hwalja-naratgeul", "hwalja-vega"]
+    package static let inputMethods = ["hwalja", "hwalja-cheonjiin-plus", "hwalja-naratgeul", "hwalja-vega"]
 
     /// The staging tree of the addon built from this checkout, built once per test run.
     static let stage: Result<URL, TestSetupError> = {
@@ -45,7 +45,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
     /// (`Controller1.OpenX11Connection`, as tools/terminal-app.py does). With `ibus`, fcitx5 also
     /// answers IBus's protocol (its ibusfrontend addon: `org.freedesktop.IBus` on the bus), as
     /// kitty speaks it.
-    public init(
+    package init(
         installed: Bool = false, settings: String? = nil, daemonEnvironment: [String: String]? = nil,
         wayland: PrivateSway? = nil, xim: Bool = false, ibus: Bool = false
     ) throws {
@@ -148,7 +148,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
     /// fcitx5's input panel itself (gets the candidates, and `pick N` selects one); with `batch`,
     /// it sends keys as fcitx5's GTK 4 module does (ProcessKeyEventBatch). Its report is
     /// tools/ibus-client.py's.
-    public func type(
+    package func type(
         _ commands: String, surrounding: Bool = false, panel: Bool = false, batch: Bool = false,
         inputMethod: String = "hwalja"
     ) throws -> IBusClientResult {
@@ -156,7 +156,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
     }
 
     /// Starts tools/fcitx5-client.py with `commands`, for a test that acts while it types.
-    public func start(
+    package func start(
         _ commands: String, surrounding: Bool = false, panel: Bool = false, batch: Bool = false,
         inputMethod: String = "hwalja"
     ) throws -> BackgroundProcess {
@@ -169,7 +169,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
     }
 
     /// What a client started by `start` reported, once it ends (within a minute).
-    public func result(of client: BackgroundProcess) throws -> IBusClientResult {
+    package func result(of client: BackgroundProcess) throws -> IBusClientResult {
         let outcome = client.waitForExit(seconds: 60) ?? client.stop(signal: SIGKILL)
         guard outcome.status == 0 else {
             throw TestSetupError("fcitx5-client.py failed: \(outcome.stderr)\nfcitx5: \(log)")
@@ -178,26 +178,26 @@ public final class PrivateFcitx5: @unchecked Sendable {
     }
 
     /// Waits (at most 20 s) until the addon, selected, has read its lexicon (it says so in the log).
-    public func waitForSuggestions() throws {
+    package func waitForSuggestions() throws {
         _ = try type("")  // fcitx5 loads the addon when its input method is first selected
         try fcitx5.waitUntil("the addon's word suggestions", seconds: 20) { log.contains("word suggestions: ") }
     }
 
     /// Stops hwaljad at once (SIGKILL, as a crash), or starts it again.
-    public func killDaemon() { hwaljad?.daemon.stop(signal: SIGKILL) }
-    public func startDaemon() throws {
+    package func killDaemon() { hwaljad?.daemon.stop(signal: SIGKILL) }
+    package func startDaemon() throws {
         hwaljad = try PrivateDaemon(daemonArguments, bus: bus, environment: daemonEnvironment)
     }
     /// Stops hwaljad without ending it (SIGSTOP: a daemon that does not answer), or lets it go on.
     /// Pausing returns once every thread of hwaljad has stopped: SIGSTOP wakes one thread, which
     /// stops the others only once it runs, and under load another may answer a call meanwhile.
-    public func pauseDaemon() {
+    package func pauseDaemon() {
         guard let pid = hwaljad?.daemon.pid else { return }
         kill(pid, SIGSTOP)
         let deadline = Deadline(seconds: 5)
         while !Self.everyThreadStopped(pid) && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.001) }
     }
-    public func resumeDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGCONT) } }
+    package func resumeDaemon() { hwaljad.map { _ = kill($0.daemon.pid, SIGCONT) } }
 
     /// Whether every thread of process `pid` is stopped (state T in /proc/PID/task/*/stat).
     static func everyThreadStopped(_ pid: Int32) -> Bool {
@@ -212,7 +212,7 @@ public final class PrivateFcitx5: @unchecked Sendable {
 
     /// Calls `method` of fcitx5's org.fcitx.Fcitx.Controller1 (what fcitx5-configtool and KDE
     /// System Settings call) with `arguments` in gdbus's notation.
-    public func controller(_ method: String, _ arguments: [String]) throws -> ProcessOutcome {
+    package func controller(_ method: String, _ arguments: [String]) throws -> ProcessOutcome {
         try runCommand(
             "gdbus",
             [
@@ -223,18 +223,18 @@ public final class PrivateFcitx5: @unchecked Sendable {
     }
 
     /// The user's hwalja.conf as it is now ("" when there is none).
-    public var settingsFile: String {
+    package var settingsFile: String {
         (try? String(contentsOfFile: file("config/hwalja/hwalja.conf"), encoding: .utf8)) ?? ""
     }
 
     /// A file in this fcitx5's temporary directory, for `mark` and `wait-for`.
-    public func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    package func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     /// What fcitx5 logged so far (the addon logs through it).
-    public var log: String { fcitx5.stderrSoFar }
+    package var log: String { fcitx5.stderrSoFar }
 
     /// Lines of fcitx5's log that report an error (fcitx5 starts them with E and the date).
-    public func problems() -> [String] {
+    package func problems() -> [String] {
         log.split(separator: "\n").map(String.init).filter { $0.hasPrefix("E") }
     }
 

@@ -13,18 +13,18 @@ import Foundation
 ///
 /// The engine is the installed package's: the ibus-daemon the shell starts reads IBus's system
 /// registry cache (`ibus write-cache --system`) whatever IBUS_COMPONENT_PATH says.
-public final class PrivateGnomeShell: @unchecked Sendable {
-    public let sessionBus: BackgroundProcess
-    public private(set) var shell: BackgroundProcess
+package final class PrivateGnomeShell: @unchecked Sendable {
+    package let sessionBus: BackgroundProcess
+    package private(set) var shell: BackgroundProcess
     /// The session bus's address.
-    public let busAddress: String
+    package let busAddress: String
     /// The Wayland display's name (a socket in the user's runtime directory).
-    public static let display = "hwalja-gnome"
+    package static let display = "hwalja-gnome"
     private let directory: URL
     private let home: URL
     private let runtime: URL
 
-    public init(width: Int = 1024, height: Int = 768) throws {
+    package init(width: Int = 1024, height: Int = 768) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gnome-shell") else {
             throw TestSetupError("gnome-shell is not installed (tools/install-deps)")
         }
@@ -82,12 +82,14 @@ public final class PrivateGnomeShell: @unchecked Sendable {
     private var base: [String: String] = [:]
 
     /// The environment of the session's applications.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         base.merging(["WAYLAND_DISPLAY": Self.display, "GDK_BACKEND": "wayland", "XDG_SESSION_TYPE": "wayland"]) { $1 }
     }
 
     /// Runs `program` as the session's user, in the session's environment plus `environment`.
-    public func run(_ program: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 60)
+    package func run(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 60
+    )
         throws -> ProcessOutcome
     {
         try DesktopUser.run(
@@ -111,7 +113,7 @@ public final class PrivateGnomeShell: @unchecked Sendable {
     }
 
     /// What the shell (and ibus-daemon, its child) wrote so far.
-    public var log: String { shell.stderrSoFar }
+    package var log: String { shell.stderrSoFar }
 
     deinit {
         shell.stop()

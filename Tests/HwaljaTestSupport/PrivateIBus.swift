@@ -5,19 +5,19 @@ import Foundation
 ///
 /// By default it loads a component XML written for the engine in this build; with `installed`
 /// it reads the system registry cache (`ibus write-cache --system`) of the installed package.
-public final class PrivateIBus: @unchecked Sendable {
-    public let bus: PrivateBus
-    public let daemon: BackgroundProcess
+package final class PrivateIBus: @unchecked Sendable {
+    package let bus: PrivateBus
+    package let daemon: BackgroundProcess
     /// Environment that makes libibus clients (tools/ibus-client.py) find this daemon.
-    public let environment: [String: String]
+    package let environment: [String: String]
     private let directory: URL
     /// `$XDG_DATA_HOME` of the engines: the learned words are in `hwalja/learned-words` there.
-    public var dataDirectory: URL { directory.appendingPathComponent("data") }
+    package var dataDirectory: URL { directory.appendingPathComponent("data") }
     /// `$XDG_CONFIG_HOME` of ibus-daemon and the engines it starts: hwalja's settings file is
     /// `hwalja/hwalja.conf` in it.
-    public var configDirectory: URL { directory.appendingPathComponent("config") }
+    package var configDirectory: URL { directory.appendingPathComponent("config") }
 
-    public init(engineArguments: [String] = [], installed: Bool = false) throws {
+    package init(engineArguments: [String] = [], installed: Bool = false) throws {
         bus = try PrivateBus()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-ibus-\(UUID().uuidString)")
         let components = directory.appendingPathComponent("component")
@@ -62,7 +62,7 @@ public final class PrivateIBus: @unchecked Sendable {
 
     /// Runs tools/ibus-client.py with `commands`, selecting `engine`; with `surrounding`,
     /// the client is one that can delete around its cursor (`IBUS_CAP_SURROUNDING_TEXT`).
-    public func type(_ commands: String, surrounding: Bool = false, panel: Bool = false, engine: String = "hwalja")
+    package func type(_ commands: String, surrounding: Bool = false, panel: Bool = false, engine: String = "hwalja")
         throws -> IBusClientResult
     {
         let arguments = (surrounding ? ["--surrounding"] : []) + (panel ? ["--panel"] : []) + [engine]
@@ -76,7 +76,7 @@ public final class PrivateIBus: @unchecked Sendable {
     }
 
     /// Lines of ibus-daemon's log that report a GLib CRITICAL or ERROR (a broken protocol).
-    public var problems: [String] {
+    package var problems: [String] {
         daemon.stderrSoFar.split(separator: "\n").map(String.init).filter {
             $0.contains("CRITICAL") || $0.contains("-ERROR")
         }
@@ -89,33 +89,33 @@ public final class PrivateIBus: @unchecked Sendable {
 }
 
 /// What tools/ibus-client.py reports.
-public struct IBusClientResult: Decodable, Sendable {
+package struct IBusClientResult: Decodable, Sendable {
     /// The application's text: commits and the keys the engine passed on.
-    public var text: String
+    package var text: String
     /// The preedit shown last.
-    public var preedit: String
+    package var preedit: String
     /// `ProcessKeyEvent` results, one per press and per release.
-    public var handled: [Bool]
+    package var handled: [Bool]
     /// What the application was told, in order.
-    public var events: [IBusClientEvent]
+    package var events: [IBusClientEvent]
     /// tools/fcitx5-client.py with `--panel`: the label of every candidate shown, and the layout
     /// hint of every candidate list shown (fcitx5's `CandidateLayoutHint`: 1 vertical, 2 horizontal).
-    public var candidateLabels: [String]?
-    public var candidateLayouts: [Int]?
+    package var candidateLabels: [String]?
+    package var candidateLayouts: [Int]?
 
     /// The candidate lists shown, in order (an empty one when they were hidden); with `panel`.
-    public var candidates: [[String]] {
+    package var candidates: [[String]] {
         events.compactMap { if case .candidates(let words) = $0 { words } else { nil } }
     }
 
     /// The `DeleteSurroundingText` signals the application got, each `[offset, count]`.
-    public var deletions: [[Int]] {
+    package var deletions: [[Int]] {
         events.compactMap { if case .delete(let offset, let count) = $0 { [offset, count] } else { nil } }
     }
 }
 
 /// One signal tools/ibus-client.py got from its input context.
-public enum IBusClientEvent: Decodable, Sendable, Equatable {
+package enum IBusClientEvent: Decodable, Sendable, Equatable {
     case commit(String)
     /// The preedit shown ("" when hidden).
     case preedit(String)
@@ -125,7 +125,7 @@ public enum IBusClientEvent: Decodable, Sendable, Equatable {
     /// The lookup table the panel shows (empty when hidden); with `panel`.
     case candidates([String])
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         var fields = try decoder.unkeyedContainer()  // ["delete", -1, 1]
         switch try fields.decode(String.self) {
         case "commit": self = .commit(try fields.decode(String.self))

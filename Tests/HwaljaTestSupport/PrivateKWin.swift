@@ -13,16 +13,16 @@ import Foundation
 /// `X-KDE-Wayland-Interfaces`: that file is written here and KWin finds it through the sycoca
 /// cache `kbuildsycoca5` builds. Applications run as the same user
 /// (``run(_:_:environment:seconds:)``).
-public final class PrivateKWin: @unchecked Sendable {
-    public let sessionBus: BackgroundProcess
-    public let kwin: BackgroundProcess
+package final class PrivateKWin: @unchecked Sendable {
+    package let sessionBus: BackgroundProcess
+    package let kwin: BackgroundProcess
     /// The Wayland display's name (a socket in the user's runtime directory).
-    public static let display = "hwalja-kwin"
+    package static let display = "hwalja-kwin"
     private let directory: URL
     private let runtime: URL
     private var base: [String: String] = [:]
 
-    public init(width: Int = 1024, height: Int = 768) throws {
+    package init(width: Int = 1024, height: Int = 768) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/kwin_wayland") else {
             throw TestSetupError("kwin_wayland is not installed (tools/install-deps)")
         }
@@ -111,12 +111,14 @@ public final class PrivateKWin: @unchecked Sendable {
     }
 
     /// The environment of the session's applications.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         base.merging(["WAYLAND_DISPLAY": Self.display, "GDK_BACKEND": "wayland", "XDG_SESSION_TYPE": "wayland"]) { $1 }
     }
 
     /// Runs `program` as the session's user, in the session's environment plus `environment`.
-    public func run(_ program: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 60)
+    package func run(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double = 60
+    )
         throws -> ProcessOutcome
     {
         try DesktopUser.run(
@@ -125,7 +127,7 @@ public final class PrivateKWin: @unchecked Sendable {
 
     /// Starts `program` as the session's user, in the session's environment plus `environment`,
     /// and lets it run (stopped with the session).
-    public func start(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws
+    package func start(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws
         -> BackgroundProcess
     {
         let (executable, all) = try DesktopUser.command(
@@ -134,7 +136,7 @@ public final class PrivateKWin: @unchecked Sendable {
     }
 
     /// What KWin and fcitx5, which it started, wrote so far.
-    public var log: String { kwin.stderrSoFar }
+    package var log: String { kwin.stderrSoFar }
 
     deinit {
         kwin.stop()

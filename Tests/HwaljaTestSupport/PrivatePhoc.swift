@@ -3,14 +3,14 @@ import Foundation
 /// A headless phoc (Phosh's compositor, wlroots) started by a test: one virtual output, a phone's
 /// (720 × 1440 at scale 2 unless told otherwise), no input devices, software rendering. Unlike
 /// sway it runs as root. Its clients connect by the socket's path.
-public final class PrivatePhoc: @unchecked Sendable {
-    public let phoc: BackgroundProcess
+package final class PrivatePhoc: @unchecked Sendable {
+    package let phoc: BackgroundProcess
     /// The Wayland socket's path: WAYLAND_DISPLAY for its clients.
-    public let display: String
+    package let display: String
     private let directory: URL
 
     /// A `width` × `height` output (pixels) at `scale`.
-    public init(width: Int = 720, height: Int = 1440, scale: Int = 2) throws {
+    package init(width: Int = 720, height: Int = 1440, scale: Int = 2) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/phoc") else {
             throw TestSetupError("phoc is not installed (tools/install-deps)")
         }
@@ -33,10 +33,10 @@ public final class PrivatePhoc: @unchecked Sendable {
     }
 
     /// What phoc wrote so far.
-    public var log: String { phoc.stdoutSoFar + phoc.stderrSoFar }
+    package var log: String { phoc.stdoutSoFar + phoc.stderrSoFar }
 
     /// The environment of a client of this compositor.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         [
             "WAYLAND_DISPLAY": display, "XDG_RUNTIME_DIR": directory.path, "DISPLAY": "", "GDK_BACKEND": "wayland",
             "QT_QPA_PLATFORM": "wayland"

@@ -6,17 +6,17 @@ import Foundation
 ///
 /// sway refuses to run as root: it runs as ``DesktopUser``. Its clients (fcitx5, the
 /// applications, `wtype`) connect by the socket's path, as root can.
-public final class PrivateSway: @unchecked Sendable {
-    public let sway: BackgroundProcess
+package final class PrivateSway: @unchecked Sendable {
+    package let sway: BackgroundProcess
     /// The Wayland socket's path: WAYLAND_DISPLAY for its clients.
-    public let display: String
+    package let display: String
     /// sway's IPC socket: SWAYSOCK for `swaymsg`.
-    public let ipcSocket: String
+    package let ipcSocket: String
     private let directory: URL
     /// The clients' own XDG_RUNTIME_DIR (GTK 4 does not start on Wayland without one).
     private let clientRuntime: URL
 
-    public init(width: Int = 1024, height: Int = 768) throws {
+    package init(width: Int = 1024, height: Int = 768) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sway") else {
             throw TestSetupError("sway is not installed (tools/install-deps)")
         }
@@ -58,10 +58,10 @@ public final class PrivateSway: @unchecked Sendable {
     }
 
     /// What sway wrote so far.
-    public var log: String { sway.stderrSoFar }
+    package var log: String { sway.stderrSoFar }
 
     /// The environment of a client of this compositor.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         [
             "WAYLAND_DISPLAY": display, "SWAYSOCK": ipcSocket, "XDG_RUNTIME_DIR": clientRuntime.path,
             "DISPLAY": "", "GDK_BACKEND": "wayland", "QT_QPA_PLATFORM": "wayland"
@@ -70,7 +70,7 @@ public final class PrivateSway: @unchecked Sendable {
 
     /// Runs `swaymsg` with `arguments`.
     @discardableResult
-    public func message(_ arguments: [String]) throws -> ProcessOutcome {
+    package func message(_ arguments: [String]) throws -> ProcessOutcome {
         try runCommand("swaymsg", arguments, environment: environment, seconds: 10)
     }
 

@@ -1,27 +1,27 @@
 import Foundation
 
 /// What a finished process left behind.
-public struct ProcessOutcome: Sendable {
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
+package struct ProcessOutcome: Sendable {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
 }
 
 /// The built executable `name` of this package (hwaljad, hwalja-replay, …).
-public func product(_ name: String) -> URL {
+package func product(_ name: String) -> URL {
     let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
     if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
     return packageRoot.appendingPathComponent(".build/debug/\(name)")
 }
 
 /// A process started by a test, with its output captured to files; always stopped by its PID.
-public final class BackgroundProcess: @unchecked Sendable {
-    public let process = Process()
+package final class BackgroundProcess: @unchecked Sendable {
+    package let process = Process()
     private let stdoutFile: URL
     private let stderrFile: URL
 
     /// Starts `executable` with `arguments`; `stdin` is written and closed.
-    public init(_ executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil)
+    package init(_ executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil)
         throws
     {
         let base = URL(fileURLWithPath: scratchFileBase())
@@ -67,24 +67,24 @@ public final class BackgroundProcess: @unchecked Sendable {
     }
 
     /// The process ID.
-    public var pid: Int32 { process.processIdentifier }
+    package var pid: Int32 { process.processIdentifier }
 
     /// What it has written to standard output so far.
-    public var stdoutSoFar: String { (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "" }
+    package var stdoutSoFar: String { (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? "" }
 
     /// What it has written to standard error so far.
-    public var stderrSoFar: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
+    package var stderrSoFar: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
 
     /// Whether it still runs. Not only Foundation's word: a child whose end Foundation missed (seen
     /// once in CI: gnome-shell exited, stayed a zombie, and `waitUntilExit` never returned) has
     /// ended when the kernel keeps nothing of it but its exit status.
-    public var isRunning: Bool { process.isRunning && !Self.isZombie(pid) }
+    package var isRunning: Bool { process.isRunning && !Self.isZombie(pid) }
 
     /// Whether process `pid` has ended and waits to be reaped (state Z in `/proc/PID/stat`).
     static func isZombie(_ pid: Int32) -> Bool { processState(pid) == "Z" }
 
     /// Waits up to `seconds` for the process to end by itself; `nil` if it is still running.
-    public func waitForExit(seconds: Double) -> ProcessOutcome? {
+    package func waitForExit(seconds: Double) -> ProcessOutcome? {
         let deadline = Deadline(seconds: seconds)
         while isRunning && !deadline.hasPassed { Thread.sleep(forTimeInterval: 0.01) }
         return isRunning ? nil : outcome()
@@ -93,7 +93,7 @@ public final class BackgroundProcess: @unchecked Sendable {
     /// Sends `signal`, waits up to `seconds`, then kills and waits as long again (never for ever);
     /// returns the outcome.
     @discardableResult
-    public func stop(signal: Int32 = SIGTERM, seconds: Double = 5) -> ProcessOutcome {
+    package func stop(signal: Int32 = SIGTERM, seconds: Double = 5) -> ProcessOutcome {
         if isRunning { kill(pid, signal) }
         if let outcome = waitForExit(seconds: seconds) { return outcome }
         kill(pid, SIGKILL)
@@ -135,7 +135,7 @@ func scratchFileBase() -> String {
 
 /// Runs a command to completion (killed after `seconds`) and returns what it printed
 /// (``SpawnedCommand``: not through Foundation's `Process`).
-public func runProcess(
+package func runProcess(
     _ executable: URL, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil,
     seconds: Double = 120
 ) throws -> ProcessOutcome {
@@ -143,7 +143,7 @@ public func runProcess(
 }
 
 /// Runs a program found on `PATH` (gdbus, dbus-send, python3 …).
-public func runCommand(
+package func runCommand(
     _ name: String, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil,
     seconds: Double = 60
 ) throws -> ProcessOutcome {
@@ -156,7 +156,7 @@ extension BackgroundProcess {
     /// Waits, looking every `interval` seconds, until `done()` is true; throws, naming `what`,
     /// adding `hint` (what to install, say) and quoting the end of this process's standard error,
     /// once `seconds` have passed or the process has ended.
-    public func waitUntil(
+    package func waitUntil(
         _ what: String, seconds: Double = 10, interval: Double = 0.05, hint: String = "", _ done: () throws -> Bool
     ) throws {
         let deadline = Deadline(seconds: seconds)

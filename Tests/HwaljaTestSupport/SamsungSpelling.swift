@@ -2,7 +2,7 @@ import HwaljaCore
 
 /// How a Samsung Cheon-Ji-In user types Hangul, derived from Unicode decomposition alone
 /// (never from the table): the independent side of the exhaustive tests.
-public enum SamsungSpelling {
+package enum SamsungSpelling {
     /// Key and number of presses for each consonant (layout: docs/layouts.md, 천지인).
     static let consonants: [Character: (Key, Int)] = [
         "ㄱ": (.giyeokKieuk, 1), "ㅋ": (.giyeokKieuk, 2), "ㄲ": (.giyeokKieuk, 3),
@@ -27,7 +27,7 @@ public enum SamsungSpelling {
     ]
 
     /// The keys that type one precomposed syllable (U+AC00–U+D7A3) from empty text.
-    public static func keys(forSyllable scalar: UInt32) -> [Key] {
+    package static func keys(forSyllable scalar: UInt32) -> [Key] {
         precondition((0xAC00...0xD7A3).contains(scalar), "not a precomposed syllable")
         let index = Int(scalar - 0xAC00)
         var keys = consonantKeys(initials[index / 588])
@@ -40,7 +40,7 @@ public enum SamsungSpelling {
 
     /// The keys that type a word of precomposed syllables, with next-character only between two
     /// syllables where the same key would otherwise continue a multi-tap run.
-    public static func keys(forWord word: String) -> [Key] {
+    package static func keys(forWord word: String) -> [Key] {
         var keys: [Key] = []
         for scalar in word.unicodeScalars {
             let syllable = self.keys(forSyllable: scalar.value)

@@ -3,13 +3,13 @@ import Foundation
 /// A screenshot a test makes (the harness's `shot:PATH` key): saved into the folder
 /// HWALJA_SCREENSHOTS names (`HWALJA_SCREENSHOTS=docs/images` keeps the docs' pictures current),
 /// else into a temporary folder that goes with it.
-public final class Screenshot: @unchecked Sendable {
+package final class Screenshot: @unchecked Sendable {
     /// Where the PNG is written.
-    public let url: URL
+    package let url: URL
     private let temporary: TemporaryFolder
 
     /// A screenshot to be saved as `name` (`typing.png`); any older one there is removed first.
-    public init(named name: String) throws {
+    package init(named name: String) throws {
         temporary = try TemporaryFolder("hwalja-screenshot")
         let folder =
             ProcessInfo.processInfo.environment["HWALJA_SCREENSHOTS"].map { URL(fileURLWithPath: $0) } ?? temporary.url
@@ -18,10 +18,10 @@ public final class Screenshot: @unchecked Sendable {
     }
 
     /// The harness's key that saves it.
-    public var key: String { "shot:\(url.path)" }
+    package var key: String { "shot:\(url.path)" }
 
     /// The PNG's width and height in pixels, from its header (IHDR, big-endian, at 16 and 20).
-    public func size() throws -> [Int] {
+    package func size() throws -> [Int] {
         let png = try Data(contentsOf: url)
         guard png.count >= 24 else { return [] }
         return [16, 20].map { offset in png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
@@ -29,7 +29,7 @@ public final class Screenshot: @unchecked Sendable {
 
     /// How many colours it has (ImageMagick's `convert … -format %k`): one for a blank screen,
     /// many for anti-aliased text.
-    public func colours() throws -> Int {
+    package func colours() throws -> Int {
         Int(try runCommand("convert", [url.path, "-format", "%k", "info:"], seconds: 20).stdout) ?? 0
     }
 }

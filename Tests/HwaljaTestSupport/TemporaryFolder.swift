@@ -1,17 +1,17 @@
 import Foundation
 
 /// A folder of a test's own files (settings, keymaps), removed when the test lets go of it.
-public final class TemporaryFolder: @unchecked Sendable {
-    public let url: URL
+package final class TemporaryFolder: @unchecked Sendable {
+    package let url: URL
 
-    public init(_ prefix: String = "hwalja-files") throws {
+    package init(_ prefix: String = "hwalja-files") throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     /// Writes `text` to the file `name` in the folder; returns its path.
     @discardableResult
-    public func write(_ name: String, _ text: String) throws -> String {
+    package func write(_ name: String, _ text: String) throws -> String {
         let file = url.appendingPathComponent(name)
         try text.write(to: file, atomically: true, encoding: .utf8)
         return file.path

@@ -4,26 +4,26 @@ import Testing
 /// right (issue #50's S1–S7): each ends in Return, so that a key overtaking the text before it, a
 /// held key read as taps or a syllable typed twice shows in the text. Keys are xdotool's names
 /// (tools/app_session.py: `click`, `hold:KEY:MS`, `pause:MS`).
-public struct TypingCase: Sendable, CustomTestStringConvertible {
-    public var name: String
-    public var keys: [String]
+package struct TypingCase: Sendable, CustomTestStringConvertible {
+    package var name: String
+    package var keys: [String]
     /// The application's text afterwards.
-    public var text: String
+    package var text: String
     /// Milliseconds between keys, if not the harness's 30.
-    public var keyDelay: Int?
+    package var keyDelay: Int?
 
-    public var testDescription: String { name }
+    package var testDescription: String { name }
 
     /// Whether the case picks a suggestion: the input method must have read its word list first.
-    public var picks: Bool { keys.contains("Down") }
+    package var picks: Bool { keys.contains("Down") }
 
     /// The harness's environment for this case.
-    public var environment: [String: String] { keyDelay.map { ["HWALJA_KEY_DELAY_MS": String($0)] } ?? [:] }
+    package var environment: [String: String] { keyDelay.map { ["HWALJA_KEY_DELAY_MS": String($0)] } ?? [:] }
 
     /// Every case but the click, for a typist that cannot click (wtype on sway, mutter's remote desktop).
-    public static var allButTheClick: [TypingCase] { all.filter { !$0.keys.contains("click") } }
+    package static var allButTheClick: [TypingCase] { all.filter { !$0.keys.contains("click") } }
 
-    public static let all: [TypingCase] = [
+    package static let all: [TypingCase] = [
         TypingCase(name: "sentences", keys: Sentences.keys, text: Sentences.text),
         TypingCase(name: "sentences at 8 ms a key", keys: Sentences.keys, text: Sentences.text, keyDelay: 8),
         // Space ends 한; the second is a blank.

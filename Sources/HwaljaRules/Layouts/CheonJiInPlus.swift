@@ -8,19 +8,19 @@ import HwaljaCore
 ///   천지인's cycles (삐 + ㅌ → 삩, again → 삐ㄸ, again → 삩): a third press wraps to the aspirate.
 ///
 /// Behaviour: docs/layouts.md, 천지인 플러스.
-public struct CheonJiInPlus: LayoutRules {
+package struct CheonJiInPlus: LayoutRules {
     /// The choice keyboards disagree on (marked G in the reference), with its default.
-    public struct Options: Sendable, Equatable {
+    package struct Options: Sendable, Equatable {
         /// A third press of an aspirate key gives the aspirate again (ㅋ ㅋ ㅋ → ㅋ); else it
         /// starts a new one (→ ㄲㅋ).
-        public var thirdPressWraps = true
+        package var thirdPressWraps = true
 
-        public init(thirdPressWraps: Bool = true) {
+        package init(thirdPressWraps: Bool = true) {
             self.thirdPressWraps = thirdPressWraps
         }
 
         /// The option the settings name (`cheonjiin-plus-third-press-anew`).
-        public init(_ chosen: Set<KeyboardLayout.Option>) {
+        package init(_ chosen: Set<KeyboardLayout.Option>) {
             self.init(thirdPressWraps: !chosen.contains(.cheonjiinPlusThirdPressAnew))
         }
     }
@@ -36,23 +36,23 @@ public struct CheonJiInPlus: LayoutRules {
     ]
 
     /// The choices this table is made with.
-    public let options: Options
+    package let options: Options
     private let livePairs: LivePairFinder
 
-    public init(options: Options = Options()) {
+    package init(options: Options = Options()) {
         self.options = options
         livePairs = LivePairFinder(keys: KeyboardLayout.cheonjiinPlus.tableKeys) { [options] in
             Self.press($0, after: $1, options)
         }
     }
 
-    public var keyboard: KeyboardLayout { .cheonjiinPlus }
+    package var keyboard: KeyboardLayout { .cheonjiinPlus }
 
-    public func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
+    package func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
         Self.press(key, after: context, options)
     }
 
-    public func isLivePair(_ first: TextUnit, _ second: TextUnit) -> Bool {
+    package func isLivePair(_ first: TextUnit, _ second: TextUnit) -> Bool {
         livePairs.isLive(first, second)
     }
 

@@ -5,7 +5,7 @@ import HwaljaCore
 /// Each layout states its keys' effects as data (cycles, strokes, doubles, vowel combinations) in
 /// its own file under `Layouts/`; the shared moves on text (attach a consonant, type a vowel,
 /// take the last jamo back for a run) are in ``Jamo``.
-public protocol LayoutRules {
+package protocol LayoutRules {
     /// The layout whose keys these rules answer.
     var keyboard: KeyboardLayout { get }
     /// The units that replace `context` (the last one or two units of the text) when `key` is pressed.

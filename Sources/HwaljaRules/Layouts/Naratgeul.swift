@@ -10,21 +10,21 @@ import HwaljaCore
 ///   Where a letter has no stroke or double, they do nothing.
 ///
 /// Behaviour: docs/layouts.md, 나랏글.
-public struct Naratgeul: LayoutRules {
+package struct Naratgeul: LayoutRules {
     /// The choices keyboards disagree on (marked G in the reference), with its defaults.
-    public struct Options: Sendable, Equatable {
+    package struct Options: Sendable, Equatable {
         /// 획추가 past the last member wraps to the first (ㅅ 획 획 획 → ㅅ); else it stays (→ ㅊ).
-        public var strokeWraps = true
+        package var strokeWraps = true
         /// 쌍자음 also on ㅁ → ㅃ, ㄴ → ㄸ, ㅇ → ㅎ, as one keyboard does.
-        public var doubleOnOtherConsonants = false
+        package var doubleOnOtherConsonants = false
 
-        public init(strokeWraps: Bool = true, doubleOnOtherConsonants: Bool = false) {
+        package init(strokeWraps: Bool = true, doubleOnOtherConsonants: Bool = false) {
             self.strokeWraps = strokeWraps
             self.doubleOnOtherConsonants = doubleOnOtherConsonants
         }
 
         /// The options the settings name (`naratgeul-stroke-stops`, `naratgeul-more-doubles`).
-        public init(_ chosen: Set<KeyboardLayout.Option>) {
+        package init(_ chosen: Set<KeyboardLayout.Option>) {
             self.init(
                 strokeWraps: !chosen.contains(.naratgeulStrokeStops),
                 doubleOnOtherConsonants: chosen.contains(.naratgeulMoreDoubles))
@@ -60,12 +60,12 @@ public struct Naratgeul: LayoutRules {
     ]
 
     /// The choices this table is made with.
-    public let options: Options
+    package let options: Options
     private let strokeChanges: [Unicode.Scalar: Unicode.Scalar]
     private let doubleChanges: [Unicode.Scalar: Unicode.Scalar]
     private let livePairs: LivePairFinder
 
-    public init(options: Options = Options()) {
+    package init(options: Options = Options()) {
         self.options = options
         let strokeChanges =
             options.strokeWraps ? Self.strokes : Self.strokes.filter { !Self.strokeEnds.contains($0.key) }
@@ -78,13 +78,13 @@ public struct Naratgeul: LayoutRules {
         }
     }
 
-    public var keyboard: KeyboardLayout { .naratgeul }
+    package var keyboard: KeyboardLayout { .naratgeul }
 
-    public func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
+    package func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
         Self.press(key, after: context, strokes: strokeChanges, doubles: doubleChanges)
     }
 
-    public func isLivePair(_ first: TextUnit, _ second: TextUnit) -> Bool {
+    package func isLivePair(_ first: TextUnit, _ second: TextUnit) -> Bool {
         livePairs.isLive(first, second)
     }
 

@@ -9,19 +9,19 @@ import HwaljaCore
 /// - Two letters of the same key in a row need next-character, a hard boundary (the composer's).
 ///
 /// Behaviour: docs/layouts.md, 베가.
-public struct Vega: LayoutRules {
+package struct Vega: LayoutRules {
     /// The choice keyboards disagree on (marked G in the reference), with its default.
-    public struct Options: Sendable, Equatable {
+    package struct Options: Sendable, Equatable {
         /// A vowel key after a compound vowel whose last part is that key's takes the part back
         /// (와 + ㅏㅑ → 오ㅑ, the snapshot rule); else it starts a new vowel (→ 와ㅏ).
-        public var vowelRunsReachIntoCompounds = true
+        package var vowelRunsReachIntoCompounds = true
 
-        public init(vowelRunsReachIntoCompounds: Bool = true) {
+        package init(vowelRunsReachIntoCompounds: Bool = true) {
             self.vowelRunsReachIntoCompounds = vowelRunsReachIntoCompounds
         }
 
         /// The option the settings name (`vega-compounds-stay`).
-        public init(_ chosen: Set<KeyboardLayout.Option>) {
+        package init(_ chosen: Set<KeyboardLayout.Option>) {
             self.init(vowelRunsReachIntoCompounds: !chosen.contains(.vegaCompoundsStay))
         }
     }
@@ -40,10 +40,10 @@ public struct Vega: LayoutRules {
     static let compounds = Jamo.parts(of: combinations)
 
     /// The choices this table is made with.
-    public let options: Options
+    package let options: Options
     private let livePairs: LivePairFinder
 
-    public init(options: Options = Options()) {
+    package init(options: Options = Options()) {
         self.options = options
         let runCompounds = options.vowelRunsReachIntoCompounds ? Self.compounds : [:]
         livePairs = LivePairFinder(keys: KeyboardLayout.vega.tableKeys) {
@@ -51,13 +51,13 @@ public struct Vega: LayoutRules {
         }
     }
 
-    public var keyboard: KeyboardLayout { .vega }
+    package var keyboard: KeyboardLayout { .vega }
 
-    public func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
+    package func press(_ key: Key, after context: [TextUnit]) -> [TextUnit] {
         Self.press(key, after: context, runCompounds: options.vowelRunsReachIntoCompounds ? Self.compounds : [:])
     }
 
-    public func isLivePair(_ first: TextUnit, _ second: TextUnit) -> Bool {
+    package func isLivePair(_ first: TextUnit, _ second: TextUnit) -> Bool {
         livePairs.isLive(first, second)
     }
 
