@@ -24,7 +24,12 @@ let package = Package(
         .target(name: "HwaljaCore"),
         // Each layout's rules as a model, to generate the tables (hwalja-gen), and in the programs
         // a layout's table with the settings' layout-options (OptionTables).
-        .target(name: "HwaljaRules", dependencies: ["HwaljaCore"]),
+        // Optimized in debug builds too: the tests, hwalja-gen and the programs' layout-options
+        // tables generate whole tables, seven times slower unoptimized (no product depends on it,
+        // so the unsafe flag stays out of the library products).
+        .target(
+            name: "HwaljaRules", dependencies: ["HwaljaCore"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The on-disk table format: encode, decode, checksum, JSON export. No file I/O.
         .target(name: "HwaljaTable", dependencies: ["HwaljaCore"]),
         // Word suggestions: the lexicon's format, spelling words by keys, matching typed keys. No I/O.

@@ -8,35 +8,35 @@ import HwaljaCore
 /// such a state, so each is traced to the states and keys that lead to it (역 ← 여 + ㄱㅋ,
 /// 가기 ← 각 + ㅣ, 달기 ← 닭 + ㅣ, 않 ← 안ㅅ + ㅅㅎ). A rewrite is stored only where the
 /// table's lookup rule would not already produce it from a shorter tail or the key's default.
-public struct TableGenerator: Sendable {
+package struct TableGenerator: Sendable {
     /// Figures about one generation run.
-    public struct Statistics: Sendable, Equatable {
+    package struct Statistics: Sendable, Equatable {
         /// States visited (one- and two-unit tails, including the empty start).
-        public var states: Int
+        package var states: Int
         /// Transitions stored, defaults included.
-        public var transitions: Int
+        package var transitions: Int
         /// Two-scalar tails that keep their first scalar in the preedit.
-        public var livePairs: Int
+        package var livePairs: Int
     }
 
     /// The generated table.
-    public let table: TransitionTable
+    package let table: TransitionTable
     /// Figures about the run.
-    public let statistics: Statistics
+    package let statistics: Statistics
 
     /// Runs the generator for 천지인.
-    public init() {
+    package init() {
         self.init(rules: CheonJiIn())
     }
 
     /// Runs the generator for `layout`.
-    public init(layout: KeyboardLayout) {
+    package init(layout: KeyboardLayout) {
         self.init(layout: layout, options: [])
     }
 
     /// Runs the generator for `layout` with those of `options` that are its own (the settings'
     /// `layout-options`); with none of them, the same table as ``init(layout:)``.
-    public init(layout: KeyboardLayout, options: Set<KeyboardLayout.Option>) {
+    package init(layout: KeyboardLayout, options: Set<KeyboardLayout.Option>) {
         switch layout {
         case .cheonjiin: self.init(rules: CheonJiIn())
         case .cheonjiinPlus: self.init(rules: CheonJiInPlus(options: .init(options)))
@@ -46,39 +46,42 @@ public struct TableGenerator: Sendable {
     }
 
     /// Runs the generator. Deterministic: the same rules always give the same table.
-    public init(rules: some LayoutRules) {
+    package init(rules: some LayoutRules) {
         let keys = rules.keyboard.tableKeys
+        // Every state typing reaches, in the order first reached, and each one's result for each
+        // of `keys`, in that order: rows by index, so that no state is hashed but to be found new.
         var states: [[TextUnit]] = [[]]
         var seen: Set<[TextUnit]> = [[]]
-        var results: [[TextUnit]: [Key: [TextUnit]]] = [:]
+        var results: [[[TextUnit]]] = []
+        var pairs = LivePairs(rules)
         var index = 0
         while index < states.count {
             let state = states[index]
             index += 1
-            var row: [Key: [TextUnit]] = [:]
-            for key in keys {
-                let result = rules.press(key, after: state)
-                row[key] = result
-                let next = Self.liveTail(of: result, rules)
+            let row = keys.map { rules.press($0, after: state) }
+            for result in row {
+                let next = pairs.liveTail(of: result)
                 if seen.insert(next).inserted { states.append(next) }
             }
-            results[state] = row
+            results.append(row)
         }
 
-        // Sort states so that one-scalar tails are settled before the two-scalar tails that fall back on them.
-        let ordered = states.sorted { lhs, rhs in
-            let left = lhs.scalars.map(\.value)
-            let right = rhs.scalars.map(\.value)
+        // Sort states so that one-scalar tails are settled before the two-scalar tails that fall
+        // back on them; each state's scalars worked out once, not in every comparison.
+        let tails = states.map(\.scalars)
+        let ordered = tails.indices.sorted { lhs, rhs in
+            let left = tails[lhs]
+            let right = tails[rhs]
             return left.count != right.count ? left.count < right.count : left.lexicographicallyPrecedes(right)
         }
         var stored: [Key: [[Unicode.Scalar]: [Unicode.Scalar]]] = [:]
         var transitions: [Transition] = []
         var livePairs: [(Unicode.Scalar, Unicode.Scalar)] = []
         for state in ordered {
-            let tail = state.scalars
+            let tail = tails[state]
             if tail.count == 2 { livePairs.append((tail[0], tail[1])) }
-            for key in keys {
-                let replacement = results[state]![key]!.scalars
+            for (column, key) in keys.enumerated() {
+                let replacement = results[state][column].scalars
                 // Nothing to type (획추가 on empty text): no default, which appends nothing.
                 if replacement.isEmpty { continue }
                 if replacement != Self.fallback(tail, key, stored) {
@@ -91,12 +94,36 @@ public struct TableGenerator: Sendable {
         statistics = Statistics(states: states.count, transitions: transitions.count, livePairs: livePairs.count)
     }
 
-    /// The units a later key can still read: the last two if they are a live pair, else the last one.
-    static func liveTail(of units: [TextUnit], _ rules: some LayoutRules) -> [TextUnit] {
-        if units.count >= 2 && rules.isLivePair(units[units.count - 2], units[units.count - 1]) {
-            return Array(units.suffix(2))
+    /// Whether two units are a live pair, asked of the rules once per pair: typing reaches the same
+    /// pairs again and again.
+    private struct LivePairs<Rules: LayoutRules> {
+        let rules: Rules
+        var known: [Pair: Bool] = [:]
+
+        struct Pair: Hashable {
+            let first: TextUnit
+            let second: TextUnit
         }
-        return Array(units.suffix(1))
+
+        init(_ rules: Rules) {
+            self.rules = rules
+        }
+
+        /// The units a later key can still read: the last two if they are a live pair, else the last one.
+        mutating func liveTail(of units: [TextUnit]) -> [TextUnit] {
+            if units.count >= 2 {
+                let pair = Pair(first: units[units.count - 2], second: units[units.count - 1])
+                let live: Bool
+                if let answer = known[pair] {
+                    live = answer
+                } else {
+                    live = rules.isLivePair(pair.first, pair.second)
+                    known[pair] = live
+                }
+                if live { return Array(units.suffix(2)) }
+            }
+            return Array(units.suffix(1))
+        }
     }
 
     /// What the lookup rule gives for `tail` and `key` without a transition for this exact tail.
