@@ -11,7 +11,7 @@ import HwaljaRuntime
 /// A program serving a bus from one serial queue, started the same way by hwaljad and the IBus
 /// engine: connect, install the handler, own the name, dispatch, reload on SIGHUP, and on
 /// SIGTERM or SIGINT give the name back and exit. Every failure is one line and exit status 1.
-package final class BusService: @unchecked Sendable {  // confined to `queue` once serving
+package final class BusService: @unchecked Sendable {  // confined to `queue` once serving (checked in debug builds)
     package let diagnostics: Diagnostics
     /// The queue the handler, the timers and the signal handlers run on.
     package let queue: DispatchQueue
@@ -39,7 +39,10 @@ package final class BusService: @unchecked Sendable {  // confined to `queue` on
     }
 
     /// Writes what a timer sent, without blocking (see ``BusDispatcher/sendQueued()``). On the queue.
-    package func sendQueued() { dispatcher?.sendQueued() }
+    package func sendQueued() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        dispatcher?.sendQueued()
+    }
 
     /// Has what was sent from inside a handler written once it returns (``BusDispatcher/writeSoon()``).
     package func writeSoon() { dispatcher?.writeSoon() }

@@ -12,7 +12,7 @@ import Dispatch
 /// (``armAfterAnswers()``), not while it is handled: arming a Dispatch timer wakes Dispatch's
 /// manager thread, which on a busy CPU ran before the answer went and made the first key after a
 /// pause slower.
-package final class IdleMemory: @unchecked Sendable {  // confined to `queue`
+package final class IdleMemory: @unchecked Sendable {  // confined to `queue` (checked in debug builds)
     private let queue: DispatchQueue
     private let seconds: Int
     private let release: () -> Void
@@ -32,6 +32,7 @@ package final class IdleMemory: @unchecked Sendable {  // confined to `queue`
     /// ``armAfterAnswers()`` once what came is answered.
     @inline(__always)
     package func noteActivity() {
+        dispatchPrecondition(condition: .onQueue(queue))
         active = true
     }
 
@@ -39,6 +40,7 @@ package final class IdleMemory: @unchecked Sendable {  // confined to `queue`
     /// answers to the messages just handled were written (``BusDispatcher``'s `afterMessages`).
     @inline(__always)
     package func armAfterAnswers() {
+        dispatchPrecondition(condition: .onQueue(queue))
         if active && !scheduled { schedule() }
     }
 
@@ -55,6 +57,7 @@ package final class IdleMemory: @unchecked Sendable {  // confined to `queue`
     /// most once a second however many calls come: the allocator keeps freed memory otherwise,
     /// and a busy daemon may not be idle for long. On the queue.
     package func trimHeapSoon() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard !trimScheduled else { return }
         trimScheduled = true
         queue.asyncAfter(deadline: .now() + 1) { [self] in

@@ -64,7 +64,7 @@ package final class SuggestionsLoader: @unchecked Sendable {
                 queue.async { done(spelling) }
             }
         }
-        apply(settings)
+        take(settings)  // not yet shared with the queue
         DispatchQueue.global().async {
             let suggester = Self.read(lexiconPath, table: table, log: log)
             queue.async {
@@ -110,6 +110,7 @@ package final class SuggestionsLoader: @unchecked Sendable {
 
     /// Saves the learned words now if a save is due (a program about to end). On the queue.
     package func saveNow() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard saveDue else { return }
         saveDue = false
         beginSave(waiting: true)
@@ -166,6 +167,7 @@ package final class SuggestionsLoader: @unchecked Sendable {
     /// so that other programs forget theirs when they next save or reload. Returns the reason
     /// when the file could not be removed.
     package func forgetAll() -> String? {
+        dispatchPrecondition(condition: .onQueue(queue))
         suggestions.forgetLearnedWords()
         generation += 1  // a save under way would bring the words back
         saveDue = false
@@ -183,6 +185,11 @@ package final class SuggestionsLoader: @unchecked Sendable {
 
     /// Takes the suggestion settings; reads the learned words again (forgotten if the file went).
     package func apply(_ settings: DaemonSettings) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        take(settings)
+    }
+
+    private func take(_ settings: DaemonSettings) {
         suggestions.limit = settings.suggestions
         suggestions.learns = settings.learnWords
         suggestions.pickAddsSpace = settings.pickAddsSpace
