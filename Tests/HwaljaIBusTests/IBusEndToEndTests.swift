@@ -49,21 +49,6 @@ struct IBusEndToEndTests {
         #expect(ibus.problems.isEmpty)
     }
 
-    @Test func aHeldBackspaceKeepsDeletingInTheApplication() throws {
-        let ibus = try PrivateIBus()
-        // Plain letters go to the application; BackSpace held 700 ms deletes once, then repeats
-        // every 100 ms from 500 ms on (ForwardKeyEvent, since nothing is being composed), and
-        // stops at the release: half a second later nothing more has gone.
-        let result = try ibus.type(
-            "tap a\ntap b\ntap c\ntap d\ntap e\ntap f\ntap g\ntap h\npress BackSpace\nsleep 700\nrelease BackSpace\nsleep 500\ntap x\nsleep 300\n"
-        )
-        let kept = String(result.text.dropLast())
-        #expect(result.text.hasSuffix("x"), "the repeat went on after the release: \(result.text)")
-        #expect("abcdefgh".hasPrefix(kept))
-        #expect((1...5).contains(kept.count), "\(8 - kept.count) of 8 deleted: \(result.text)")
-        #expect(ibus.problems.isEmpty)
-    }
-
     @Test func backspaceUndoesAStrokeThenDeletesInTheApplication() throws {
         let ibus = try PrivateIBus()
         // 아 ← 이 + ㆍ: one backspace gives 이; committed 가 then goes with the application's own backspace.
@@ -136,13 +121,6 @@ struct IBusEndToEndTests {
         let result = try ibus.type("tap 4\ntap 1\ntap 2\nfocus-out\nfocus-in\ntap 5\ntap 1\ntap 2\ntap space\n")
         #expect(result.text == "가나")
         #expect(ibus.problems.isEmpty)
-    }
-
-    @Test func shortcutsAndOtherKeysFinishTheSyllableAndPass() throws {
-        let ibus = try PrivateIBus()
-        let result = try ibus.type("tap 4\ntap 1\ntap 2\ntap a\ntap 4\ntap 1\ntap 2\ntap c 4\n")
-        #expect(result.text == "가a가")
-        #expect(result.handled.suffix(2) == [false, false])
     }
 
     @Test func passwordFieldsPassKeysThroughAndAreNeverRecorded() throws {
@@ -261,13 +239,6 @@ struct IBusEndToEndTests {
         }
     }
 
-    @Test func theKeypadPositionKeymapPutsTheVowelsOnTop() throws {
-        let ibus = try PrivateIBus(engineArguments: ["--keymap", "keypad-position"])
-        // KP_5 = ㄴㄹ, KP_7 = ㅣ, KP_8 = ㆍ: 나
-        let result = try ibus.type("tap KP_5 16\ntap KP_7 16\ntap KP_8 16\ntap space\n")
-        #expect(result.text == "나")
-    }
-
     @Test func suggestionsShowInThePanelAndAClickPicksOne() throws {
         let ibus = try PrivateIBus()
         // ㄱ ㅣ ㆍ ㅇㅁ ㅇㅁ ㅅㅎ ㅣ ㆍ: 감사, then the panel's first candidate clicked. (The engine
@@ -280,21 +251,6 @@ struct IBusEndToEndTests {
         #expect(shown.last == [])  // hidden once picked
         #expect(result.text == "감사합니다 ")
         #expect(result.preedit == "")
-        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
-    }
-
-    /// Through the real ibus-daemon: 가 바 typed, then 가 again: once it ends, 바 shows in the
-    /// panel, and a click types it after a space (the one that ended 가 typed no blank).
-    @Test func theNextWordShowsInThePanelOnceAWordEnds() throws {
-        let ibus = try PrivateIBus()
-        let word = { (digits: String) in digits.map { "tap \($0)\n" }.joined() }
-        let keys =
-            "sleep 2000\n" + word("412") + "tap space\ntap space\n" + word("712") + "tap space\ntap space\n"
-            + word("412") + "tap space\npick 0\n"
-        let result = try ibus.type(keys, surrounding: true, panel: true)
-        let shown = result.events.compactMap { if case .candidates(let words) = $0 { words } else { nil } }
-        #expect(shown.contains(["바"]), "\(shown)")
-        #expect(result.text == "가 바 가 바 ")
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }
 

@@ -81,14 +81,16 @@ struct IBusEngineAdapterTests {
 
         /// A key event; returns `handled`, and applies an unhandled press as the application does.
         @discardableResult
-        func key(_ path: String, _ keysym: UInt32, release: Bool = false) throws -> Bool {
+        /// A key event with IBus's modifier `state` (4: Control); an unused press the application
+        /// applies (a shortcut does nothing to the text).
+        func key(_ path: String, _ keysym: UInt32, release: Bool = false, state: UInt32 = 0) throws -> Bool {
             let handled = try call(
                 path, IBusEngineAdapter.engineInterface, "ProcessKeyEvent",
-                [.uint32(keysym), .uint32(0), .uint32(release ? 1 << 30 : 0)])
+                [.uint32(keysym), .uint32(0), .uint32(state | (release ? 1 << 30 : 0))])
             guard case .boolean(let used) = handled.first else {
                 throw TestSetupError("ProcessKeyEvent answered \(handled)")
             }
-            if !used && !release { applyKey(keysym) }
+            if !used && !release && state == 0 { applyKey(keysym) }
             return used
         }
 
@@ -178,6 +180,7 @@ struct IBusEngineAdapterTests {
         private func applyKey(_ keysym: UInt32) {
             if keysym == Self.backSpace, !text.isEmpty { text.removeLast() }
             if keysym == Self.return { text += "\n" }
+            if (0x20...0x7e).contains(keysym), let character = Unicode.Scalar(keysym) { text += String(character) }
         }
 
         static let `return`: UInt32 = 0xff0d
@@ -218,14 +221,32 @@ struct IBusEngineAdapterTests {
         try ibus.tap(engine, Self.digits("8812"))
         #expect(try ibus.key(engine, 0x61))
         #expect(ibus.signalsBeforeReply == ["CommitText", "UpdatePreeditText", "ForwardKeyEvent"])
-        #expect(ibus.text == "하\n\n하")
+        #expect(ibus.text == "하\n\n하a")
         // GTK's module (its capabilities say it reports its text and answers keys synchronously)
         // keeps the order itself, and GTK 4's drops forwarded keys: Return is answered as not used.
         try ibus.capabilities(engine, 169)
         try ibus.tap(engine, Self.digits("8812"))
         #expect(try !ibus.key(engine, Daemon.return))
         #expect(ibus.signalsBeforeReply == ["CommitText", "UpdatePreeditText"])
-        #expect(ibus.text == "하\n\n하하\n")
+        #expect(ibus.text == "하\n\n하a하\n")
+    }
+
+    /// A shortcut (Ctrl+C) after a syllable commits it and goes to the application, press and
+    /// release, as does Ctrl with one of hwalja's keys; a Latin letter between two syllables is
+    /// typed between them.
+    @Test func shortcutsAndOtherKeysFinishTheSyllableAndPass() throws {
+        let ibus = Daemon()
+        let engine = try ibus.createEngine("hwalja")
+        try ibus.capabilities(engine, 169)  // GTK's module: keys it does not use come back unused
+        try ibus.tap(engine, Self.digits("412"))
+        #expect(try !ibus.key(engine, 0x61))
+        try ibus.key(engine, 0x61, release: true)
+        try ibus.tap(engine, Self.digits("412"))
+        #expect(try !ibus.key(engine, 0x63, state: 4), "Ctrl+C is the application's")
+        #expect(try !ibus.key(engine, 0x63, release: true, state: 4))
+        #expect(try !ibus.key(engine, 0x34, state: 4), "Ctrl+4 is a shortcut, not ㄱ")
+        #expect(ibus.text == "가a가")
+        #expect(ibus.preedit == "")
     }
 
     @Test func aLongPressTypesTheDigitWhenTheClockComes() throws {
@@ -242,17 +263,23 @@ struct IBusEngineAdapterTests {
         #expect(ibus.text == "가0")
     }
 
+    /// A held BackSpace with nothing composing deletes once, then every 100 ms from 500 ms on
+    /// (each repeat forwarded), and stops at the release.
     @Test func aHeldBackspaceIsForwardedOnlyForTheRepeatsTheTimerDeclined() throws {
         let ibus = Daemon()
         let engine = try ibus.createEngine("hwalja")
-        ibus.text = "하늘"
+        ibus.text = "abcdefgh"
         #expect(try !ibus.key(engine, Daemon.backSpace))  // nothing composing: the application's, applied once
-        #expect(ibus.text == "하")
+        #expect(ibus.text == "abcdefg")
+        ibus.clock.advance(to: 499)
+        #expect(ibus.text == "abcdefg")
         ibus.clock.advance(to: 500)  // the first repeat: forwarded
-        #expect(ibus.text == "")
+        #expect(ibus.text == "abcdef")
+        ibus.clock.advance(to: 700)  // two more, 100 ms apart
+        #expect(ibus.text == "abcd")
         try ibus.key(engine, Daemon.backSpace, release: true)
         ibus.clock.advance(to: 2000)
-        #expect(ibus.text == "")
+        #expect(ibus.text == "abcd", "the repeat went on after the release")
     }
 
     /// Enable (the user switched to hwalja) and FocusIn (to a field, perhaps back from hwalja's
