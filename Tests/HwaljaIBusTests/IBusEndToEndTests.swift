@@ -49,62 +49,6 @@ struct IBusEndToEndTests {
         #expect(ibus.problems.isEmpty)
     }
 
-    @Test func backspaceUndoesAStrokeThenDeletesInTheApplication() throws {
-        let ibus = try PrivateIBus()
-        // 아 ← 이 + ㆍ: one backspace gives 이; committed 가 then goes with the application's own backspace.
-        let stroke = try ibus.type("tap 0\ntap 1\ntap 2\ntap BackSpace\n")
-        #expect(stroke.preedit == "이")
-        let through = try ibus.type("tap 4\ntap 1\ntap 2\ntap space\ntap BackSpace\ntap 5\ntap 1\ntap 2\ntap space\n")
-        #expect(through.text == "나")
-        #expect(ibus.problems.isEmpty)
-    }
-
-    /// Keys typed, by phone digit (4 = ㄱㅋ) or BS, SPACE; what the application then holds and
-    /// shows; and whether backspace took back text it had been given.
-    struct Slip: Sendable, CustomStringConvertible {
-        var keys: String
-        var text: String
-        var preedit = ""
-        var takesBack = true
-
-        var description: String { keys }
-
-        /// The keys as tools/ibus-client.py commands.
-        var commands: String {
-            let keysyms = ["BS": "BackSpace", "SPACE": "space"]
-            return keys.split(separator: " ").map { "tap \(keysyms[String($0)] ?? String($0))\n" }.joined()
-        }
-    }
-
-    /// Typos made and put right in the middle of a word, as people write it.
-    static let slips = [
-        Slip(keys: "8 8 1 2 6 1 2 BS BS", text: "", preedit: "핟"),  // 하다, back to 핟
-        Slip(keys: "8 8 1 2 6 1 2 BS BS SPACE", text: "핟"),
-        Slip(keys: "4 9 BS 1 2 SPACE", text: "가"),  // ㄱ ㅈ: the ㅈ was meant to be ㅏ
-        Slip(keys: "4 1 3 BS 8 SPACE", text: "깃"),  // 기 ㅡ: ㅅ instead
-        Slip(keys: "0 4 BS 0 SPACE", text: "ㅁ"),  // ㅇ ㄱ: ㅁ instead
-        Slip(keys: "8 8 1 2 6 1 2 0 0 7 BS 1 SPACE", text: "하다미"),  // 하담ㅂ: 하다미
-        // never through a boundary: BS deletes 시 in the application
-        Slip(keys: "8 1 SPACE BS", text: "", takesBack: false)
-    ]
-
-    @Test func backspaceTakesBackCommittedTextOnlyFromAnApplicationThatCanDelete() throws {
-        let ibus = try PrivateIBus()
-        for slip in Self.slips {
-            // An application that can delete (GTK, Qt) is asked to; one that cannot (terminals, XIM)
-            // gets the same word from the preedit and is never asked. Both type into one engine.
-            let deleting = try ibus.type(slip.commands, surrounding: true)
-            #expect(deleting.text == slip.text && deleting.preedit == slip.preedit, "\(slip): \(deleting.events)")
-            #expect(deleting.deletions == (slip.takesBack ? [[-1, 1]] : []), "\(slip)")
-            let keeping = try ibus.type(slip.commands)
-            #expect(
-                keeping.text == slip.text && keeping.preedit == slip.preedit,
-                "\(slip) without surrounding text: \(keeping.events)")
-            #expect(keeping.deletions == [], "\(slip) without surrounding text")
-        }
-        #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
-    }
-
     @Test func returnCommitsAndPassesThrough() throws {
         let ibus = try PrivateIBus()
         let result = try ibus.type("tap 4\ntap 1\ntap 2\ntap Return\ntap 5\ntap 1\ntap 2\ntap Return\n")
@@ -114,13 +58,6 @@ struct IBusEndToEndTests {
         #expect(result.handled.suffix(2) == [true, false])
         // (ibus-daemon marks a forwarded key IBUS_FORWARD_MASK, so that no input method takes it again.)
         #expect(result.events.suffix(3) == [.commit("나"), .preedit(""), .forward(keyval: 0xff0d, state: 1 << 25)])
-    }
-
-    @Test func focusChangesLoseNothing() throws {
-        let ibus = try PrivateIBus()
-        let result = try ibus.type("tap 4\ntap 1\ntap 2\nfocus-out\nfocus-in\ntap 5\ntap 1\ntap 2\ntap space\n")
-        #expect(result.text == "가나")
-        #expect(ibus.problems.isEmpty)
     }
 
     @Test func passwordFieldsPassKeysThroughAndAreNeverRecorded() throws {

@@ -79,10 +79,9 @@ struct IBusEngineAdapterTests {
                 .stringValue ?? ""
         }
 
-        /// A key event; returns `handled`, and applies an unhandled press as the application does.
+        /// A key event with IBus's modifier `state` (4: Control); returns `handled`, and applies an
+        /// unhandled press as the application does (a shortcut does nothing to the text).
         @discardableResult
-        /// A key event with IBus's modifier `state` (4: Control); an unused press the application
-        /// applies (a shortcut does nothing to the text).
         func key(_ path: String, _ keysym: UInt32, release: Bool = false, state: UInt32 = 0) throws -> Bool {
             let handled = try call(
                 path, IBusEngineAdapter.engineInterface, "ProcessKeyEvent",
@@ -246,6 +245,68 @@ struct IBusEngineAdapterTests {
         #expect(try !ibus.key(engine, 0x63, release: true, state: 4))
         #expect(try !ibus.key(engine, 0x34, state: 4), "Ctrl+4 is a shortcut, not ㄱ")
         #expect(ibus.text == "가a가")
+        #expect(ibus.preedit == "")
+    }
+
+    /// Keys typed, by phone digit (4 = ㄱㅋ) or BS, SPACE; what the application then holds and
+    /// shows; and whether backspace took back text it had been given.
+    struct Slip: Sendable, CustomStringConvertible {
+        var keys: String
+        var text: String
+        var preedit = ""
+        var takesBack = true
+
+        var description: String { keys }
+
+        var keysyms: [UInt32] {
+            keys.split(separator: " ").map {
+                ["BS": Daemon.backSpace, "SPACE": 0x20][String($0)] ?? digits(String($0))[0]
+            }
+        }
+    }
+
+    /// Typos made and put right in the middle of a word, as people write it.
+    static let slips = [
+        Slip(keys: "0 1 2 BS", text: "", preedit: "이", takesBack: false),  // 아 ← 이 + ㆍ: back to 이
+        Slip(keys: "8 8 1 2 6 1 2 BS BS", text: "", preedit: "핟"),  // 하다, back to 핟
+        Slip(keys: "8 8 1 2 6 1 2 BS BS SPACE", text: "핟"),
+        Slip(keys: "4 9 BS 1 2 SPACE", text: "가"),  // ㄱ ㅈ: the ㅈ was meant to be ㅏ
+        Slip(keys: "4 1 3 BS 8 SPACE", text: "깃"),  // 기 ㅡ: ㅅ instead
+        Slip(keys: "0 4 BS 0 SPACE", text: "ㅁ"),  // ㅇ ㄱ: ㅁ instead
+        Slip(keys: "8 8 1 2 6 1 2 0 0 7 BS 1 SPACE", text: "하다미"),  // 하담ㅂ: 하다미
+        // never through a boundary: BS deletes 시 (가) in the application
+        Slip(keys: "8 1 SPACE BS", text: "", takesBack: false),
+        Slip(keys: "4 1 2 SPACE BS 5 1 2 SPACE", text: "나", takesBack: false)
+    ]
+
+    /// An application that can delete (GTK, Qt: surrounding text in its capabilities) is asked to
+    /// delete one character when backspace takes back what was committed; one that cannot
+    /// (terminals, XIM) gets the same word from the preedit and is never asked.
+    @Test(arguments: slips)
+    func backspaceTakesBackCommittedTextOnlyFromAnApplicationThatCanDelete(_ slip: Slip) throws {
+        for canDelete in [true, false] {
+            let ibus = Daemon()
+            let engine = try ibus.createEngine("hwalja")
+            try ibus.capabilities(engine, canDelete ? Self.qtCapabilities : 0x09)
+            try ibus.tap(engine, slip.keysyms)
+            #expect(ibus.text == slip.text && ibus.preedit == slip.preedit, "\(slip), can delete: \(canDelete)")
+            #expect(
+                ibus.deleted.map(\.unicodeScalars.count) == (slip.takesBack && canDelete ? [1] : []),
+                "\(slip), can delete: \(canDelete): \(ibus.deleted)")
+        }
+    }
+
+    /// The field loses the focus mid-syllable (the client commits the preedit it shows) and gets
+    /// it back: nothing is lost, nothing typed twice.
+    @Test func focusChangesLoseNothing() throws {
+        let ibus = Daemon()
+        let engine = try ibus.createEngine("hwalja")
+        try ibus.capabilities(engine, Self.gtkCapabilities)
+        try ibus.tap(engine, Self.digits("412"))
+        try ibus.focusOut(engine)
+        try ibus.call(engine, IBusEngineAdapter.engineInterface, "FocusIn")
+        try ibus.tap(engine, Self.digits("512") + [0x20])
+        #expect(ibus.text == "가나")
         #expect(ibus.preedit == "")
     }
 
