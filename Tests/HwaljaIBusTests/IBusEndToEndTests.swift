@@ -116,23 +116,10 @@ struct IBusEndToEndTests {
         #expect(result.text == "ㅊ", "\(result.events)")
     }
 
-    /// SIGHUP reads the settings and every layout's table again, and makes the tables the
-    /// layout-options setting changes now: an option set after the engine started applies.
-    @Test func aSighupMakesTheEngineTakeLayoutOptionsSetSinceItStarted() throws {
-        let ibus = try PrivateIBus()
-        let typing = "tap 7\ntap asterisk\ntap asterisk\ntap asterisk\ntap space\n"  // ㅅ 획 획 획: ㅊ only with the option
-        #expect(try ibus.type(typing, engine: "hwalja-naratgeul").text == "ㅅ")
-        try Self.setStrokeStops(ibus)
-        let engine = try #require(Self.engineProcess(of: ibus.daemon.process.processIdentifier))
-        #expect(kill(engine, SIGHUP) == 0)
-        try Self.waitForStrokeStopsTable(ibus)
-        #expect(ibus.daemon.stderrSoFar.contains("reloaded the settings and the tables beside "))
-        #expect(try ibus.type(typing, engine: "hwalja-naratgeul").text == "ㅊ")
-    }
-
     /// Like the other settings, layout-options set since the engine started apply when an engine
-    /// is next enabled (the table is made in the background, then switched to).
-    @Test func layoutOptionsSetSinceTheEngineStartedApplyWhenAnEngineIsNextEnabled() throws {
+    /// is next enabled (the table is made in the background, then switched to); SIGHUP reads the
+    /// settings and every layout's table again: with the option taken away, the files' table types.
+    @Test func layoutOptionsSetSinceTheEngineStartedApplyWhenEnabledAndSighupReadsThemAgain() throws {
         let ibus = try PrivateIBus()
         let typing = "tap 7\ntap asterisk\ntap asterisk\ntap asterisk\ntap space\n"  // ㅅ 획 획 획: ㅊ only with the option
         #expect(try ibus.type(typing, engine: "hwalja-naratgeul").text == "ㅅ")
@@ -140,23 +127,37 @@ struct IBusEndToEndTests {
         _ = try ibus.type("", engine: "hwalja-naratgeul")  // enabled again: reads the file
         try Self.waitForStrokeStopsTable(ibus)
         #expect(try ibus.type(typing, engine: "hwalja-naratgeul").text == "ㅊ")
+        try Self.writeSettings(ibus, "")
+        let engine = try #require(Self.engineProcess(of: ibus.daemon.process.processIdentifier))
+        #expect(kill(engine, SIGHUP) == 0)
+        try Self.waitForLog(ibus, "reloaded the settings and the tables beside ")
+        #expect(try ibus.type(typing, engine: "hwalja-naratgeul").text == "ㅅ")
     }
 
     /// Writes the settings file: `layout-options = naratgeul-stroke-stops`.
     static func setStrokeStops(_ ibus: PrivateIBus) throws {
+        try writeSettings(ibus, "layout-options = naratgeul-stroke-stops\n")
+    }
+
+    /// Writes the engine's settings file.
+    static func writeSettings(_ ibus: PrivateIBus, _ text: String) throws {
         let folder = ibus.configDirectory.appendingPathComponent("hwalja")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "layout-options = naratgeul-stroke-stops\n".write(
-            to: folder.appendingPathComponent("hwalja.conf"), atomically: true, encoding: .utf8)
+        try text.write(to: folder.appendingPathComponent("hwalja.conf"), atomically: true, encoding: .utf8)
     }
 
     /// Waits (up to 120 s: seconds in a debug build) for the engine to say it made 나랏글's table
     /// with naratgeul-stroke-stops.
     static func waitForStrokeStopsTable(_ ibus: PrivateIBus) throws {
+        try waitForLog(ibus, "generated the naratgeul table with naratgeul-stroke-stops in ")
+    }
+
+    /// Waits (up to 120 s) for the engine or ibus-daemon to log `line`.
+    static func waitForLog(_ ibus: PrivateIBus, _ line: String) throws {
         let deadline = Deadline(seconds: 120)
-        while !ibus.daemon.stderrSoFar.contains("generated the naratgeul table with naratgeul-stroke-stops in ") {
+        while !ibus.daemon.stderrSoFar.contains(line) {
             guard !deadline.hasPassed else {
-                throw TestSetupError("the engine never made the table: \(ibus.daemon.stderrSoFar)")
+                throw TestSetupError("never logged \(line): \(ibus.daemon.stderrSoFar)")
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
