@@ -25,8 +25,8 @@ let package = Package(
         // Each layout's rules as a model, to generate the tables (hwalja-gen), and in the programs
         // a layout's table with the settings' layout-options (OptionTables).
         // Optimized in debug builds too: the tests, hwalja-gen and the programs' layout-options
-        // tables generate whole tables, seven times slower unoptimized (no product depends on it,
-        // so the unsafe flag stays out of the library products).
+        // tables generate whole tables, about four times slower unoptimized (neither library
+        // product, HwaljaCore nor HwaljaTable, depends on it, so the unsafe flag stays out of them).
         .target(
             name: "HwaljaRules", dependencies: ["HwaljaCore"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),

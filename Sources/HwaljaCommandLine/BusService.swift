@@ -40,7 +40,7 @@ package final class BusService: @unchecked Sendable {  // confined to `queue` on
 
     /// Writes what a timer sent, without blocking (see ``BusDispatcher/sendQueued()``). On the queue.
     package func sendQueued() {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         dispatcher?.sendQueued()
     }
 

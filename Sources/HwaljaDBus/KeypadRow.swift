@@ -35,16 +35,20 @@ package final class KeypadRow {
     }
     /// The field with the focus, if one of the framework's has it.
     package private(set) var focused: Int?
-    /// What a field shows now, `nil` if it is gone (asked only while a link exists).
-    private let shown: (_ field: Int) -> Field?
+    /// What a field shows now, `nil` if it is gone (asked only while a link exists); with
+    /// `hanja` false, its suggestions alone (whether a word converts is not asked without a
+    /// keypad to show it: asking reads the hanja files).
+    private let shown: (_ field: Int, _ hanja: Bool) -> Field?
     /// A tap on the keypad for a field (the focused one).
     private let tapped: (_ field: Int, _ tap: KeypadInterface.Tap) -> Void
 
-    /// `shown(field)`: what field `field` shows now; `tapped(field, tap)`: does `tap` in field
-    /// `field` (the focused one), a suggestion or candidate only if the field still shows it,
-    /// since the tap may come after a key changed what it shows.
+    /// `shown(field, hanja)`: what field `field` shows now (with `hanja`, whether its word
+    /// converts and its list too); `tapped(field, tap)`: does `tap` in field `field` (the focused
+    /// one), a suggestion or candidate only if the field still shows it, since the tap may come
+    /// after a key changed what it shows.
     package init(
-        shown: @escaping (_ field: Int) -> Field?, tapped: @escaping (_ field: Int, _ tap: KeypadInterface.Tap) -> Void
+        shown: @escaping (_ field: Int, _ hanja: Bool) -> Field?,
+        tapped: @escaping (_ field: Int, _ tap: KeypadInterface.Tap) -> Void
     ) {
         self.shown = shown
         self.tapped = tapped
@@ -64,7 +68,7 @@ package final class KeypadRow {
 
     private func showEverything(of field: Int) {
         guard let link else { return }
-        let field = shown(field) ?? .none
+        let field = shown(field, link.hasKeypad) ?? .none
         link.show(field.suggestions)
         showHanja(of: field)
     }
@@ -75,14 +79,14 @@ package final class KeypadRow {
     package func changed(_ field: Int, suggestions words: [String]?) {
         guard field == focused, let link else { return }
         if let words { link.show(words) }
-        if link.hasKeypad { showHanja(of: shown(field) ?? .none) }
+        if link.hasKeypad { showHanja(of: shown(field, true) ?? .none) }
     }
 
     /// Shows again whether the focused field's word converts, and its list (a keypad arrived, or
     /// the hanja files did).
     package func refresh() {
         guard let focused, let link, link.hasKeypad else { return }
-        showHanja(of: shown(focused) ?? .none)
+        showHanja(of: shown(focused, true) ?? .none)
     }
 
     private func showHanja(of field: Field) {

@@ -44,7 +44,8 @@ package final class EngineService: HostedFrontend {
     }
     /// Which input context (`InputContext1`) the keypad's row follows: the one whose field has the focus.
     lazy var keypadRow = KeypadRow(
-        shown: { [unowned self] number in frontend.inspect(number) { KeypadRow.Field($0.session) } },
+        shown: { [unowned self] number, hanja in frontend.inspect(number) { KeypadRow.Field($0.session, hanja: hanja) }
+        },
         tapped: { [unowned self] number, tap in tappedOnKeypad(number, tap) })
     /// A service writing to `output`, its timers on `clock`, typing with `tables`, `settings`
     /// and `keymap`; `program` is everything it needs of the program around it, given once

@@ -30,7 +30,7 @@ package final class Fcitx5Adapter: HostedFrontend {
     /// Which context the keypad's row follows.
     /// A tap there is as the same choice in fcitx5's candidate list (漢 opens the list in it).
     private lazy var keypadRow = KeypadRow(
-        shown: { [unowned self] number in frontend.inspect(number, KeypadRow.Field.init) },
+        shown: { [unowned self] number, hanja in frontend.inspect(number) { KeypadRow.Field($0, hanja: hanja) } },
         tapped: { [unowned self] number, tap in update(number) { $0.take(tap) } })
 
     /// Each layout's table, the addon's (its ``FrontendHost``'s).

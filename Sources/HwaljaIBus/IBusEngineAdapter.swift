@@ -69,7 +69,7 @@ package final class IBusEngineAdapter: HostedFrontend {
     /// Which engine the keypad's row follows.
     /// A tap there is as the same choice in the panel (漢 opens the list in it), then written (``writeSoon``).
     private lazy var keypadRow = KeypadRow(
-        shown: { [unowned self] number in frontend.inspect(number, KeypadRow.Field.init) },
+        shown: { [unowned self] number, hanja in frontend.inspect(number) { KeypadRow.Field($0, hanja: hanja) } },
         tapped: { [unowned self] number, tap in
             update(number) { $0.take(tap) }
             writeSoon()

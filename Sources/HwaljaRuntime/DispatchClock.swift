@@ -31,7 +31,7 @@ package final class DispatchClock: FrontendClock, @unchecked Sendable {
     package var timerCount: Int { timers.count }
 
     package func schedule(_ number: Int, at deadline: Int?) {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         deadlines[number] = deadline
         guard let deadline else {
             // An armed timer fires, finds nothing due and goes; one that has fired goes now (a

@@ -32,7 +32,7 @@ package final class IdleMemory: @unchecked Sendable {  // confined to `queue` (c
     /// ``armAfterAnswers()`` once what came is answered.
     @inline(__always)
     package func noteActivity() {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         active = true
     }
 
@@ -40,7 +40,7 @@ package final class IdleMemory: @unchecked Sendable {  // confined to `queue` (c
     /// answers to the messages just handled were written (``BusDispatcher``'s `afterMessages`).
     @inline(__always)
     package func armAfterAnswers() {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         if active && !scheduled { schedule() }
     }
 
@@ -57,7 +57,7 @@ package final class IdleMemory: @unchecked Sendable {  // confined to `queue` (c
     /// most once a second however many calls come: the allocator keeps freed memory otherwise,
     /// and a busy daemon may not be idle for long. On the queue.
     package func trimHeapSoon() {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         guard !trimScheduled else { return }
         trimScheduled = true
         queue.asyncAfter(deadline: .now() + 1) { [self] in

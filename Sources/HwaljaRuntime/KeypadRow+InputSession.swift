@@ -5,11 +5,12 @@ import HwaljaFrontend
 /// what it shows there, and what a tap there does, the same in the IBus engine, the fcitx5 addon
 /// and hwaljad.
 extension KeypadRow.Field {
-    /// What `session` shows: its suggestions, 漢 if its word converts, its list's page.
-    package init(_ session: InputSession) {
+    /// What `session` shows: its suggestions and, with `hanja`, 漢 if its word converts and its
+    /// list's page (asking whether it converts reads the hanja files).
+    package init(_ session: InputSession, hanja: Bool) {
         self.init(
-            suggestions: session.suggestions.map(\.text), converts: session.convertsWord,
-            candidates: session.candidatePage.map(CandidatesSignal.init))
+            suggestions: session.suggestions.map(\.text), converts: hanja && session.convertsWord,
+            candidates: hanja ? session.candidatePage.map(CandidatesSignal.init) : nil)
     }
 }
 

@@ -42,7 +42,7 @@ package final class OptionTableMaker: @unchecked Sendable {  // `latest` confine
         path: String, options: Set<KeyboardLayout.Option>, log: (String) -> Void,
         use: @escaping (TableLoader.Everything, String) -> Void
     ) {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         do {
             let fresh = try TableLoader.loadEveryLayout(path: path)
             fresh.problems.forEach(log)

@@ -110,7 +110,7 @@ package final class SuggestionsLoader: @unchecked Sendable {
 
     /// Saves the learned words now if a save is due (a program about to end). On the queue.
     package func saveNow() {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         guard saveDue else { return }
         saveDue = false
         beginSave(waiting: true)
@@ -167,7 +167,7 @@ package final class SuggestionsLoader: @unchecked Sendable {
     /// so that other programs forget theirs when they next save or reload. Returns the reason
     /// when the file could not be removed.
     package func forgetAll() -> String? {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         suggestions.forgetLearnedWords()
         generation += 1  // a save under way would bring the words back
         saveDue = false
@@ -185,7 +185,7 @@ package final class SuggestionsLoader: @unchecked Sendable {
 
     /// Takes the suggestion settings; reads the learned words again (forgotten if the file went).
     package func apply(_ settings: DaemonSettings) {
-        dispatchPrecondition(condition: .onQueue(queue))
+        assertOnQueue(queue)
         take(settings)
     }
 

@@ -33,7 +33,8 @@ struct IBusEngineAdapterTests {
         var auxiliary = ""
         /// The signals the engine sent before its last reply, in order.
         var signalsBeforeReply: [String] = []
-        /// What the client was asked to delete, in order.
+        /// What the client was asked to delete, in order (just before its cursor, else a note
+        /// saying where).
         var deleted: [String] = []
 
         init(settings: DaemonSettings = DaemonSettings()) {
@@ -161,9 +162,14 @@ struct IBusEngineAdapterTests {
                 case "UpdateAuxiliaryText": auxiliary = IBusText.text(of: arguments[0]) ?? ""
                 case "HideAuxiliaryText": auxiliary = ""
                 case "DeleteSurroundingText":
-                    if case .uint32(let count) = arguments[1] {
+                    // The cursor is at the end of the text: only what is just before it can go.
+                    if case .int32(let offset) = arguments[0], case .uint32(let count) = arguments[1],
+                        offset == -Int32(count)
+                    {
                         deleted.append(String(String.UnicodeScalarView(text.unicodeScalars.suffix(Int(count)))))
                         text.unicodeScalars.removeLast(Int(count))
+                    } else {
+                        deleted.append("(not before the cursor: \(arguments))")
                     }
                 case "ForwardKeyEvent":
                     if case .uint32(let keysym) = arguments[0], case .uint32(let state) = arguments[2],
@@ -575,6 +581,26 @@ struct IBusEngineAdapterTests {
         let told = keypad.take().filter { $0.destination == ":1.78" }
         #expect(told.map(\.member) == [KeypadInterface.fieldFocused, KeypadInterface.showSuggestions])
         #expect(try told.map { try $0.arguments() } == [[.boolean(true)], [.stringArray(["안녕하세요", "안녕히"])]])
+    }
+
+    /// A field focused and typed into while no keypad runs leaves the hanja files unread: whether
+    /// a word converts is asked only for a keypad to show 漢; once a keypad comes, they are read.
+    @Test func theHanjaFilesAreReadForTheKeypadOnlyOnceOneRuns() throws {
+        let ibus = Daemon()
+        let hanja = HanjaConversions(load: { (nil, nil) }, log: { _ in })
+        var reads = 0
+        hanja.readInBackground = { _ in reads += 1 }
+        ibus.adapter.hanja = hanja
+        let keypad = MessageLog()
+        ibus.adapter.keypadLink = KeypadSuggestionLink(output: keypad, keypad: nil)
+        let engine = try ibus.createEngine("hwalja")
+        try ibus.capabilities(engine, Self.gtkCapabilities)
+        try ibus.call(engine, IBusEngineAdapter.engineInterface, "FocusIn")
+        try ibus.tap(engine, Self.digits("0125"))  // 안
+        #expect(reads == 0, "the hanja files were read with no keypad to show 漢")
+        ibus.adapter.keypadLink = KeypadSuggestionLink(output: keypad, keypad: ":1.77")
+        try ibus.tap(engine, Self.digits("4"))
+        #expect(reads == 1)
     }
 
     /// One engine per layout, each with its layout's keypad map (phone positions; 천지인 플러스's
