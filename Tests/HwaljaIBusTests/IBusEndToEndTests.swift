@@ -60,6 +60,14 @@ struct IBusEndToEndTests {
         #expect(result.events.suffix(3) == [.commit("나"), .preedit(""), .forward(keyval: 0xff0d, state: 1 << 25)])
     }
 
+    /// The engine's `--keymap keypad-position`, with NumLock on (state 16): KP_5 = ㄴㄹ, KP_7 = ㅣ,
+    /// KP_8 = ㆍ: 나.
+    @Test func theKeypadPositionKeymapPutsTheVowelsOnTop() throws {
+        let ibus = try PrivateIBus(engineArguments: ["--keymap", "keypad-position"])
+        let result = try ibus.type("tap KP_5 16\ntap KP_7 16\ntap KP_8 16\ntap space\n")
+        #expect(result.text == "나")
+    }
+
     @Test func passwordFieldsPassKeysThroughAndAreNeverRecorded() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hwalja-rec-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -128,9 +136,13 @@ struct IBusEndToEndTests {
         try Self.waitForStrokeStopsTable(ibus)
         #expect(try ibus.type(typing, engine: "hwalja-naratgeul").text == "ㅊ")
         try Self.writeSettings(ibus, "")
+        // The change of layout-options read the tables again once already: SIGHUP must do it once more.
+        let reloaded = "reloaded the settings and the tables beside "
+        let reloads = ibus.daemon.stderrSoFar.components(separatedBy: reloaded).count - 1
         let engine = try #require(Self.engineProcess(of: ibus.daemon.process.processIdentifier))
         #expect(kill(engine, SIGHUP) == 0)
-        try Self.waitForLog(ibus, "reloaded the settings and the tables beside ")
+        try Self.waitForLog(ibus, reloaded, times: reloads + 1)
+        #expect(Self.engineProcess(of: ibus.daemon.process.processIdentifier) == engine, "SIGHUP ended the engine")
         #expect(try ibus.type(typing, engine: "hwalja-naratgeul").text == "ㅅ")
     }
 
@@ -152,10 +164,10 @@ struct IBusEndToEndTests {
         try waitForLog(ibus, "generated the naratgeul table with naratgeul-stroke-stops in ")
     }
 
-    /// Waits (up to 120 s) for the engine or ibus-daemon to log `line`.
-    static func waitForLog(_ ibus: PrivateIBus, _ line: String) throws {
+    /// Waits (up to 120 s) for the engine or ibus-daemon to have logged `line` `times` times.
+    static func waitForLog(_ ibus: PrivateIBus, _ line: String, times: Int = 1) throws {
         let deadline = Deadline(seconds: 120)
-        while !ibus.daemon.stderrSoFar.contains(line) {
+        while ibus.daemon.stderrSoFar.components(separatedBy: line).count - 1 < times {
             guard !deadline.hasPassed else {
                 throw TestSetupError("never logged \(line): \(ibus.daemon.stderrSoFar)")
             }
