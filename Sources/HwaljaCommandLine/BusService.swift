@@ -57,25 +57,8 @@ package final class BusService: @unchecked Sendable {  // confined to `queue` on
             idleMemory.noteActivity()
             return handler(message)
         }
-        do {
-            for rule in matchRules { try connection.addMatch(rule) }
-            switch try connection.requestName(name, allowReplacement: true, replaceExisting: replace) {
-            case .primaryOwner, .alreadyOwner: break
-            case .inQueue, .exists:
-                diagnostics.fail(
-                    "\(name) is already owned on this bus (another one is running)\(replace ? "" : "; use --replace to take over")"
-                )
-            }
-            dispatcher = try BusDispatcher(
-                connection: connection, queue: queue, afterMessages: idleMemory.armAfterAnswers
-            ) { [self] in
-                beforeExit()
-                diagnostics.log(busGone)
-                exit(busGoneStatus)
-            }
-        } catch {
-            diagnostics.fail("cannot serve \(name): \(error.message)")
-        }
+        // The signals first: whoever sees the name may send SIGTERM at once (a service manager, a
+        // test), and a signal that comes before Dispatch has registered its source is lost.
         nonisolated(unsafe) let reload = onReload  // runs on the queue, as everything else the program does
         let signals = SignalHandling([SIGHUP, SIGTERM, SIGINT], queue: queue) { [self] signal in
             guard signal != SIGHUP else { return reload() }
@@ -86,6 +69,29 @@ package final class BusService: @unchecked Sendable {  // confined to `queue` on
             beforeExit()
             diagnostics.log("released \(name); exiting")
             exit(0)
+        }
+        if !signals.waitUntilRegistered(seconds: 10) {
+            diagnostics.log("SIGTERM, SIGINT and SIGHUP are not handled yet (Dispatch is slow to take them)")
+        }
+        do {
+            for rule in matchRules { try connection.addMatch(rule) }
+            switch try connection.requestName(name, allowReplacement: true, replaceExisting: replace) {
+            case .primaryOwner, .alreadyOwner: break
+            case .inQueue, .exists:
+                diagnostics.fail(
+                    "\(name) is already owned on this bus (another one is running)\(replace ? "" : "; use --replace to take over")"
+                )
+            }
+            let made = try BusDispatcher(
+                connection: connection, queue: queue, afterMessages: idleMemory.armAfterAnswers
+            ) { [self] in
+                beforeExit()
+                diagnostics.log(busGone)
+                exit(busGoneStatus)
+            }
+            queue.sync { dispatcher = made }  // the signals' handler reads it there
+        } catch {
+            diagnostics.fail("cannot serve \(name): \(error.message)")
         }
         diagnostics.log(started)
         idleMemory.start()
