@@ -53,14 +53,13 @@ package struct TableGenerator: Sendable {
         var states: [[TextUnit]] = [[]]
         var seen: Set<[TextUnit]> = [[]]
         var results: [[[TextUnit]]] = []
-        var pairs = LivePairs(rules)
         var index = 0
         while index < states.count {
             let state = states[index]
             index += 1
             let row = keys.map { rules.press($0, after: state) }
             for result in row {
-                let next = pairs.liveTail(of: result)
+                let next = Self.liveTail(of: result, rules)
                 if seen.insert(next).inserted { states.append(next) }
             }
             results.append(row)
@@ -94,36 +93,12 @@ package struct TableGenerator: Sendable {
         statistics = Statistics(states: states.count, transitions: transitions.count, livePairs: livePairs.count)
     }
 
-    /// Whether two units are a live pair, asked of the rules once per pair: typing reaches the same
-    /// pairs again and again.
-    private struct LivePairs<Rules: LayoutRules> {
-        let rules: Rules
-        var known: [Pair: Bool] = [:]
-
-        struct Pair: Hashable {
-            let first: TextUnit
-            let second: TextUnit
+    /// The units a later key can still read: the last two if they are a live pair, else the last one.
+    static func liveTail(of units: [TextUnit], _ rules: some LayoutRules) -> [TextUnit] {
+        if units.count >= 2 && rules.isLivePair(units[units.count - 2], units[units.count - 1]) {
+            return Array(units.suffix(2))
         }
-
-        init(_ rules: Rules) {
-            self.rules = rules
-        }
-
-        /// The units a later key can still read: the last two if they are a live pair, else the last one.
-        mutating func liveTail(of units: [TextUnit]) -> [TextUnit] {
-            if units.count >= 2 {
-                let pair = Pair(first: units[units.count - 2], second: units[units.count - 1])
-                let live: Bool
-                if let answer = known[pair] {
-                    live = answer
-                } else {
-                    live = rules.isLivePair(pair.first, pair.second)
-                    known[pair] = live
-                }
-                if live { return Array(units.suffix(2)) }
-            }
-            return Array(units.suffix(1))
-        }
+        return Array(units.suffix(1))
     }
 
     /// What the lookup rule gives for `tail` and `key` without a transition for this exact tail.
