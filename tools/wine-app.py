@@ -32,11 +32,19 @@ def wine_environment(fcitx5):
 
 
 def prepare_prefix(environment, style):
-    """Makes the prefix if it is not there, and sets the XIM style Wine asks for."""
-    if not os.path.exists(os.path.join(environment["WINEPREFIX"], "system.reg")):
+    """Makes the prefix if it is not there, and sets the XIM style Wine asks for. wineboot may
+    report a failure (status 1) on a busy machine and still have made the prefix: what counts is
+    the prefix's registry once its wineserver has written it and ended."""
+    registry = os.path.join(environment["WINEPREFIX"], "system.reg")
+    for attempt in (1, 2):
+        if os.path.exists(registry):
+            break
         os.makedirs(environment["WINEPREFIX"], exist_ok=True)
-        subprocess.run(["wineboot", "--init"], env=environment, check=True, timeout=180,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        made = subprocess.run(["wineboot", "--init"], env=environment, timeout=180, capture_output=True, text=True)
+        subprocess.run(["wineserver", "-w"], env=environment, timeout=60)
+        if not os.path.exists(registry) and attempt == 2:
+            raise SystemExit(f"wine-app.py: wineboot --init made no prefix in {environment['WINEPREFIX']} "
+                             f"(status {made.returncode}): {made.stderr[-1000:]}")
     subprocess.run(["wine", "reg", "add", DRIVER_KEY, "/v", "InputStyle", "/d", style, "/f"], env=environment, check=True,
                    timeout=60, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
