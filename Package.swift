@@ -50,45 +50,53 @@ let package = Package(
         // glibc's malloc.h (malloc_trim: hwaljad and the IBus engine give freed memory back when
         // idle, and hwaljad when contexts go: IdleMemory).
         .systemLibrary(name: "CMalloc"),
-        // The only importer of CDBus: connections, messages, values and errors, with no C type in
-        // its API; the daemon's client (EngineClient, replaying a log through the daemon); the
-        // daemon's private peer-to-peer socket (PeerConnections).
-        .target(name: "HwaljaDBus", dependencies: ["CDBus", "HwaljaCore", "HwaljaReplay"]),
-        // IBus specifics: the engine adapter over the frontend layer, IBusText, finding ibus-daemon's bus.
+        // The libdbus binding, depending on libdbus alone (the only importer of CDBus): connections,
+        // messages, values and errors, with no C type in its API; hwalja's interfaces as data
+        // (EngineInterface, KeypadInterface) and their clients (EngineClient, the keypad's links);
+        // the daemon's private peer-to-peer socket (PeerConnections).
+        .target(name: "HwaljaDBus", dependencies: ["CDBus"]),
+        // IBus specifics: the engine adapter over the session layer, IBusText, finding ibus-daemon's bus.
         .target(
             name: "HwaljaIBus",
-            dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime"]),
-        // What every input-framework frontend does between key events and typing: contexts and
-        // owners, timers on an injected clock, keymaps, shortcuts, field purposes, focus, the
-        // actions to send. No bus, no Dispatch, no I/O.
-        .target(name: "HwaljaFrontend", dependencies: ["HwaljaReplay", "HwaljaCore", "HwaljaEngine", "HwaljaLexicon"]),
-        // hwaljad's service, org.hwalja.Engine1 and its contexts, over the frontend layer: messages
-        // in, replies and signals out, through a sink and a clock it is given (tested in process).
+            dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaTyping", "HwaljaSession", "HwaljaRuntime"]),
+        // An input session, what hwaljad, the IBus engine and the fcitx5 addon each do between key
+        // events and typing (InputSession), and the table of a program's sessions (SessionTable):
+        // owners, timers on an injected clock, keymaps, shortcuts, field purposes, focus,
+        // suggestions and hanja, the actions to send; replaying a log through a session. No bus,
+        // no Dispatch, no I/O.
+        .target(name: "HwaljaSession", dependencies: ["HwaljaReplay", "HwaljaCore", "HwaljaTyping", "HwaljaLexicon"]),
+        // hwaljad's service, org.hwalja.Engine1 and its contexts, over the session layer: messages
+        // in, replies and signals out, through a sink and a clock it is given (tested in process);
+        // and its client's side of a context (ContextText), replaying a log through it (BusReplay).
         .target(
             name: "HwaljaDaemon",
-            dependencies: ["HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime", "HwaljaTable"]
+            dependencies: [
+                "HwaljaCore", "HwaljaDBus", "HwaljaTyping", "HwaljaSession", "HwaljaReplay", "HwaljaRuntime",
+                "HwaljaTable"
+            ]
         ),
         // What the programs share on their command lines and at start-up: options, settings and
         // table loading, serving a bus with Dispatch.
         .target(
             name: "HwaljaCommandLine",
             dependencies: [
-                "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRules", "HwaljaRuntime",
+                "HwaljaCore", "HwaljaDBus", "HwaljaTyping", "HwaljaSession", "HwaljaRules", "HwaljaRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
-        // hwalja inside fcitx5's process: the fcitx5 addon's C interface over the frontend layer.
+        // hwalja inside fcitx5's process: the fcitx5 addon's C interface over the session layer.
         .target(
             name: "HwaljaFcitx5",
             dependencies: [
-                "CHwaljaFcitx5", "HwaljaCore", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime"
+                "CHwaljaFcitx5", "HwaljaCore", "HwaljaDBus", "HwaljaTyping", "HwaljaSession", "HwaljaRuntime"
             ]),
         // The C interface of HwaljaFcitx5, include/hwalja-fcitx5.h: its types for Swift, its functions for the addon.
         .target(name: "CHwaljaFcitx5"),
         // The on-screen keypad's keys per layout and layer, and what each does; no view, no I/O.
         .target(name: "HwaljaKeypad", dependencies: ["HwaljaCore"]),
-        // The daemon's logic without a bus: typing contexts, their owners, settings. No I/O.
-        .target(name: "HwaljaEngine", dependencies: ["HwaljaCore", "HwaljaLexicon"]),
+        // Typing on a clock (TypingContext: a composer, its hold timer, the words it ended), the
+        // registry of contexts and their owners, the settings and their file's grammar. No I/O.
+        .target(name: "HwaljaTyping", dependencies: ["HwaljaCore", "HwaljaLexicon"]),
         // The programs' I/O through the C library (no Foundation): the table, settings and keymap
         // files, the keystroke recorder, the clock on Dispatch, Unix signals, memory given back when idle,
         // the tables of the settings' layout-options (generated in the background); what the
@@ -96,13 +104,13 @@ let package = Package(
         .target(
             name: "HwaljaRuntime",
             dependencies: [
-                "CMalloc", "HwaljaCore", "HwaljaDBus", "HwaljaTable", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon",
+                "CMalloc", "HwaljaCore", "HwaljaDBus", "HwaljaTable", "HwaljaTyping", "HwaljaSession", "HwaljaLexicon",
                 "HwaljaRules"
             ]),
         .testTarget(
             name: "HwaljaIBusTests",
             dependencies: [
-                "HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaIBus", "HwaljaDBus", "HwaljaLexicon",
+                "HwaljaCore", "HwaljaTyping", "HwaljaSession", "HwaljaIBus", "HwaljaDBus", "HwaljaLexicon",
                 "HwaljaRuntime", "HwaljaTestSupport"
             ]),
         .executableTarget(
@@ -117,7 +125,7 @@ let package = Package(
         .target(
             name: "HwaljaPrograms",
             dependencies: [
-                "HwaljaCommandLine", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend",
+                "HwaljaCommandLine", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaTyping", "HwaljaSession",
                 "HwaljaIBus", "HwaljaReplay", "HwaljaRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
@@ -129,7 +137,7 @@ let package = Package(
         .executableTarget(
             name: "hwalja-keypad",
             dependencies: [
-                "CGtk", "CWaylandProtocols", "HwaljaCore", "HwaljaDBus", "HwaljaFrontend", "HwaljaKeypad",
+                "CGtk", "CWaylandProtocols", "HwaljaCore", "HwaljaDBus", "HwaljaSession", "HwaljaKeypad",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -156,14 +164,14 @@ let package = Package(
         .executableTarget(
             name: "hwalja-bus-bench",
             dependencies: [
-                "HwaljaCore", "HwaljaDBus", "HwaljaRuntime", "HwaljaDaemon", "HwaljaEngine", "HwaljaFrontend",
+                "HwaljaCore", "HwaljaDBus", "HwaljaRuntime", "HwaljaDaemon", "HwaljaTyping", "HwaljaSession",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         .executableTarget(
             name: "hwalja-bench",
             dependencies: [
-                "HwaljaCore", "HwaljaEngine", "HwaljaLexicon", "HwaljaRules", "HwaljaTable", "HwaljaRuntime",
+                "HwaljaCore", "HwaljaTyping", "HwaljaLexicon", "HwaljaRules", "HwaljaTable", "HwaljaRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -176,21 +184,21 @@ let package = Package(
         .testTarget(
             name: "HwaljaTableTests", dependencies: ["HwaljaCore", "HwaljaTable", "HwaljaRules", "HwaljaTestSupport"]),
         .testTarget(
-            name: "HwaljaFrontendTests",
-            dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon", "HwaljaTestSupport"]),
+            name: "HwaljaSessionTests",
+            dependencies: ["HwaljaCore", "HwaljaTyping", "HwaljaSession", "HwaljaLexicon", "HwaljaTestSupport"]),
         .testTarget(name: "HwaljaKeypadTests", dependencies: ["HwaljaCore", "HwaljaKeypad", "HwaljaTestSupport"]),
-        .testTarget(name: "HwaljaEngineTests", dependencies: ["HwaljaCore", "HwaljaEngine", "HwaljaTestSupport"]),
+        .testTarget(name: "HwaljaTypingTests", dependencies: ["HwaljaCore", "HwaljaTyping", "HwaljaTestSupport"]),
         .testTarget(
             name: "HwaljaDaemonTests",
             dependencies: [
-                "CDBus", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaEngine", "HwaljaFrontend", "HwaljaRuntime",
+                "CDBus", "HwaljaCore", "HwaljaDaemon", "HwaljaDBus", "HwaljaTyping", "HwaljaSession", "HwaljaRuntime",
                 "HwaljaTestSupport"
             ]),
         .testTarget(name: "HwaljaReplayTests", dependencies: ["HwaljaCore", "HwaljaReplay", "HwaljaTestSupport"]),
         .testTarget(
             name: "HwaljaRuntimeTests",
             dependencies: [
-                "HwaljaCore", "HwaljaEngine", "HwaljaFrontend", "HwaljaLexicon", "HwaljaRuntime", "HwaljaTestSupport"
+                "HwaljaCore", "HwaljaTyping", "HwaljaSession", "HwaljaLexicon", "HwaljaRuntime", "HwaljaTestSupport"
             ]),
         .testTarget(
             name: "HwaljaLexiconTests",
@@ -200,7 +208,7 @@ let package = Package(
         .testTarget(
             name: "HwaljaFcitxTests",
             dependencies: [
-                "HwaljaCore", "HwaljaEngine", "HwaljaFcitx5", "HwaljaFrontend", "HwaljaLexicon", "HwaljaRuntime",
+                "HwaljaCore", "HwaljaTyping", "HwaljaFcitx5", "HwaljaSession", "HwaljaLexicon", "HwaljaRuntime",
                 "HwaljaTestSupport"
             ])
     ],

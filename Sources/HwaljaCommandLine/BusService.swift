@@ -1,8 +1,8 @@
 import Dispatch
 import HwaljaCore
 import HwaljaDBus
-import HwaljaFrontend
 import HwaljaRuntime
+import HwaljaSession
 
 #if canImport(Glibc)
     import Glibc

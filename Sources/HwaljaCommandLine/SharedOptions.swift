@@ -1,8 +1,8 @@
 import ArgumentParser
 import HwaljaCore
-import HwaljaEngine
-import HwaljaFrontend
 import HwaljaRuntime
+import HwaljaSession
+import HwaljaTyping
 
 /// `--table`, for every program that types.
 package struct TableOption: ParsableArguments {
@@ -130,7 +130,7 @@ package struct ServiceOptions: ParsableArguments {
 }
 
 /// `--long-press`, `--repeat-interval`, `--auto-next` and `--space-inserts`, read as the settings
-/// file's values are (through ``DaemonSettings``), so the same values are valid everywhere.
+/// file's values are (through ``HwaljaSettings``), so the same values are valid everywhere.
 package struct TypingOptions: ParsableArguments {
     @Option(help: "Milliseconds (\(Self.range)) a key is held to type its digit (default 500).")
     package var longPress: String?
@@ -151,7 +151,7 @@ package struct TypingOptions: ParsableArguments {
     package init() {}
 
     private static let range =
-        "\(DaemonSettings.millisecondRange.lowerBound)-\(DaemonSettings.millisecondRange.upperBound)"
+        "\(HwaljaSettings.millisecondRange.lowerBound)-\(HwaljaSettings.millisecondRange.upperBound)"
 
     /// A flag's value that is not valid: one line naming the flag, the value and what is allowed.
     package struct Invalid: Error, CustomStringConvertible {
@@ -159,7 +159,7 @@ package struct TypingOptions: ParsableArguments {
     }
 
     /// Sets each flag given on top of `settings`.
-    package func apply(to settings: inout DaemonSettings) throws(Invalid) {
+    package func apply(to settings: inout HwaljaSettings) throws(Invalid) {
         let given =
             [
                 ("long-press", longPress), ("letters-on", lettersOn), ("repeat-interval", repeatInterval),

@@ -1,5 +1,5 @@
 import HwaljaDBus
-import HwaljaEngine
+import HwaljaTyping
 
 /// hwaljad's flow control: what goes to each client goes through here, so that one that stops
 /// reading is cut off instead of freezing the daemon for everyone (``ClientBacklog`` keeps the

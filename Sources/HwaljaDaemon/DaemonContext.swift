@@ -1,11 +1,11 @@
 import HwaljaDBus
-import HwaljaEngine
-import HwaljaFrontend
+import HwaljaSession
+import HwaljaTyping
 
 /// One context of the daemon: a client's typing, driven by key names (`org.hwalja.Context1`, for
 /// tools) or by key events (`org.hwalja.InputContext1`, for input frameworks and on-screen
 /// keyboards). Both kinds share the registry, its owners and limits, and the timers.
-struct DaemonContext: FrontendContext {
+struct DaemonContext: TimedContext {
     var session: InputSession
     /// Whether the context was made by `CreateInputContext` and speaks `org.hwalja.InputContext1`.
     let takesKeyEvents: Bool

@@ -1,6 +1,6 @@
 import HwaljaDBus
-import HwaljaFrontend
 import HwaljaRuntime
+import HwaljaSession
 
 /// The conversion key's list (hanja and symbols) on both context interfaces: its page as the
 /// `Candidates` property and the `CandidatesChanged` signal, and the methods that turn, pick
@@ -44,13 +44,13 @@ extension EngineService {
     /// The `CandidatesChanged` and `SuggestionsChanged` signals among `actions` (what a key-name
     /// context's list sends as it turns or closes: its other changes go in replies); the keypad's
     /// row follows.
-    func queueListSignals(for actions: [FrontendAction], context number: Int) {
+    func queueListSignals(for actions: [SessionAction], context number: Int) {
         if !actions.isEmpty { keypadRow.changed(number, suggestions: actions.suggestions) }
         for action in actions {
             switch action {
             case .candidates(let page): queueCandidatesChanged(number, page)
             case .suggestions(let words):
-                guard frontend.inspect(number, { $0.getsSignals }) == true else { continue }
+                guard sessions.inspect(number, { $0.getsSignals }) == true else { continue }
                 queueSignal(number, .suggestionsChanged, [.stringArray(words)], carrying: words.joined())
             default: continue
             }
@@ -60,7 +60,7 @@ extension EngineService {
     /// Queues `CandidatesChanged` for `page` (`nil`: the list closed), if context `number`'s client
     /// gets signals (a key-name client that did not set Signals reads the `Candidates` property).
     func queueCandidatesChanged(_ number: Int, _ page: CandidatePage?) {
-        guard frontend.inspect(number, { $0.getsSignals }) == true else { return }
+        guard sessions.inspect(number, { $0.getsSignals }) == true else { return }
         let carried = (page?.candidates ?? []).map { $0.text + $0.meaning }.joined()
         queueSignal(number, .candidatesChanged, CandidatesSignal(page).values, carrying: carried)
     }

@@ -1,7 +1,7 @@
 import HwaljaCore
 import HwaljaDBus
-import HwaljaEngine
-import HwaljaFrontend
+import HwaljaSession
+import HwaljaTyping
 
 /// `org.hwalja.Context1`: a context typed by key names, one call a key, answered with what the
 /// key did; what a reply cannot carry goes as signals just before it.
@@ -22,7 +22,7 @@ extension EngineService {
             // One look-up of the context a key: its layout reads the token, an open list of the
             // conversion key closes, then it types the key (a key refused changes nothing).
             let typed = try onContext(number, caller) {
-                context -> Result<(Key, TypingContext.Outcome, [FrontendAction]), BusError> in
+                context -> Result<(Key, TypingContext.Outcome, [SessionAction]), BusError> in
                 Result { () throws(BusError) in
                     let key = try parseKey(token, layout: context.session.typing.layout)
                     let closed = context.session.hasCandidates ? context.session.closeCandidates() : []
@@ -37,24 +37,24 @@ extension EngineService {
                 }
             }
             let key: Key
-            let closed: [FrontendAction]
+            let closed: [SessionAction]
             (key, outcome, closed) = try typed.get()
             queueListSignals(for: closed, context: number)
-            if frontend.recorder != nil {
+            if sessions.recorder != nil {
                 let events: [(Bool, Key)] =
                     switch member {
                     case "PressKey": [(true, key), (false, key)]
                     case "KeyDown": [(true, key)]
                     default: [(false, key)]
                     }
-                frontend.record(number, events)
+                sessions.record(number, events)
             }
         case "Backspace", "NextCharacter":
             try expect(call, "")
             try closeCandidates(number, caller)
             let key: Key = member == "Backspace" ? .backspace : .next
             outcome = try onTyping(number, caller) { $0.tap(key, at: time) }
-            frontend.record(number, [(true, key), (false, key)])
+            sessions.record(number, [(true, key), (false, key)])
         case "SetCapabilities":
             try expect(call, "u")
             guard case .uint32(let asked) = try call.arguments()[0] else {
@@ -121,7 +121,7 @@ extension EngineService {
         let pressed = member == "PressKey" || member == "KeyDown"
         // Opening hides the suggestions (the list takes their place); closing shows them again.
         let (actions, consumed, preedit) = try onContext(number, caller) {
-            context -> ([FrontendAction], Bool, String) in
+            context -> ([SessionAction], Bool, String) in
             let preedit = context.session.typing.preedit
             guard pressed else { return ([], true, preedit) }
             if context.session.hasCandidates { return (context.session.closeCandidates(), true, preedit) }
@@ -178,7 +178,7 @@ extension EngineService {
     /// Learns the words `outcome` ended, if context `number`'s client asked.
     func learnWords(endedBy outcome: TypingContext.Outcome, context number: Int) {
         guard !outcome.endedWords.isEmpty else { return }
-        frontend.withAny(number) { context in
+        sessions.withAny(number) { context in
             if context.learnsWords { context.session.learnWords(endedBy: outcome) }
         }
     }

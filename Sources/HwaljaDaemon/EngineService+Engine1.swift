@@ -1,9 +1,9 @@
 import HwaljaCore
 import HwaljaDBus
-import HwaljaEngine
-import HwaljaFrontend
 import HwaljaRuntime
+import HwaljaSession
 import HwaljaTable
+import HwaljaTyping
 
 /// `org.hwalja.Engine1` on `/org/hwalja/Engine1`: making and destroying contexts, the settings,
 /// the learned words, the peer socket's address, and the properties (`Version`, `TableInfo`, and
@@ -27,7 +27,7 @@ extension EngineService {
             let takesKeyEvents = member == "CreateInputContext"
             let context = DaemonContext(session: session, takesKeyEvents: takesKeyEvents)
             let number = try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
-                try frontend.add(context, owner: caller)
+                try sessions.add(context, owner: caller)
             }
             return try call.methodReturn([.objectPath(EngineInterface.contextPath(number))])
         case "DestroyContext":
@@ -39,7 +39,7 @@ extension EngineService {
                     message: "\(Excerpt.quoted(path)) is not a context's path")
             }
             try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
-                try frontend.remove(number, caller: caller)
+                try sessions.remove(number, caller: caller)
             }
             forgetContexts([number])
             return try call.methodReturn()
@@ -48,7 +48,7 @@ extension EngineService {
             return try call.methodReturn([.string(program.peerAddress)])
         case "GetSettings":
             try expect(call, "")
-            let entries: [BusValue] = DaemonSettings.catalogue.map { setting in
+            let entries: [BusValue] = HwaljaSettings.catalogue.map { setting in
                 .structure([
                     .string(setting.name), .string(settings.value(of: setting.name) ?? ""),
                     .string(setting.defaultValue),
@@ -69,13 +69,13 @@ extension EngineService {
                 throw BusError(
                     name: EngineInterface.ErrorName.unknownSetting,
                     message:
-                        "no setting \(Excerpt.quoted(name, limit: 32)) (settings: \(DaemonSettings.names.joined(separator: ", ")))"
+                        "no setting \(Excerpt.quoted(name, limit: 32)) (settings: \(HwaljaSettings.names.joined(separator: ", ")))"
                 )
             } catch {
                 throw BusError(
                     name: EngineInterface.ErrorName.invalidSetting,
                     message:
-                        "\(Excerpt.quoted(value)) is not a valid \(name) (\(DaemonSettings.setting(named: name)?.kind.summary ?? ""))"
+                        "\(Excerpt.quoted(value)) is not a valid \(name) (\(HwaljaSettings.setting(named: name)?.kind.summary ?? ""))"
                 )
             }
             if let problem = program.writeSetting(name, value) { throw BusError.failed(Excerpt.shortened(problem)) }

@@ -1,32 +1,32 @@
 import HwaljaCore
 import HwaljaDBus
-import HwaljaEngine
-import HwaljaFrontend
 import HwaljaRuntime
+import HwaljaSession
 import HwaljaTable
+import HwaljaTyping
 
-/// The daemon on the bus: turns method calls into calls on its contexts (a ``Frontend``) and
+/// The daemon on the bus: turns method calls into calls on its contexts (a ``SessionTable``) and
 /// their outcomes into replies and signals. Needs no bus and no clock of its own: give it a
-/// ``MessageSink`` and a ``FrontendClock`` (the connection and Dispatch in hwaljad, a list and a
+/// ``MessageSink`` and a ``SessionClock`` (the connection and Dispatch in hwaljad, a list and a
 /// manual clock in tests).
 ///
 /// Use it from one serial queue, the one the clock fires on: the dispatcher, the timers and the
 /// signal handlers all run there, so nothing here needs a lock.
 ///
 /// Every client is a possible adversary: bus signals are believed only from the bus itself, each
-/// client may hold ``DaemonSettings/maxContextsPerClient`` contexts and sees only its own, and
+/// client may hold ``HwaljaSettings/maxContextsPerClient`` contexts and sees only its own, and
 /// everything sent to a client goes through ``ClientFlowControl``, so one that stops reading is
 /// cut off instead of freezing the daemon for everyone.
 ///
 /// This file routes and holds the contexts; each interface's methods are in a file of their own
 /// (`EngineService+Engine1.swift`, `EngineService+Context1.swift`, `InputContextMethods.swift`).
-package final class EngineService: HostedFrontend {
+package final class EngineService: HostedAdapter {
     private let output: any MessageSink
-    var settings: DaemonSettings
+    var settings: HwaljaSettings
     var keymap: Keymap
-    /// Each layout's table, the program's (its ``FrontendHost``'s).
+    /// Each layout's table, the program's (its ``SessionHost``'s).
     let tables: LayoutTables
-    private(set) var frontend: Frontend<DaemonContext>!
+    private(set) var sessions: SessionTable<DaemonContext>!
     /// The signal templates of the contexts that signalled last.
     var signals = RecentSignals()
     /// What goes to each client, bounded.
@@ -44,14 +44,14 @@ package final class EngineService: HostedFrontend {
     }
     /// Which input context (`InputContext1`) the keypad's row follows: the one whose field has the focus.
     lazy var keypadRow = KeypadRow(
-        shown: { [unowned self] number, hanja in frontend.inspect(number) { KeypadRow.Field($0.session, hanja: hanja) }
+        shown: { [unowned self] number, hanja in sessions.inspect(number) { KeypadRow.Field($0.session, hanja: hanja) }
         },
         tapped: { [unowned self] number, tap in tappedOnKeypad(number, tap) })
     /// A service writing to `output`, its timers on `clock`, typing with `tables`, `settings`
     /// and `keymap`; `program` is everything it needs of the program around it, given once
     /// (``Program/none``: nothing).
     package init(
-        output: any MessageSink, clock: any FrontendClock, tables: LayoutTables, settings: DaemonSettings,
+        output: any MessageSink, clock: any SessionClock, tables: LayoutTables, settings: HwaljaSettings,
         keymap: Keymap, recorder: (any KeystrokeRecording)? = nil, program: Program
     ) {
         self.output = output
@@ -59,16 +59,16 @@ package final class EngineService: HostedFrontend {
         self.tables = tables
         self.settings = settings
         self.keymap = keymap
-        frontend = Frontend(clock: clock, limitPerOwner: settings.maxContextsPerClient, recorder: recorder) {
+        sessions = SessionTable(clock: clock, limitPerOwner: settings.maxContextsPerClient, recorder: recorder) {
             [unowned self] _, number in
             timerFired(number)
         }
         flow = ClientFlowControl(
             output: output, limits: settings.backlog, log: program.log,
             stalled: { [unowned self] client in freeContexts(of: client) },
-            scheduleChores: { [unowned self] time in frontend.scheduleChores(at: time) },
+            scheduleChores: { [unowned self] time in sessions.scheduleChores(at: time) },
             now: { [unowned self] in now })
-        frontend.onChores = { [unowned self] in
+        sessions.onChores = { [unowned self] in
             flow.recheckStalledClients()
             program.afterTimer()
         }
@@ -78,7 +78,7 @@ package final class EngineService: HostedFrontend {
     /// converts, arrived: each is told whether it does now (a key typed meanwhile was told no),
     /// and so is the keypad's row.
     package func conversionsPrepared() {
-        for number in frontend.numbers where frontend.inspect(number, { $0.hintsConversion }) == true {
+        for number in sessions.numbers where sessions.inspect(number, { $0.hintsConversion }) == true {
             suggestionsMayChange(number)
         }
         queueSuggestions()
@@ -88,7 +88,7 @@ package final class EngineService: HostedFrontend {
     }
 
     /// Milliseconds on the service's clock.
-    var now: Int { frontend.now }
+    var now: Int { sessions.now }
 
     // MARK: Messages
 
@@ -142,8 +142,8 @@ package final class EngineService: HostedFrontend {
                 guard member == "Introspect", let path = call.path else { return nil }
                 try expect(call, "")
                 // A client sees its own contexts only, at a cost that does not grow with others'.
-                let own = frontend.numbers(ownedBy: caller)
-                let takesKeyEvents = { number in self.frontend.inspect(number) { $0.takesKeyEvents } ?? false }
+                let own = sessions.numbers(ownedBy: caller)
+                let takesKeyEvents = { number in self.sessions.inspect(number) { $0.takesKeyEvents } ?? false }
                 guard
                     let xml = EngineInterface.introspection(
                         ofPath: path, contexts: own, takingKeyEvents: takesKeyEvents)
@@ -178,7 +178,7 @@ package final class EngineService: HostedFrontend {
     /// and `ConversionAvailable` for each whose word now converts or no longer does.
     private func queueSuggestions() {
         for number in suggestionsDue {
-            let update = frontend.withAny(number) { context -> ([FrontendAction], Bool?) in
+            let update = sessions.withAny(number) { context -> ([SessionAction], Bool?) in
                 let actions = context.session.suggestionsUpdate()
                 guard context.hintsConversion else { return (actions, nil) }
                 let converts = context.session.convertsWord
@@ -197,7 +197,7 @@ package final class EngineService: HostedFrontend {
     /// (``queueSuggestions()`` looks), if its client gets signals and shows either.
     func suggestionsMayChange(_ number: Int) {
         guard !suggestionsDue.contains(number),
-            frontend.inspect(number, { $0.getsSignals && (program.wordSuggestions != nil || $0.hintsConversion) })
+            sessions.inspect(number, { $0.getsSignals && (program.wordSuggestions != nil || $0.hintsConversion) })
                 == true
         else { return }
         suggestionsDue.append(number)
@@ -208,7 +208,7 @@ package final class EngineService: HostedFrontend {
     /// Queues signal `member` of context `number` to go out before the reply (or at once, from a timer).
     func queueSignal(_ number: Int, _ member: ContextSignals.Member, _ values: [BusValue], carrying text: String = "") {
         let templates = signals.signals(of: number) {
-            guard let owner = frontend.owner(of: number), let interface = frontend.inspect(number, { $0.interface })
+            guard let owner = sessions.owner(of: number), let interface = sessions.inspect(number, { $0.interface })
             else { return nil }
             return ContextSignals(path: EngineInterface.contextPath(number), interface: interface, owner: owner)
         }
@@ -223,7 +223,7 @@ package final class EngineService: HostedFrontend {
 
     private func timerFired(_ number: Int) {
         let time = now
-        let fired: (TypingContext.Outcome?, [FrontendAction])? = frontend.withAny(number) { context in
+        let fired: (TypingContext.Outcome?, [SessionAction])? = sessions.withAny(number) { context in
             context.takesKeyEvents
                 ? (nil, context.session.advance(to: time)) : (context.session.typing.advance(to: time), [])
         }
@@ -267,7 +267,7 @@ package final class EngineService: HostedFrontend {
     /// Frees every context of `client`; returns how many.
     @discardableResult
     private func freeContexts(of client: String) -> Int {
-        let numbers = frontend.removeAll(ownedBy: client)
+        let numbers = sessions.removeAll(ownedBy: client)
         if !numbers.isEmpty { forgetContexts(numbers) }
         return numbers.count
     }
@@ -293,7 +293,7 @@ package final class EngineService: HostedFrontend {
     /// Switches to newly loaded tables (one per layout): new contexts take them from
     /// ``LayoutTables`` at once, existing ones of the same layout when their syllable ends.
     package func reload(_ tables: [TransitionTable]) {
-        frontend.update { context in
+        sessions.update { context in
             for table in tables { context.session.typing.replaceTable(table) }
         }
     }
@@ -301,12 +301,12 @@ package final class EngineService: HostedFrontend {
     /// Takes settings the user changed: new contexts get them all; existing ones their timing,
     /// SPACE and keymap from the next key on (a keymap the client chose with `SetKeymap` stays),
     /// and every client the new limits.
-    package func apply(_ settings: DaemonSettings, keymap: Keymap) {
+    package func apply(_ settings: HwaljaSettings, keymap: Keymap) {
         self.settings = settings
         self.keymap = keymap
-        frontend.limitPerOwner = settings.maxContextsPerClient
+        sessions.limitPerOwner = settings.maxContextsPerClient
         flow.limits = settings.backlog
-        frontend.update { context in
+        sessions.update { context in
             // Open contexts take the settings' keymap too, unless their client chose one.
             context.session.apply(settings, resolved: keymap, keepsKeymap: context.keymapChosenByClient)
         }
@@ -322,14 +322,14 @@ package final class EngineService: HostedFrontend {
     /// Runs `body` on context `number` if `caller` owns it.
     func onContext<T>(_ number: Int, _ caller: String, _ body: (inout DaemonContext) -> T) throws(BusError) -> T {
         try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
-            try frontend.with(number, caller: caller, body)
+            try sessions.with(number, caller: caller, body)
         }
     }
 
     /// What `body` reads of context `number` if `caller` owns it, changing nothing (no timer is re-set).
     func inspectContext<T>(_ number: Int, _ caller: String, _ body: (DaemonContext) -> T) throws(BusError) -> T {
         try refusalToBusError { () throws(ContextRegistry<DaemonContext>.Refusal) in
-            try frontend.inspect(number, caller: caller, body)
+            try sessions.inspect(number, caller: caller, body)
         }
     }
 

@@ -1,5 +1,5 @@
 import HwaljaDBus
-import HwaljaFrontend
+import HwaljaSession
 
 extension EngineService {
     /// What the program running an ``EngineService`` gives it, all at `init` and every part

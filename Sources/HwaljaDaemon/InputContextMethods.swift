@@ -1,15 +1,15 @@
 import HwaljaCore
 import HwaljaDBus
-import HwaljaEngine
-import HwaljaFrontend
+import HwaljaSession
+import HwaljaTyping
 
 /// `org.hwalja.InputContext1`: key events from an input framework or on-screen keyboard, through
-/// the frontend layer (``InputSession``), answered with signals and a `handled` flag.
+/// the session layer (``InputSession``), answered with signals and a `handled` flag.
 extension EngineService {
     /// Runs method `member` of input context `number`, whose owner the caller is, or returns `nil`
     /// if there is no such method.
     func inputContextMethod(_ call: BusMessage, number: Int, member: String, caller: String) throws -> BusMessage? {
-        let actions: [FrontendAction]
+        let actions: [SessionAction]
         if let answer = try candidatesMethod(call, number: number, member: member, caller: caller) { return answer }
         switch member {
         case "ProcessKeyEvent":
@@ -25,7 +25,7 @@ extension EngineService {
             let result = try onContext(number, caller) {
                 $0.session.processKeyEvent(keysym: keysym, keycode: keycode, state: state, at: time)
             }
-            if let recorded = result.recorded { frontend.record(number, [(recorded.down, recorded.key)]) }
+            if let recorded = result.recorded { sessions.record(number, [(recorded.down, recorded.key)]) }
             queueSignals(for: result.actions, context: number)
             suggestionsMayChange(number)
             return try call.methodReturn([.boolean(result.handled), .uint32(result.release.rawValue)])
@@ -94,7 +94,7 @@ extension EngineService {
     }
 
     /// Queues the signals for input context `number`'s `actions`, in order.
-    func queueSignals(for actions: [FrontendAction], context number: Int) {
+    func queueSignals(for actions: [SessionAction], context number: Int) {
         for action in actions {
             switch action {
             case .deleteSurrounding(let offset, let count):

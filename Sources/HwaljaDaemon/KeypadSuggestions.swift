@@ -1,6 +1,6 @@
 import HwaljaDBus
-import HwaljaFrontend
 import HwaljaRuntime
+import HwaljaSession
 
 /// hwalja-keypad's row of suggestions where a client of `InputContext1` types the keypad's keys
 /// (X11, KDE Plasma): the focused input context's suggestions go to the keypad (``keypadRow``),
@@ -21,7 +21,7 @@ extension EngineService {
     /// shows it, else the tap came too late and does nothing; 漢 opens its list), and the field
     /// told (`CommitText`, `CandidatesChanged`, ...).
     func tappedOnKeypad(_ number: Int, _ tap: KeypadInterface.Tap) {
-        guard let actions = frontend.withAny(number, { $0.session.take(tap) }), !actions.isEmpty else { return }
+        guard let actions = sessions.withAny(number, { $0.session.take(tap) }), !actions.isEmpty else { return }
         queueSignals(for: actions, context: number)
         sendPendingSignals()
         program.writeSoon()  // inside the bus connection's handler: never pump a connection here

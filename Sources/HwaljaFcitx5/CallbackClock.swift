@@ -1,17 +1,17 @@
-import HwaljaFrontend
+import HwaljaSession
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// A ``FrontendClock`` on one timer of the host's event loop (fcitx5's), armed through `arm`:
+/// A ``SessionClock`` on one timer of the host's event loop (fcitx5's), armed through `arm`:
 /// every context's deadline is kept here, and the timer is armed for the earliest. When it comes
 /// the host calls ``fire()``, on its thread, which runs the deadlines due.
 ///
 /// The timer is armed again only for a deadline *earlier* than the one it is armed for: a later
 /// one, or none, waits for it to come and look (every key moves a context's deadline, and arming
 /// a timer is a system call).
-final class CallbackClock: FrontendClock {
+final class CallbackClock: SessionClock {
     var onDeadline: (Int) -> Void = { _ in }
     /// Arms the host's timer for a time in milliseconds on ``now``'s clock.
     var arm: (Int) -> Void

@@ -1,23 +1,23 @@
 import HwaljaCore
 import HwaljaDBus
-import HwaljaEngine
-import HwaljaFrontend
 import HwaljaRuntime
+import HwaljaSession
+import HwaljaTyping
 
 /// The fcitx5 side of hwalja, in fcitx5's own process: each fcitx5 input context the addon types
-/// into is an ``InputSession`` of a ``Frontend``, driven by the addon's key events, focus and
-/// field changes; what a session does goes back as ``FrontendAction``s, for the addon to apply
+/// into is an ``InputSession`` of a ``SessionTable``, driven by the addon's key events, focus and
+/// field changes; what a session does goes back as ``SessionAction``s, for the addon to apply
 /// to the input context (``send``). Needs no bus and no clock of its own: give it a
-/// ``FrontendClock`` (fcitx5's event loop in the addon, a manual clock in tests).
+/// ``SessionClock`` (fcitx5's event loop in the addon, a manual clock in tests).
 ///
 /// The sessions commit their own preedit when the field loses focus (fcitx5 may have done it
 /// already: the addon drops that copy). Confined to one thread: fcitx5's.
-package final class Fcitx5Adapter: HostedFrontend {
-    /// The context numbers' owner in the ``Frontend``: the addon is the only one.
+package final class Fcitx5Adapter: HostedAdapter {
+    /// The context numbers' owner in the ``SessionTable``: the addon is the only one.
     private static let owner = "fcitx5"
 
     /// Where a context's actions go, in order: the addon applies them to its input context.
-    package var send: (_ context: Int, _ actions: [FrontendAction]) -> Void = { _, _ in }
+    package var send: (_ context: Int, _ actions: [SessionAction]) -> Void = { _, _ in }
     /// Word suggestions for every context's field (fcitx5's candidate list), if any.
     package var wordSuggestions: WordSuggestions?
     /// Hanja and symbols for the conversion key (fcitx5's candidate list, with meanings), if any.
@@ -30,15 +30,15 @@ package final class Fcitx5Adapter: HostedFrontend {
     /// Which context the keypad's row follows.
     /// A tap there is as the same choice in fcitx5's candidate list (漢 opens the list in it).
     private lazy var keypadRow = KeypadRow(
-        shown: { [unowned self] number, hanja in frontend.inspect(number) { KeypadRow.Field($0, hanja: hanja) } },
+        shown: { [unowned self] number, hanja in sessions.inspect(number) { KeypadRow.Field($0, hanja: hanja) } },
         tapped: { [unowned self] number, tap in update(number) { $0.take(tap) } })
 
-    /// Each layout's table, the addon's (its ``FrontendHost``'s).
+    /// Each layout's table, the addon's (its ``SessionHost``'s).
     private let tables: LayoutTables
-    private var settings: DaemonSettings
+    private var settings: HwaljaSettings
     private var keymap: Keymap
-    private var frontend: Frontend<InputSession>!
-    /// Has the addon read the user's settings again (its ``FrontendHost``, which then calls
+    private var sessions: SessionTable<InputSession>!
+    /// Has the addon read the user's settings again (its ``SessionHost``, which then calls
     /// ``apply(_:keymap:)``): always (fcitx5's configuration was applied), or with
     /// `onlyIfChanged` (a field focused) only if the file changed.
     private let readSettings: (_ onlyIfChanged: Bool) -> Void
@@ -47,15 +47,15 @@ package final class Fcitx5Adapter: HostedFrontend {
     private var suggestionsDue: Int?
 
     package init(
-        clock: any FrontendClock, tables: LayoutTables, settings: DaemonSettings, keymap: Keymap,
+        clock: any SessionClock, tables: LayoutTables, settings: HwaljaSettings, keymap: Keymap,
         readSettings: @escaping (_ onlyIfChanged: Bool) -> Void = { _ in }
     ) {
         self.tables = tables
         self.settings = settings
         self.keymap = keymap
         self.readSettings = readSettings
-        frontend = Frontend(clock: clock, limitPerOwner: Int.max) { [unowned self] frontend, number in
-            guard let actions = frontend.withAny(number, { $0.advance(to: frontend.now) }) else { return }
+        sessions = SessionTable(clock: clock, limitPerOwner: Int.max) { [unowned self] sessions, number in
+            guard let actions = sessions.withAny(number, { $0.advance(to: sessions.now) }) else { return }
             deliver(actions, to: number)
         }
     }
@@ -70,8 +70,8 @@ package final class Fcitx5Adapter: HostedFrontend {
             wordSuggestions: wordSuggestions)
         session.hanja = hanja
         // The addon is the only owner, and has no limit: a context is never refused.
-        guard let number = try? frontend.add(session, owner: Self.owner) else {
-            preconditionFailure("the fcitx5 addon's frontend refused a context though it sets no limit")
+        guard let number = try? sessions.add(session, owner: Self.owner) else {
+            preconditionFailure("the fcitx5 addon's sessions refused a context though it sets no limit")
         }
         return number
     }
@@ -79,7 +79,7 @@ package final class Fcitx5Adapter: HostedFrontend {
     /// Lets context `number` go, with its timer; what it composed is dropped (the addon ended the
     /// syllable before, with a focus out).
     package func removeContext(_ number: Int) {
-        try? frontend.remove(number, caller: Self.owner)
+        try? sessions.remove(number, caller: Self.owner)
         if suggestionsDue == number { suggestionsDue = nil }
         reportedText.remove(number)
         keypadRow.blur([number])
@@ -87,7 +87,7 @@ package final class Fcitx5Adapter: HostedFrontend {
 
     /// The layout context `number` types, if it exists.
     package func layout(of number: Int) -> KeyboardLayout? {
-        frontend.inspect(number) { $0.typing.layout }
+        sessions.inspect(number) { $0.typing.layout }
     }
 
     // MARK: Events
@@ -98,9 +98,9 @@ package final class Fcitx5Adapter: HostedFrontend {
     package func processKey(_ number: Int, keysym: UInt32, keycode: UInt32, state: UInt32, eventTime: UInt32 = 0)
         -> Bool
     {
-        let time = frontend.now
+        let time = sessions.now
         guard
-            let result = frontend.withAny(
+            let result = sessions.withAny(
                 number,
                 {
                     $0.processKeyEvent(keysym: keysym, keycode: keycode, state: state, eventTime: eventTime, at: time)
@@ -145,7 +145,7 @@ package final class Fcitx5Adapter: HostedFrontend {
     package func setClient(_ number: Int, ibusFrontend: Bool, reportsText: Bool) {
         if reportsText { reportedText.insert(number) }
         let forwards = ibusFrontend && !reportedText.contains(number)
-        _ = frontend.withAny(number) { $0.forwardsKeysAfterText = forwards }
+        _ = sessions.withAny(number) { $0.forwardsKeysAfterText = forwards }
     }
 
     /// Contexts whose client has reported its text (``setClient(_:ibusFrontend:reportsText:)``).
@@ -155,7 +155,7 @@ package final class Fcitx5Adapter: HostedFrontend {
     /// shows its suggestions.
     package func focusIn(_ number: Int) {
         readSettings(true)
-        guard frontend.contains(number) else { return }
+        guard sessions.contains(number) else { return }
         keypadRow.focus(number)
     }
 
@@ -200,16 +200,16 @@ package final class Fcitx5Adapter: HostedFrontend {
     }
 
     /// Takes new settings: new contexts use them, existing ones from their next key.
-    package func apply(_ settings: DaemonSettings, keymap: Keymap) {
+    package func apply(_ settings: HwaljaSettings, keymap: Keymap) {
         self.settings = settings
         self.keymap = keymap
-        frontend.update { $0.apply(settings, resolved: keymap) }
+        sessions.update { $0.apply(settings, resolved: keymap) }
     }
 
     /// Switches to newly made tables (one per layout): new contexts take them from ``LayoutTables``
     /// at once, existing ones of the same layout when their syllable ends.
     package func reload(_ tables: [TransitionTable]) {
-        frontend.update { session in
+        sessions.update { session in
             for table in tables { session.typing.replaceTable(table) }
         }
     }
@@ -222,13 +222,13 @@ package final class Fcitx5Adapter: HostedFrontend {
     // MARK: Private
 
     /// Applies `change` to context `number`'s session and sends the actions it returns.
-    private func update(_ number: Int, _ change: (inout InputSession) -> [FrontendAction]) {
-        guard let actions = frontend.withAny(number, change) else { return }
+    private func update(_ number: Int, _ change: (inout InputSession) -> [SessionAction]) {
+        guard let actions = sessions.withAny(number, change) else { return }
         deliver(actions, to: number)
     }
 
     /// Sends context `number`'s actions; the keypad shows the focused context's suggestions too.
-    private func deliver(_ actions: [FrontendAction], to number: Int) {
+    private func deliver(_ actions: [SessionAction], to number: Int) {
         guard !actions.isEmpty else { return }
         send(number, actions)
         keypadRow.changed(number, suggestions: actions.suggestions)

@@ -2,16 +2,16 @@ import CHwaljaFcitx5
 import Dispatch
 import HwaljaCore
 import HwaljaDBus
-import HwaljaEngine
-import HwaljaFrontend
 import HwaljaRuntime
+import HwaljaSession
+import HwaljaTyping
 import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// One ``Fcitx5Adapter`` in fcitx5's process, over a ``FrontendHost`` as the IBus engine's: the
+/// One ``Fcitx5Adapter`` in fcitx5's process, over a ``SessionHost`` as the IBus engine's: the
 /// settings file (read again when a field gets the focus, if it changed), the tables, the
 /// lexicon and learned words, the settings' layout-options; and hwalja-keypad's row.
 ///
@@ -27,9 +27,9 @@ final class Fcitx5Embedding: @unchecked Sendable {
     private let fcitxThread = pthread_self()
     private(set) var adapter: Fcitx5Adapter!
     private let clock = CallbackClock()
-    private var host: FrontendHost!
+    private var host: SessionHost!
     /// Actions to apply on fcitx5's thread, in order.
-    private var pending: [(context: Int, actions: [FrontendAction])] = []
+    private var pending: [(context: Int, actions: [SessionAction])] = []
     /// Whether the timer must be armed again from fcitx5's thread.
     private var timerMoved = false
 
@@ -96,7 +96,7 @@ final class Fcitx5Embedding: @unchecked Sendable {
         }
         TableLoader.noteIfNotConfigured(table.path, settings.settings.table, log: log)
         queue.sync {
-            host = FrontendHost(
+            host = SessionHost(
                 settings: settings, tables: TableLoader.Everything(main: table),
                 queue: queue, settingsPath: settingsPath, readSettings: { try ConfigFile.load(settingsPath) },
                 learnedWords: learnedWords, log: log)
@@ -157,7 +157,7 @@ final class Fcitx5Embedding: @unchecked Sendable {
     private var onFcitxThread: Bool { pthread_equal(pthread_self(), fcitxThread) != 0 }
 
     /// Sends `actions` to fcitx5 now if on its thread (after what waited), else when it next enters.
-    private func deliver(_ actions: [FrontendAction], to number: Int) {
+    private func deliver(_ actions: [SessionAction], to number: Int) {
         guard addon.isOpen else { return }
         guard onFcitxThread else {
             pending.append((number, actions))
@@ -189,7 +189,7 @@ final class Fcitx5Embedding: @unchecked Sendable {
         for (number, actions) in waiting { apply(actions, to: number) }
     }
 
-    private func apply(_ actions: [FrontendAction], to number: Int) {
+    private func apply(_ actions: [SessionAction], to number: Int) {
         let context = UInt64(number)
         let callbacks = addon.callbacks
         let user = callbacks.user

@@ -1,13 +1,13 @@
 import HwaljaCore
 import HwaljaDBus
-import HwaljaEngine
-import HwaljaFrontend
 import HwaljaRuntime
+import HwaljaSession
+import HwaljaTyping
 
 /// The IBus side of hwalja: `org.freedesktop.IBus.Factory` makes engines, each an
 /// `org.freedesktop.IBus.Engine` object whose key events drive an ``InputSession`` of a
-/// ``Frontend``. Needs no bus and no clock of its own: give it a ``MessageSink`` and a
-/// ``FrontendClock`` (a connection and Dispatch in ibus-engine-hwalja, a list and a manual clock
+/// ``SessionTable``. Needs no bus and no clock of its own: give it a ``MessageSink`` and a
+/// ``SessionClock`` (a connection and Dispatch in ibus-engine-hwalja, a list and a manual clock
 /// in tests).
 ///
 /// Follows the protocol as ibus-daemon speaks it (docs/ibus.md, "The protocol"): answer `Properties.GetAll` at once, emit
@@ -17,7 +17,7 @@ import HwaljaRuntime
 /// back after the text it sent for it to IBus's XIM server (``InputSession/forwardsKeysAfterText``). A client with
 /// `IBUS_CAP_SURROUNDING_TEXT` is asked to delete what backspace takes back of the text
 /// (`DeleteSurroundingText`); any other keeps that text in the preedit.
-package final class IBusEngineAdapter: HostedFrontend {
+package final class IBusEngineAdapter: HostedAdapter {
     package static let factoryPath = "/org/freedesktop/IBus/Factory"
     package static let enginePrefix = "/org/freedesktop/IBus/Engine/"
     package static let engineInterface = "org.freedesktop.IBus.Engine"
@@ -30,11 +30,11 @@ package final class IBusEngineAdapter: HostedFrontend {
     ]
 
     private let output: any MessageSink
-    /// Each layout's table, the program's (its ``FrontendHost``'s).
+    /// Each layout's table, the program's (its ``SessionHost``'s).
     private let tables: LayoutTables
-    private var settings: DaemonSettings
+    private var settings: HwaljaSettings
     private var keymap: Keymap
-    private var frontend: Frontend<InputSession>!
+    private var sessions: SessionTable<InputSession>!
     /// Which keymap each engine object was made with (`nil`: the settings').
     private var fixedKeymaps: [Int: Keymap] = [:]
     /// The client each engine object was last focused in, as ibus-daemon names it (`FocusInId`:
@@ -47,7 +47,7 @@ package final class IBusEngineAdapter: HostedFrontend {
     static let bytesCountingClient = "gnome-shell"
     /// Each engine object's capabilities, as its client last said them.
     private var capabilities: [Int: UInt32] = [:]
-    /// Has the program read the user's settings again (its ``FrontendHost``, which then calls
+    /// Has the program read the user's settings again (its ``SessionHost``, which then calls
     /// ``apply(_:keymap:)``): always (an engine enabled), or with `onlyIfChanged` (a field
     /// focused) only if the file changed.
     private let readSettings: (_ onlyIfChanged: Bool) -> Void
@@ -69,7 +69,7 @@ package final class IBusEngineAdapter: HostedFrontend {
     /// Which engine the keypad's row follows.
     /// A tap there is as the same choice in the panel (漢 opens the list in it), then written (``writeSoon``).
     private lazy var keypadRow = KeypadRow(
-        shown: { [unowned self] number, hanja in frontend.inspect(number) { KeypadRow.Field($0, hanja: hanja) } },
+        shown: { [unowned self] number, hanja in sessions.inspect(number) { KeypadRow.Field($0, hanja: hanja) } },
         tapped: { [unowned self] number, tap in
             update(number) { $0.take(tap) }
             writeSoon()
@@ -78,7 +78,7 @@ package final class IBusEngineAdapter: HostedFrontend {
     private static let owner = "ibus-daemon"
 
     package init(
-        output: any MessageSink, clock: any FrontendClock, tables: LayoutTables, settings: DaemonSettings,
+        output: any MessageSink, clock: any SessionClock, tables: LayoutTables, settings: HwaljaSettings,
         keymap: Keymap, recorder: (any KeystrokeRecording)? = nil,
         readSettings: @escaping (_ onlyIfChanged: Bool) -> Void = { _ in }
     ) {
@@ -87,20 +87,20 @@ package final class IBusEngineAdapter: HostedFrontend {
         self.settings = settings
         self.keymap = keymap
         self.readSettings = readSettings
-        frontend = Frontend(clock: clock, limitPerOwner: Int.max, recorder: recorder) {
-            [unowned self] frontend, number in
-            guard let actions = frontend.withAny(number, { $0.advance(to: frontend.now) }) else { return }
+        sessions = SessionTable(clock: clock, limitPerOwner: Int.max, recorder: recorder) {
+            [unowned self] sessions, number in
+            guard let actions = sessions.withAny(number, { $0.advance(to: sessions.now) }) else { return }
             send(actions, engine: number)
             afterTimer()
         }
     }
 
     /// Takes new settings: new engines use them, existing ones from their next key.
-    package func apply(_ settings: DaemonSettings, keymap: Keymap) {
+    package func apply(_ settings: HwaljaSettings, keymap: Keymap) {
         self.settings = settings
         self.keymap = keymap
-        for number in frontend.numbers(ownedBy: Self.owner) {
-            _ = frontend.withAny(number) {
+        for number in sessions.numbers(ownedBy: Self.owner) {
+            _ = sessions.withAny(number) {
                 $0.apply(settings, resolved: keymap, keepsKeymap: fixedKeymaps[number] != nil)
             }
         }
@@ -109,7 +109,7 @@ package final class IBusEngineAdapter: HostedFrontend {
     /// Switches to newly loaded tables (one per layout): new engines take them from ``LayoutTables``
     /// at once, existing ones of the same layout when their syllable ends.
     package func reload(_ tables: [TransitionTable]) {
-        frontend.update { session in
+        sessions.update { session in
             for table in tables { session.typing.replaceTable(table) }
         }
     }
@@ -132,7 +132,7 @@ package final class IBusEngineAdapter: HostedFrontend {
             if path == Self.factoryPath {
                 reply = try factory(call, member: member)
             } else if path.hasPrefix(Self.enginePrefix), let number = Int(path.dropFirst(Self.enginePrefix.count)),
-                frontend.contains(number)
+                sessions.contains(number)
             {
                 reply = try engine(call, number: number, member: member)
             } else {
@@ -174,7 +174,7 @@ package final class IBusEngineAdapter: HostedFrontend {
                 table: table, settings: settings, resolved: keymap, keymap: engine.keymap, onFocusLoss: .clientCommits,
                 wordSuggestions: wordSuggestions)
             session.hanja = hanja
-            let number = try frontend.add(session, owner: Self.owner)
+            let number = try sessions.add(session, owner: Self.owner)
             fixedKeymaps[number] = engine.keymap
             return try call.methodReturn([.objectPath(Self.enginePrefix + String(number))])
         case ("org.freedesktop.DBus.Introspectable", "Introspect"):
@@ -258,7 +258,7 @@ package final class IBusEngineAdapter: HostedFrontend {
             update(number) { $0.reset() }
             return try call.methodReturn()
         case ("org.freedesktop.IBus.Service", "Destroy"):
-            try? frontend.remove(number, caller: Self.owner)
+            try? sessions.remove(number, caller: Self.owner)
             fixedKeymaps[number] = nil
             clients[number] = nil
             capabilities[number] = nil
@@ -302,7 +302,7 @@ package final class IBusEngineAdapter: HostedFrontend {
     private func describeClient(_ number: Int) {
         guard let capabilities = capabilities[number] else { return }
         let deletesInBytes = clients[number] == Self.bytesCountingClient
-        _ = frontend.withAny(number) {
+        _ = sessions.withAny(number) {
             $0.canDeleteSurrounding = capabilities & IBusConstants.surroundingTextCapability != 0 && !deletesInBytes
             let gtk = IBusConstants.surroundingTextCapability | IBusConstants.syncProcessKeyCapability
             $0.resetDropsPreedit = capabilities & gtk == gtk
@@ -315,29 +315,29 @@ package final class IBusEngineAdapter: HostedFrontend {
 
     /// Runs one key event through the engine's session; returns whether it used the key.
     private func processKey(keyval: UInt32, keycode: UInt32, state: UInt32, engine number: Int) -> Bool {
-        let time = frontend.now
+        let time = sessions.now
         guard
-            let result = frontend.withAny(
+            let result = sessions.withAny(
                 number, { $0.processKeyEvent(keysym: keyval, keycode: keycode, state: state, at: time) })
         else {
             return false
         }
-        if let recorded = result.recorded { frontend.record(number, [(recorded.down, recorded.key)]) }
+        if let recorded = result.recorded { sessions.record(number, [(recorded.down, recorded.key)]) }
         send(result.actions, engine: number)
         suggestionsDue = number
         return result.handled
     }
 
     /// Applies `change` to engine `number`'s session and sends the actions it returns.
-    private func update(_ number: Int, _ change: (inout InputSession) -> [FrontendAction]) {
-        guard let actions = frontend.withAny(number, change) else { return }
+    private func update(_ number: Int, _ change: (inout InputSession) -> [SessionAction]) {
+        guard let actions = sessions.withAny(number, change) else { return }
         send(actions, engine: number)
     }
 
     // MARK: Signals
 
     /// Sends engine `number`'s actions as IBus engine signals, in order.
-    private func send(_ actions: [FrontendAction], engine number: Int) {
+    private func send(_ actions: [SessionAction], engine number: Int) {
         guard !actions.isEmpty else { return }
         let path = Self.enginePrefix + String(number)
         for action in actions {

@@ -2,10 +2,11 @@ import ArgumentParser
 import HwaljaCommandLine
 import HwaljaCore
 import HwaljaDBus
-import HwaljaEngine
-import HwaljaFrontend
+import HwaljaDaemon
 import HwaljaReplay
 import HwaljaRuntime
+import HwaljaSession
+import HwaljaTyping
 
 #if canImport(Glibc)
     import Glibc
@@ -83,7 +84,7 @@ package struct HwaljaReplayCommand: ParsableCommand {
     }
 
     package func run() throws {
-        var settings = DaemonSettings()
+        var settings = HwaljaSettings()
         do {
             try typing.apply(to: &settings)
         } catch {
@@ -112,33 +113,25 @@ package struct HwaljaReplayCommand: ParsableCommand {
         let loaded = table.load(Diagnostics(program: "hwalja-replay"), layout: layout.keyboard)
         let options = Composer.Options(spaceAlwaysInserts: settings.composer.spaceAlwaysInserts, canRetract: !noRetract)
         let typingTable = OptionTables.table(layout.keyboard, loaded.table, options: layout.options)
-        if suggestions > 0 {
-            return replayWithSuggestions(
-                &reader, table: loaded, typing: typingTable, options: options, settings: settings)
-        }
-        var host = ReplayHost(composer: Composer(table: typingTable, options: options))
-        host.keepsSteps = false
-        if trace { host.onStep = { print($0) } }
-        var timer = HoldTimer(settings: settings.timing)
+        var replay = SessionReplay(
+            typing: TypingContext(table: typingTable, options: options, timing: settings.timing),
+            suggestions: suggestions > 0 ? wordSuggestions(table: loaded, settings: settings) : nil)
         do {
             while let event = try reader.next() {
-                if case .pick = event {
+                if case .pick = event, suggestions == 0 {
                     fail("the log picks a word suggestion (PICK n): replay it with --suggestions 3", status: 2)
                 }
-                host.play(event, timer: &timer)
+                let lines = replay.play(event)
+                if trace { lines.forEach { print($0) } }
             }
         } catch {
             fail("\(error)", status: 2)
         }
-        print(host.text)
+        print(replay.text)
     }
 
-    /// Plays the log with word suggestions (``SuggestingReplay``), learning nothing.
-    private func replayWithSuggestions(
-        _ reader: inout KeystrokeLogReader, table loaded: TableLoader.Loaded, typing typingTable: TransitionTable,
-        options: Composer.Options,
-        settings: DaemonSettings
-    ) {
+    /// Up to ``suggestions`` word suggestions from the lexicon beside the table, learning nothing.
+    private func wordSuggestions(table loaded: TableLoader.Loaded, settings: HwaljaSettings) -> WordSuggestions {
         let diagnostics = Diagnostics(program: "hwalja-replay")
         // The lexicon spells its words with 천지인's keys: its table, whatever the log's layout.
         let lexiconTable: TransitionTable
@@ -153,19 +146,8 @@ package struct HwaljaReplayCommand: ParsableCommand {
             let suggester = SuggestionsLoader.read(
                 SuggestionsLoader.lexiconPath(beside: loaded.path), table: lexiconTable, log: diagnostics.log)
         else { fail("--suggestions needs the lexicon beside the table", status: 1) }
-        let words = WordSuggestions(
+        return WordSuggestions(
             suggester: suggester, limit: suggestions, learns: false, pickAddsSpace: settings.pickAddsSpace)
-        var replay = SuggestingReplay(
-            typing: TypingContext(table: typingTable, options: options, timing: settings.timing), suggestions: words)
-        do {
-            while let event = try reader.next() {
-                let lines = replay.play(event)
-                if trace { lines.forEach { print($0) } }
-            }
-        } catch {
-            fail("\(error)", status: 2)
-        }
-        print(replay.text)
     }
 
     /// A reader of the log: the `--keys` tokens, standard input or the file, a chunk at a time.

@@ -4,8 +4,8 @@ import HwaljaCommandLine
 import HwaljaCore
 import HwaljaDBus
 import HwaljaDaemon
-import HwaljaEngine
 import HwaljaRuntime
+import HwaljaTyping
 
 #if canImport(Glibc)
     import Glibc
@@ -24,7 +24,7 @@ package struct Hwaljad: ParsableCommand {
 
             Settings file ($XDG_CONFIG_HOME/hwalja/hwalja.conf), one 'name = value' a line, shared \
             with the IBus engine; a bad line is reported and the rest applies:
-            \(DaemonSettings.catalogueLines(indent: "  "))
+            \(HwaljaSettings.catalogueLines(indent: "  "))
             Flags override the file.
             """,
         version: hwaljaVersion
@@ -65,7 +65,7 @@ package struct Hwaljad: ParsableCommand {
             TableLoader.noteIfNotConfigured(loaded.path, settings.settings.table, log: program.diagnostics.log)
         }
         let peers = self.peers(program)
-        let host = FrontendHost(
+        let host = SessionHost(
             settings: settings, tables: tables, queue: program.queue, settingsPath: service.config,
             tablePath: table.table, readSettings: readSettings, log: program.diagnostics.log)
         program.beforeExit = {

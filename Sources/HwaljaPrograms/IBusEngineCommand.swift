@@ -2,9 +2,9 @@ import ArgumentParser
 import HwaljaCommandLine
 import HwaljaCore
 import HwaljaDBus
-import HwaljaEngine
 import HwaljaIBus
 import HwaljaRuntime
+import HwaljaTyping
 
 /// `ibus-engine-hwalja`: the hwalja Cheon-Ji-In engines for IBus, started by ibus-daemon from
 /// `/usr/share/ibus/component/hwalja.xml`. Wiring only: the engine is HwaljaIBus's.
@@ -34,7 +34,7 @@ package struct IBusEngineCommand: ParsableCommand {
             out of the way and records nothing.
 
             Settings ($XDG_CONFIG_HOME/hwalja/hwalja.conf, shared with hwaljad: \
-            \(DaemonSettings.typingSettingNames.joined(separator: ", "))) are \
+            \(HwaljaSettings.typingSettingNames.joined(separator: ", "))) are \
             read again when an engine is enabled or a field gets the focus, if the file changed since \
             (hwalja-preferences writes it through hwaljad), and on SIGHUP, which reloads the table too; \
             a change of layout-options makes that layout's table again, in the background.
@@ -77,7 +77,7 @@ package struct IBusEngineCommand: ParsableCommand {
         // The settings are read again when an engine is enabled, on SIGHUP, and when a field gets
         // the focus if the file changed since (hwalja's Preferences, fcitx5's configuration, a hand
         // edit): a change shows with no restart and no signal.
-        let host = FrontendHost(
+        let host = SessionHost(
             settings: settings, tables: TableLoader.Everything(main: loaded),
             queue: program.queue, settingsPath: service.config, tablePath: table.table,
             readSettings: service.readSettings, log: diagnostics.log)

@@ -1,13 +1,13 @@
 import HwaljaCore
-import HwaljaEngine
-import HwaljaFrontend
+import HwaljaSession
+import HwaljaTyping
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// The settings file hwaljad and ibus-engine-hwalja share, which a user edits without root:
-/// `$XDG_CONFIG_HOME/hwalja/hwalja.conf` (``DaemonSettings`` has the grammar and the names).
+/// `$XDG_CONFIG_HOME/hwalja/hwalja.conf` (``HwaljaSettings`` has the grammar and the names).
 package enum ConfigFile {
     /// `$XDG_CONFIG_HOME/hwalja/hwalja.conf`, else `~/.config/hwalja/hwalja.conf`.
     package static var defaultPath: String? {
@@ -19,7 +19,7 @@ package enum ConfigFile {
 
     /// What the file set, with its keymap resolved.
     package struct Loaded {
-        package var settings = DaemonSettings()
+        package var settings = HwaljaSettings()
         package var keymap = Keymap.phone
         /// One line per problem (a bad line, a keymap that cannot be used), naming the file:
         /// the rest of the file applies.

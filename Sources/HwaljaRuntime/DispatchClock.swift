@@ -1,7 +1,7 @@
 import Dispatch
-import HwaljaFrontend
+import HwaljaSession
 
-/// The programs' ``FrontendClock``: one Dispatch timer per context, on a serial queue.
+/// The programs' ``SessionClock``: one Dispatch timer per context, on a serial queue.
 ///
 /// Deadlines are milliseconds on ``now``'s clock (monotonic, from this object's creation).
 /// Create, use and cancel on `queue` only.
@@ -11,7 +11,7 @@ import HwaljaFrontend
 /// what is left, or lets go). Every key moves a context's deadline (a press starts the long
 /// press, its release stops it), and arming a Dispatch timer wakes Dispatch's manager thread:
 /// per key, that cost more than the key itself (`perf` on hwaljad serving key events).
-package final class DispatchClock: FrontendClock, @unchecked Sendable {
+package final class DispatchClock: SessionClock, @unchecked Sendable {
     private let queue: DispatchQueue
     private var timers: [Int: (source: any DispatchSourceTimer, armed: Int?)] = [:]
     private var deadlines: [Int: Int] = [:]

@@ -1,6 +1,6 @@
 import HwaljaCore
-import HwaljaFrontend
 import HwaljaLexicon
+import HwaljaSession
 
 #if canImport(Glibc)
     import Glibc

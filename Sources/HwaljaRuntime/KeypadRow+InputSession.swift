@@ -1,5 +1,5 @@
 import HwaljaDBus
-import HwaljaFrontend
+import HwaljaSession
 
 /// A field on hwalja-keypad's row where a framework types the keypad's keys (X11, KDE Plasma):
 /// what it shows there, and what a tap there does, the same in the IBus engine, the fcitx5 addon
@@ -31,7 +31,7 @@ extension CandidatesSignal {
 extension InputSession {
     /// Takes a tap on the keypad: a suggestion picked if the field still shows it (else the tap
     /// came too late, and does nothing), its list opened from 漢, or a tap on the list.
-    package mutating func take(_ tap: KeypadInterface.Tap) -> [FrontendAction] {
+    package mutating func take(_ tap: KeypadInterface.Tap) -> [SessionAction] {
         switch tap {
         case .suggestion(let index, let word): acceptSuggestion(index, shownAs: word) ?? []
         case .conversion: pressConversionKey()
@@ -41,7 +41,7 @@ extension InputSession {
 
     /// Takes a tap on the keypad's copy of the list: a candidate picked if the page still shows
     /// it (else the tap came too late, and does nothing), a page turned, or the list closed.
-    package mutating func take(_ tap: KeypadInterface.CandidateTap) -> [FrontendAction] {
+    package mutating func take(_ tap: KeypadInterface.CandidateTap) -> [SessionAction] {
         switch tap {
         case .pick(let index, let text): acceptCandidate(index, shownAs: text) ?? []
         case .turn(let count): turnCandidatePage(count)

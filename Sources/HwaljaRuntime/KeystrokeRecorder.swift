@@ -1,5 +1,5 @@
 import HwaljaCore
-import HwaljaFrontend
+import HwaljaSession
 
 #if canImport(Glibc)
     import Glibc

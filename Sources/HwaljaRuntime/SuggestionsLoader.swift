@@ -1,8 +1,8 @@
 import Dispatch
 import HwaljaCore
-import HwaljaEngine
-import HwaljaFrontend
 import HwaljaLexicon
+import HwaljaSession
+import HwaljaTyping
 
 /// Word suggestions for a program: the lexicon beside its table (`hwalja.lexicon`), the user's
 /// learned words from ``LearnedWordsStore``, kept on disk as they change, and the settings.
@@ -44,7 +44,7 @@ package final class SuggestionsLoader: @unchecked Sendable {
     /// (reading and checking it takes about 20 ms); without one, none, said in one line through `log`.
     /// `saveScheduler` runs the learned words' save (by default on `queue` after ``saveDelay``).
     package init(
-        table: TransitionTable, tablePath: String, settings: DaemonSettings, queue: DispatchQueue,
+        table: TransitionTable, tablePath: String, settings: HwaljaSettings, queue: DispatchQueue,
         store: LearnedWordsStore? = LearnedWordsStore.standard(), saveScheduler: Scheduler? = nil,
         log: @escaping @Sendable (String) -> Void
     ) {
@@ -184,12 +184,12 @@ package final class SuggestionsLoader: @unchecked Sendable {
     }
 
     /// Takes the suggestion settings; reads the learned words again (forgotten if the file went).
-    package func apply(_ settings: DaemonSettings) {
+    package func apply(_ settings: HwaljaSettings) {
         assertOnQueue(queue)
         take(settings)
     }
 
-    private func take(_ settings: DaemonSettings) {
+    private func take(_ settings: HwaljaSettings) {
         suggestions.limit = settings.suggestions
         suggestions.learns = settings.learnWords
         suggestions.pickAddsSpace = settings.pickAddsSpace

@@ -1,8 +1,8 @@
 import Foundation
 import HwaljaCore
-import HwaljaEngine
 import HwaljaLexicon
 import HwaljaTable
+import HwaljaTyping
 
 /// `hwalja-bench --keystroke-saving FILE [--learn] [--predict] [--suggestions N]`: how many keys
 /// word suggestions save on a text, and what a suggestion costs per key.

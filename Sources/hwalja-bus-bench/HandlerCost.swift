@@ -2,9 +2,9 @@ import Glibc
 import HwaljaCore
 import HwaljaDBus
 import HwaljaDaemon
-import HwaljaEngine
-import HwaljaFrontend
 import HwaljaRuntime
+import HwaljaSession
+import HwaljaTyping
 
 /// What hwaljad's handler costs a key with no bus around it: ``EngineService`` answering
 /// `Context1.PressKey` in this process, beside the echo service's handler answering `Echo`, each
@@ -25,7 +25,7 @@ enum HandlerCost {
         let service = EngineService(
             output: sink, clock: ManualClock(),
             tables: LayoutTables(TableLoader.Everything(main: try TableLoader.load(path: path))),
-            settings: DaemonSettings(), keymap: .phone,
+            settings: HwaljaSettings(), keymap: .phone,
             // As in hwaljad, whose suggestions are there for the clients that ask (the bench's client does not).
             program: .none(wordSuggestions: WordSuggestions(suggester: nil)))
         let caller = ":1.9"

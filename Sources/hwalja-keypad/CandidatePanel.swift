@@ -1,5 +1,5 @@
 import CGtk
-import HwaljaFrontend
+import HwaljaSession
 
 /// The conversion key's list on the keypad (hanja, or a lone consonant's symbols): its page's
 /// candidates as large buttons, three by three, in the keys' place (each with its meaning in

@@ -1,5 +1,5 @@
 import HwaljaDBus
-import HwaljaFrontend
+import HwaljaSession
 
 extension CandidatePage {
     /// The characters of a candidate or its meaning shown at most (a longer one is cut).

@@ -1,8 +1,8 @@
 import CGtk
 import HwaljaCore
 import HwaljaDBus
-import HwaljaFrontend
 import HwaljaKeypad
+import HwaljaSession
 
 /// The keypad on a wlroots compositor: its keys go to a `Context1` of hwaljad, which composes,
 /// times the long press and repeats a held backspace; what hwaljad answers (its replies and,

@@ -1,7 +1,7 @@
 import CGtk
 import HwaljaCore
-import HwaljaFrontend
 import HwaljaKeypad
+import HwaljaSession
 
 /// The keypad's window (GTK 3): the keys of ``Keypad`` on a grid, large and bold, each an
 /// accessible button named as ``KeypadKey/accessibleName`` says. It never takes the keyboard

@@ -1,5 +1,5 @@
 import HwaljaCore
-import HwaljaFrontend
+import HwaljaSession
 
 /// The keysym a keyboard's key would carry for each hwalja key, for the outputs that type the
 /// keypad's keys as a keyboard's (XTest on X11, KWin's fake input): the one the layout's `phone`

@@ -1,5 +1,5 @@
 import HwaljaDBus
-import HwaljaFrontend
+import HwaljaSession
 
 /// The keypad's row of suggestions where an input framework types its keys (X11, KDE Plasma):
 /// owns `org.hwalja.Keypad` on the session bus, and the framework that composes (IBus's engine,

@@ -1,7 +1,7 @@
 import CGtk
 import CWaylandProtocols
 import Glibc
-import HwaljaFrontend
+import HwaljaSession
 
 /// The keypad as the input method of a wlroots compositor (sway, Phosh's phoc): the seat's
 /// `zwp_input_method_v2`, through which it changes the focused field's text (commit, preedit),

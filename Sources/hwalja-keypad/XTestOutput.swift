@@ -1,7 +1,7 @@
 import CGtk
 import HwaljaCore
-import HwaljaFrontend
 import HwaljaKeypad
+import HwaljaSession
 
 /// The keypad on X11: each key becomes the key event of a keyboard, made with the XTest
 /// extension, so that the input method typing into the focused field (the IBus engine or the

@@ -1,5 +1,6 @@
 import HwaljaCore
 import HwaljaDBus
+import HwaljaDaemon
 import HwaljaTestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 import HwaljaCore
 import HwaljaDBus
 import HwaljaDaemon
-import HwaljaFrontend
 import HwaljaLexicon
+import HwaljaSession
 import HwaljaTestSupport
 import Testing
 
@@ -190,7 +190,7 @@ struct DaemonHanjaTests {
         var pending: [(HanjaConversions.Files) -> Void] = []
         hanja.readInBackground = { pending.append($0) }
         let harness = Self.harness(hanja: hanja)
-        hanja.onPrepared = { harness.service.conversionsPrepared() }  // as FrontendHost.start wires it
+        hanja.onPrepared = { harness.service.conversionsPrepared() }  // as SessionHost.start wires it
         let path = try DaemonSuggestionTests.createContext(harness, ":1.4")
         _ = try harness.call(
             ":1.4", path, EngineInterface.contextInterface, "SetCapabilities",

@@ -2,10 +2,10 @@ import Foundation
 import HwaljaCore
 import HwaljaDBus
 import HwaljaDaemon
-import HwaljaEngine
-import HwaljaFrontend
 import HwaljaRuntime
+import HwaljaSession
 import HwaljaTestSupport
+import HwaljaTyping
 import Testing
 
 /// hwaljad's contexts of every layout: chosen by CreateContext's argument or the `layout`
@@ -13,7 +13,7 @@ import Testing
 struct DaemonLayoutTests {
     typealias Harness = EngineServiceTests.Harness
 
-    static func harness(settings: DaemonSettings = DaemonSettings()) -> Harness {
+    static func harness(settings: HwaljaSettings = HwaljaSettings()) -> Harness {
         Harness(settings: settings, otherLayouts: committedTables.filter { $0.key != .cheonjiin })
     }
 
@@ -42,7 +42,7 @@ struct DaemonLayoutTests {
     }
 
     @Test func theLayoutSettingIsTheDefault() throws {
-        var settings = DaemonSettings()
+        var settings = HwaljaSettings()
         #expect(settings.apply(configFile: "layout = naratgeul\n").isEmpty)
         let harness = Self.harness(settings: settings)
         let path = try harness.create("CreateContext", layout: nil).arguments()[0].stringValue!
@@ -53,7 +53,7 @@ struct DaemonLayoutTests {
     }
 
     @Test func layoutOptionsAreReadByName() {
-        var settings = DaemonSettings()
+        var settings = HwaljaSettings()
         #expect(settings.layoutOptions.isEmpty)  // the reference's defaults
         #expect(settings.apply(configFile: "layout-options = naratgeul-stroke-stops , vega-compounds-stay\n").isEmpty)
         #expect(settings.layoutOptions == [.naratgeulStrokeStops, .vegaCompoundsStay])

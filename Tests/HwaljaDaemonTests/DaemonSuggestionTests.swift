@@ -1,8 +1,8 @@
 import HwaljaCore
 import HwaljaDBus
 import HwaljaDaemon
-import HwaljaFrontend
 import HwaljaLexicon
+import HwaljaSession
 import HwaljaTestSupport
 import Testing
 

@@ -1,10 +1,10 @@
 import HwaljaCore
 import HwaljaDBus
 import HwaljaDaemon
-import HwaljaEngine
-import HwaljaFrontend
 import HwaljaRuntime
+import HwaljaSession
 import HwaljaTestSupport
+import HwaljaTyping
 import Testing
 
 /// hwaljad's service in process, with a manual clock: what it answers and signals, timers
@@ -18,7 +18,7 @@ struct EngineServiceTests {
         private var serial: UInt32 = 0
 
         init(
-            settings: DaemonSettings = DaemonSettings(), otherLayouts: [KeyboardLayout: TransitionTable] = [:],
+            settings: HwaljaSettings = HwaljaSettings(), otherLayouts: [KeyboardLayout: TransitionTable] = [:],
             wordSuggestions: WordSuggestions? = nil, hanja: HanjaConversions? = nil
         ) {
             service = EngineService(
@@ -103,7 +103,7 @@ struct EngineServiceTests {
     }
 
     @Test func reloadedLimitsApplyToClientsAlreadyConnected() throws {
-        var settings = DaemonSettings()
+        var settings = HwaljaSettings()
         settings.maxContextsPerClient = 2
         let harness = Harness(settings: settings)
         for _ in 0..<2 { _ = try harness.createInputContext(":1.7") }

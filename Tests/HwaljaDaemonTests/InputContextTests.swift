@@ -7,7 +7,7 @@ import Testing
     import Glibc
 #endif
 
-/// `org.hwalja.InputContext1` on a real bus: key events in, the frontend layer's actions out as
+/// `org.hwalja.InputContext1` on a real bus: key events in, the session layer's actions out as
 /// signals, for input-framework addons and on-screen keyboards (issue #12).
 @Suite(.serialized)
 struct InputContextTests {

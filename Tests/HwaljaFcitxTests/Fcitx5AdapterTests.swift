@@ -1,9 +1,9 @@
 import HwaljaCore
-import HwaljaEngine
-import HwaljaFrontend
 import HwaljaLexicon
 import HwaljaRuntime
+import HwaljaSession
 import HwaljaTestSupport
+import HwaljaTyping
 import Testing
 
 @testable import HwaljaFcitx5
@@ -15,9 +15,9 @@ struct Fcitx5AdapterTests {
     final class Addon {
         let clock = ManualClock()
         let adapter: Fcitx5Adapter
-        var sent: [Int: [FrontendAction]] = [:]
+        var sent: [Int: [SessionAction]] = [:]
 
-        init(settings: DaemonSettings = DaemonSettings()) {
+        init(settings: HwaljaSettings = HwaljaSettings()) {
             adapter = Fcitx5Adapter(
                 clock: clock, tables: LayoutTables(inMemory: Array(committedTables.values)), settings: settings,
                 keymap: .phone)
@@ -57,7 +57,7 @@ struct Fcitx5AdapterTests {
         addon.tap("412", on: number)  // 가
         #expect(addon.adapter.processKey(number, keysym: 0x35, keycode: 0, state: 0))  // 5 down: ㄴ
         #expect(addon.field(of: number).preedit == "간")
-        addon.clock.advance(by: DaemonSettings().timing.longPress + 10)
+        addon.clock.advance(by: HwaljaSettings().timing.longPress + 10)
         // Held: ㄴ is taken back, 가 ends, 5 is typed while the key is down; its release is the engine's.
         #expect(addon.field(of: number) == ("가5", ""))
         #expect(addon.adapter.processKey(number, keysym: 0x35, keycode: 0, state: KeyEventState.release))

@@ -1,11 +1,11 @@
 import HwaljaCore
 import HwaljaDBus
-import HwaljaEngine
-import HwaljaFrontend
 import HwaljaIBus
 import HwaljaLexicon
 import HwaljaRuntime
+import HwaljaSession
 import HwaljaTestSupport
+import HwaljaTyping
 import Testing
 
 /// The IBus adapter in process, as ibus-daemon drives it, with a manual clock: no bus, no
@@ -15,7 +15,7 @@ struct IBusEngineAdapterTests {
     final class Daemon {
         let log = MessageLog()
         let clock = ManualClock()
-        var settings: (DaemonSettings, Keymap)? = nil
+        var settings: (HwaljaSettings, Keymap)? = nil
         /// What the adapter last asked for: settings read even if the file did not change.
         var readAlways: Bool?
         private(set) var adapter: IBusEngineAdapter!
@@ -37,7 +37,7 @@ struct IBusEngineAdapterTests {
         /// saying where).
         var deleted: [String] = []
 
-        init(settings: DaemonSettings = DaemonSettings()) {
+        init(settings: HwaljaSettings = HwaljaSettings()) {
             adapter = IBusEngineAdapter(
                 output: log, clock: clock, tables: LayoutTables(inMemory: Array(committedTables.values)),
                 settings: settings, keymap: .phone,
@@ -356,7 +356,7 @@ struct IBusEngineAdapterTests {
         let ibus = Daemon()
         let phone = try ibus.createEngine("hwalja")
         let keypad = try ibus.createEngine("hwalja-keypad")
-        var changed = DaemonSettings()
+        var changed = HwaljaSettings()
         changed.timing.longPress = 1000
         changed.keymap = "keypad-position"
         ibus.settings = (changed, .keypadPosition)

@@ -11,7 +11,7 @@ import Testing
 /// field that ever had a long press).
 struct DispatchClockTests {
     /// A clock on a queue of its own, recording the numbers whose deadline came; with
-    /// `clearsOnFire`, each one then says it has no deadline left, as a ``Frontend`` does.
+    /// `clearsOnFire`, each one then says it has no deadline left, as a ``SessionTable`` does.
     final class Fixture: @unchecked Sendable {
         let queue = DispatchQueue(label: "clock-test")
         let fired = DispatchSemaphore(value: 0)

@@ -1,7 +1,7 @@
 import Foundation
-import HwaljaFrontend
 import HwaljaLexicon
 import HwaljaRuntime
+import HwaljaSession
 import HwaljaTestSupport
 import Testing
 

@@ -1,14 +1,14 @@
 import Dispatch
 import Foundation
 import HwaljaCore
-import HwaljaEngine
 import HwaljaLexicon
 import HwaljaTestSupport
+import HwaljaTyping
 import Synchronization
 import Testing
 
-@testable import HwaljaFrontend
 @testable import HwaljaRuntime
+@testable import HwaljaSession
 
 /// A program's learned words reach the disk once per SuggestionsLoader.saveDelay, whatever was
 /// learned meanwhile, and at once when the program is about to end; programs keeping them in one
@@ -35,7 +35,7 @@ struct LearnedWordsSavingTests {
             let scheduled = scheduled
             loader = queue.sync { [store, queue] in
                 SuggestionsLoader(
-                    table: committedTable, tablePath: "/nonexistent/hwalja.table", settings: DaemonSettings(),
+                    table: committedTable, tablePath: "/nonexistent/hwalja.table", settings: HwaljaSettings(),
                     queue: queue, store: store,
                     saveScheduler: { delay, work in scheduled.saves.withLock { $0.append((delay, work)) } },
                     log: { _ in })

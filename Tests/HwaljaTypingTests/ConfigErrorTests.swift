@@ -1,0 +1,22 @@
+import HwaljaTyping
+import Testing
+
+/// Config file errors stay one short line, whatever the file holds.
+struct ConfigErrorTests {
+    @Test func errorsQuoteAShortPrefixOfAHugeLine() {
+        let huge = String(repeating: "x", count: 1_000_000)
+        let errors: [ConfigError] = [
+            .malformed(line: 1, text: huge), .unknownSetting(line: 1, name: huge),
+            .badValue(line: 1, name: "long-press", value: huge)
+        ]
+        for error in errors {
+            #expect(error.description.utf8.count < 300)
+            #expect(error.description.contains("more bytes"))
+            #expect(!error.description.contains("\n"))
+        }
+        var settings = HwaljaSettings()
+        let problems = settings.apply(configFile: "auto-next = \(huge)")
+        #expect(problems.count == 1)
+        #expect(problems.allSatisfy { $0.description.utf8.count < 300 })
+    }
+}
