@@ -137,8 +137,8 @@ let package = Package(
         .executableTarget(
             name: "hwalja-keypad",
             dependencies: [
-                "CGtk", "CWaylandProtocols", "HwaljaCore", "HwaljaDBus", "HwaljaSession", "HwaljaKeypad",
-                .product(name: "ArgumentParser", package: "swift-argument-parser")
+                "CGtk", "CWaylandProtocols", "HwaljaCore", "HwaljaDBus", "HwaljaKeypad", "HwaljaRuntime",
+                "HwaljaSession", "HwaljaTyping", .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         // Each program on its own, for development (swift run hwaljad) and the tests.

@@ -14,8 +14,11 @@ compositors tools/wayland-pointer.py's virtual pointer, HWALJA_POINTER_SOCKET) o
 found through AT-SPI
 by its name when the key comes (after a change of layer too), as a screen reader or switch access
 finds it: `tools/keypad_session.py KEY` does one. The accessibility bus is started here
-(at-spi-bus-launcher on the session bus) when none is running.
+(at-spi-bus-launcher on the session bus) when none is running. With HWALJA_FEEDBACK_LOG naming
+a file, a stand-in for feedbackd (tools/feedback-standin.py) records there each call the keypad
+makes for a key's feedback.
 """
+import atexit
 import os
 import socket
 import subprocess
@@ -33,9 +36,22 @@ WINDOW_TITLE = "hwalja keypad"
 KEYPAD_PLACE = (0, 290)  # below the application's window (tools/gtk3-app.py's HWALJA_KEYPAD size)
 
 
+def start_feedback_standin(log):
+    """Starts tools/feedback-standin.py, which records in `log` each key's call for feedback;
+    returns once it owns feedbackd's name. It is stopped when this script ends."""
+    standin = subprocess.Popen([os.path.join(os.path.dirname(__file__), "feedback-standin.py"), log],
+                               stdout=subprocess.PIPE, text=True)
+    atexit.register(standin.kill)
+    if standin.stdout.readline().strip() != "ready":
+        raise SystemExit("keypad_session: feedback-standin.py did not take org.sigxcpu.Feedback")
+
+
 def start_keypad(layout="cheonjiin"):
     """Starts the keypad, placed at KEYPAD_PLACE, with GTK_THEME from HWALJA_KEYPAD_THEME and its
-    --size from HWALJA_KEYPAD_SIZE when set; returns its process."""
+    --size from HWALJA_KEYPAD_SIZE when set; returns its process. With HWALJA_FEEDBACK_LOG set, a
+    stand-in for feedbackd records there each key's call for feedback."""
+    if os.environ.get("HWALJA_FEEDBACK_LOG"):
+        start_feedback_standin(os.environ["HWALJA_FEEDBACK_LOG"])
     environment = dict(os.environ)
     for name in ("NO_AT_BRIDGE", "GTK_A11Y"):
         environment.pop(name, None)

@@ -215,6 +215,14 @@ package final class BusMessage: @unchecked Sendable {
     /// Whether the caller said it wants no reply.
     package var noReplyExpected: Bool { dbus_message_get_no_reply(raw) != 0 }
 
+    /// Says that the caller wants no reply to this call (a call sent and forgotten), nor to have
+    /// its destination started if nothing owns the name (`dbus_message_set_no_reply`,
+    /// `dbus_message_set_auto_start`): a service that is not running is not woken for it.
+    package func expectNoReply() {
+        dbus_message_set_no_reply(raw, 1)
+        dbus_message_set_auto_start(raw, 0)
+    }
+
     /// The arguments, decoded.
     package func arguments() throws(BusError) -> [BusValue] {
         var iterator = DBusMessageIter()

@@ -34,6 +34,8 @@ package struct HwaljaSettings: Sendable, Equatable {
     /// Whether the words the user typed after the last ones are suggested once a word ends (and
     /// which word follows which is learned).
     package var predictNextWord = true
+    /// Whether hwalja-keypad asks feedbackd for a short vibration or click on each key.
+    package var keypadFeedback = true
 
     /// The settings a config file may set, in the order the documentation lists them (``catalogue``).
     package static var names: [String] { catalogue.map(\.name) }
@@ -101,6 +103,7 @@ package struct HwaljaSettings: Sendable, Equatable {
         case "learn-words": learnWords = try Self.boolean(value, name, line)
         case "pick-adds-space": pickAddsSpace = try Self.boolean(value, name, line)
         case "predict-next-word": predictNextWord = try Self.boolean(value, name, line)
+        case "keypad-feedback": keypadFeedback = try Self.boolean(value, name, line)
         case "max-contexts":
             maxContextsPerClient = try Self.number(value, name, line, in: 1...10_000)
         case "max-unread-kib":

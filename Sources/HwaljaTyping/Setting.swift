@@ -76,7 +76,7 @@ package struct Setting: Sendable, Equatable {
 
 extension HwaljaSettings {
     /// Every setting: typing's first, then those of hwaljad and its clients (`layout`, `table`,
-    /// the limits). The documentation lists them in this order, and hwalja's Preferences and
+    /// the limits), then the on-screen keypad's. The documentation lists them in this order, and hwalja's Preferences and
     /// fcitx5's configuration show them so.
     package static let catalogue: [Setting] = [
         Setting(
@@ -123,7 +123,10 @@ extension HwaljaSettings {
             summary: "contexts one client may hold at once"),
         Setting(
             name: "max-unread-kib", defaultValue: "1024", kind: .number(16...1_048_576),
-            summary: "KiB a client may leave unread before it is cut off")
+            summary: "KiB a client may leave unread before it is cut off"),
+        Setting(
+            name: "keypad-feedback", defaultValue: "true", kind: .boolean,
+            summary: "the on-screen keypad vibrates or clicks on each key, where feedbackd runs")
     ]
 
     /// The settings every program applies, typing's and the suggestions' (the catalogue's first
@@ -163,6 +166,7 @@ extension HwaljaSettings {
         case "learn-words": String(learnWords)
         case "pick-adds-space": String(pickAddsSpace)
         case "predict-next-word": String(predictNextWord)
+        case "keypad-feedback": String(keypadFeedback)
         default: nil
         }
     }

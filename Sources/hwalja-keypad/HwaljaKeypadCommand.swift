@@ -162,8 +162,11 @@ struct HwaljaKeypadCommand: ParsableCommand {
         }
     }
 
-    /// Runs GTK's main loop until `window` is closed; `shown`: show it at once (else when a field is active).
+    /// Runs GTK's main loop until `window` is closed, each key's feedback asked of feedbackd;
+    /// `shown`: show it at once (else when a field is active).
     private func run(_ window: KeypadWindow, shown: Bool) {
+        let feedback = KeyFeedback()
+        window.onKeyDown = { feedback.keyWentDown() }
         hwalja_signal_connect(window.window, "destroy", unsafeBitCast(Self.quit, to: GCallback.self), nil)
         if shown { gtk_widget_show_all(window.window) }
         gtk_main()

@@ -34,6 +34,8 @@ final class KeypadWindow {
     var onSuggestion: ((Int) -> Void)?
     /// Called when 漢 is tapped.
     var onConvert: (() -> Void)?
+    /// Called when a key goes down (for its feedback: ``KeyFeedback``).
+    var onKeyDown: (() -> Void)?
     private var layer = KeypadLayer.hangul
     /// The buttons' keys, by button, for the signal handlers (which cannot capture).
     private var keys: [UnsafeMutableRawPointer: KeypadKey] = [:]
@@ -372,6 +374,7 @@ final class KeypadWindow {
 
     private func press(_ button: UnsafeMutableRawPointer) {
         guard let key = keys[button] else { return }
+        onKeyDown?()
         if case .key(let typed) = key.action { output.keyDown(typed) }
     }
 

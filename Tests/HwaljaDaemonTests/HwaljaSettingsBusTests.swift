@@ -21,7 +21,7 @@ struct HwaljaSettingsBusTests {
         let config = try folder.write("hwalja.conf", "long-press = 400\n")
         let daemon = try PrivateDaemon(["--config", config])
         let settings = try Self.settings(try EngineClient(bus: .address(daemon.bus.address)))
-        #expect(settings.count == 15)
+        #expect(settings.count == 16)
         let longPress = try #require(settings["long-press"])
         #expect(longPress[1].stringValue == "400")
         #expect(longPress[2].stringValue == "500")

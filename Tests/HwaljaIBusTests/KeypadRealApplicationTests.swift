@@ -12,7 +12,8 @@ struct KeypadRealApplicationTests {
     /// Taps or holds `keys` (`keypad:NAME`, `keypad-hold:NAME:MS`, and the harness's own keys) on
     /// the keypad of `layout` beside a GTK 3 `field`.
     static func type(
-        _ keys: [String], layout: String = "cheonjiin", field: String = "text", environment: [String: String] = [:]
+        _ keys: [String], layout: String = "cheonjiin", field: String = "text", settings: String? = nil,
+        environment: [String: String] = [:]
     ) throws -> ApplicationReport {
         let keypad = keypadProgram
         guard FileManager.default.isExecutableFile(atPath: keypad.path) else {
@@ -20,6 +21,7 @@ struct KeypadRealApplicationTests {
         }
         let (report, _) = try RealApplicationTests.type(
             keys, into: .gtk3, field: field, engine: layout == "cheonjiin" ? "hwalja" : "hwalja-\(layout)",
+            settings: settings,
             environment: ["HWALJA_KEYPAD": keypad.path, "HWALJA_KEYPAD_LAYOUT": layout].merging(environment) { $1 },
             screen: "1024x800")
         return report
@@ -48,6 +50,21 @@ struct KeypadRealApplicationTests {
     @Test func aLongPressTypesTheDigit() throws {
         let report = try Self.type(["keypad:ㄱㅋ", "keypad:ㅣ", "keypad:ㆍ", "keypad-hold:ㅇㅁ:800"])
         #expect(report.text == "가0")
+    }
+
+    /// Each key that goes down asks feedbackd (a stand-in on the private session bus) for an
+    /// on-screen keyboard key's feedback, the keypad named; with `keypad-feedback = false` in
+    /// the settings file, no key does.
+    @Test(arguments: [true, false])
+    func eachKeyAsksFeedbackdForItsFeedbackUnlessTurnedOff(_ on: Bool) throws {
+        let folder = try TemporaryFolder()
+        let log = folder.url.appendingPathComponent("feedback.log").path
+        let report = try Self.type(
+            ["keypad:ㄱㅋ", "keypad:ㅣ", "keypad:ㆍ", "keypad:띄어쓰기"], settings: on ? nil : "keypad-feedback = false\n",
+            environment: ["HWALJA_FEEDBACK_LOG": log])
+        #expect(report.text == "가")  // the space ended the syllable
+        let calls = withExtendedLifetime(folder) { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        #expect(calls == (on ? String(repeating: "org.hwalja.Keypad key-pressed\n", count: 4) : ""))
     }
 
     /// A flick up types the digit as a long press does: 강, then ㄴㄹ flicked takes its ㄴ back

@@ -26,7 +26,8 @@ struct SettingCatalogueTests {
             "space-inserts": "true", "max-contexts": "8", "max-unread-kib": "64", "suggestions": "0",
             "learn-words": "false",
             "pick-adds-space": "false",
-            "predict-next-word": "false"
+            "predict-next-word": "false",
+            "keypad-feedback": "false"
         ]
         #expect(Set(values.keys) == Set(HwaljaSettings.names), "a value for every setting")
         for (name, value) in values { try settings.set(name, to: value) }
