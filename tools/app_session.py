@@ -160,8 +160,9 @@ def typing_command(typist, keys):
     kinds of key run commands of their own between the typist's: `shot:PATH` saves the screen to
     PATH as a PNG at that point, half a second after the keys before it, while their preedit and
     suggestions show (grim on Wayland, ImageMagick's import on X); `keypad:NAME`,
-    `keypad-hold:NAME:MS`, `keypad-flick:NAME`, `keypad-double:NAME` and `keypad-action:NAME` press the on-screen
-    keypad's key of that accessible name, found when it comes (tools/keypad_session.py);
+    `keypad-hold:NAME:MS`, `keypad-flick:NAME`, `keypad-double:NAME`, `keypad-drag:NAME:DX` and
+    `keypad-action:NAME` press the on-screen keypad's key of that accessible name, found when it
+    comes (tools/keypad_session.py);
     `run:COMMAND` runs COMMAND (split as a shell would, run without one), as a user changing a
     setting while the field is open."""
     commands, plain = [], []
@@ -171,7 +172,7 @@ def typing_command(typist, keys):
             path = key.split(":", 1)[1]
             screen = ["grim", path] if os.environ.get("WAYLAND_DISPLAY") else ["import", "-window", "root", path]
             own = [["sleep", "0.5"], screen]
-        elif key.split(":", 1)[0] in ("keypad", "keypad-hold", "keypad-flick", "keypad-double", "keypad-action"):
+        elif key.split(":", 1)[0] in ("keypad", "keypad-hold", "keypad-flick", "keypad-double", "keypad-drag", "keypad-action"):
             own = [[sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "keypad_session.py"), key]]
         elif key.startswith("run:"):
             own = [shlex.split(key.split(":", 1)[1])]

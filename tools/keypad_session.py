@@ -8,6 +8,7 @@ the same X display, and keys of the form
     keypad-action:NAME     the key's AT-SPI action ("click"), as switch access or a screen
                            reader activates it, no pointer
     keypad-double:NAME     two quick taps on the key (50 ms apart), a double click to GTK
+    keypad-drag:NAME:DX    the key pressed, dragged DX pixels sideways (negative: left) and released
 
 are pressed with the pointer at the key's place on the screen (xdotool on X11; on wlroots
 compositors tools/wayland-pointer.py's virtual pointer, HWALJA_POINTER_SOCKET) or activated,
@@ -122,18 +123,20 @@ def screen_size():
     return int(width), int(height)
 
 
-def wayland_pointer(x, y, milliseconds, up):
+def wayland_pointer(x, y, milliseconds, up, right=0):
     """The press on Wayland: in KWin through its fake input (tools/clients/kwin-fake-keys.c, at
     HWALJA_KWIN_FAKE_KEYS), else with tools/wayland-pointer.py's virtual pointer (its socket in
     HWALJA_POINTER_SOCKET)."""
     if os.environ.get("HWALJA_KWIN_FAKE_KEYS"):
-        events = [f"m{x},{y}", "s20", "p", f"s{milliseconds}"] + ([f"m{x},{max(0, y - up)}"] if up else []) + ["r", "s30"]
+        moves = [f"m{x},{max(0, y - up)}"] if up else []
+        moves += [f"m{x + right * step // 6},{y}" for step in range(1, 7)] if right else []
+        events = [f"m{x},{y}", "s20", "p", f"s{milliseconds}"] + moves + ["r", "s30"]
         subprocess.run([os.environ["HWALJA_KWIN_FAKE_KEYS"]] + events, check=True, timeout=30)
         return
     width, height = screen_size()
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as pointer:
         pointer.connect(os.environ["HWALJA_POINTER_SOCKET"])
-        pointer.sendall(f"tap {x} {y} {milliseconds} {up} {width} {height}\n".encode())
+        pointer.sendall(f"tap {x} {y} {milliseconds} {up} {width} {height} {right}\n".encode())
         if pointer.makefile().readline().strip() != "done":
             raise SystemExit("keypad: the virtual pointer did not tap")
 
@@ -142,12 +145,15 @@ def press(key):
     """Presses the keypad's key `key` (`keypad:NAME`, `keypad-hold:NAME:MS`, `keypad-flick:NAME`)
     with the pointer, through xdotool, or activates it (`keypad-action:NAME`) through AT-SPI."""
     kind, _, rest = key.partition(":")
-    name, milliseconds, up = rest, 60, 0
+    name, milliseconds, up, right = rest, 60, 0, 0
     if kind == "keypad-hold":
         name, _, held = rest.rpartition(":")
         milliseconds = int(held)
     elif kind == "keypad-flick":
         up = 60
+    elif kind == "keypad-drag":
+        name, _, distance = rest.rpartition(":")
+        milliseconds, right = 300, int(distance)
     x, y, button = keypad_buttons(name)[name]
     if kind == "keypad-double":
         return double_tap(x, y)
@@ -157,10 +163,12 @@ def press(key):
         time.sleep(0.4)  # GTK 3 shows the button pressed a moment before it is clicked
         return
     if on_wayland():
-        return wayland_pointer(x, y, milliseconds, up)
+        return wayland_pointer(x, y, milliseconds, up, right)
     arguments = ["mousemove", str(x), str(y), "mousedown", "1", "sleep", str(milliseconds / 1000)]
     if up:
         arguments += ["mousemove", str(x), str(y - up)]
+    for step in range(1, 7 if right else 1):  # a drag in six moves, as a finger's comes
+        arguments += ["mousemove", str(x + right * step // 6), str(y), "sleep", "0.03"]
     subprocess.run(["xdotool"] + arguments + ["mouseup", "1", "sleep", "0.03"], check=True, timeout=30)
 
 

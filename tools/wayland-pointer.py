@@ -7,10 +7,10 @@ tools/keypad_session.py).
 
     WAYLAND_DISPLAY=/path/to/socket tools/wayland-pointer.py SOCKET
 
-Each connection to the Unix socket SOCKET sends one line, `tap X Y MS UP WIDTH HEIGHT`: the
-pointer goes to X, Y (of an output WIDTH × HEIGHT), button 1 goes down, stays MS milliseconds
-while the pointer moves UP pixels up (a flick; 0: none), and comes up; then the program answers
-`done`.
+Each connection to the Unix socket SOCKET sends one line, `tap X Y MS UP WIDTH HEIGHT [RIGHT]`:
+the pointer goes to X, Y (of an output WIDTH × HEIGHT), button 1 goes down, stays MS milliseconds
+while the pointer moves UP pixels up (a flick; 0: none) and RIGHT pixels right (a drag; negative:
+left), and comes up; then the program answers `done`.
 
 Speaks the Wayland wire protocol itself (a few requests; Debian packages no Python binding):
 each message is the object's id, its size and opcode, then its arguments, 32-bit words in the
@@ -112,12 +112,12 @@ def main():
                 client.sendall(b"done\n")
 
 
-def tap(connection, x, y, milliseconds, up, width, height):
+def tap(connection, x, y, milliseconds, up, width, height, right=0):
     def now():
         return int(time.monotonic() * 1000) & 0xFFFFFFFF
 
-    def move(to_y):
-        connection.sendall(message(POINTER_ID, MOTION_ABSOLUTE, struct.pack("=IIIII", now(), x, to_y, width, height)) + message(POINTER_ID, FRAME))
+    def move(to_y, to_x=x):
+        connection.sendall(message(POINTER_ID, MOTION_ABSOLUTE, struct.pack("=IIIII", now(), to_x, to_y, width, height)) + message(POINTER_ID, FRAME))
 
     def button(down):
         connection.sendall(message(POINTER_ID, BUTTON, struct.pack("=III", now(), BUTTON_LEFT, 1 if down else 0)) + message(POINTER_ID, FRAME))
@@ -125,11 +125,11 @@ def tap(connection, x, y, milliseconds, up, width, height):
     move(y)
     time.sleep(0.02)
     button(True)
-    steps = 6 if up else 1
+    steps = 6 if up or right else 1
     for step in range(1, steps + 1):
         time.sleep(milliseconds / 1000 / steps)
-        if up:
-            move(max(0, y - up * step // steps))
+        if up or right:
+            move(max(0, y - up * step // steps), x + right * step // steps)
     button(False)
     time.sleep(0.03)
 

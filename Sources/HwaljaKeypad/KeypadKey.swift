@@ -51,6 +51,10 @@ package struct KeypadKey: Sendable, Equatable {
         self.width = width
     }
 
+    /// Whether a drag along the key moves the cursor, a character per step, rather than typing
+    /// it (the space bar, as on phones): it types when it comes up, undragged.
+    package var movesCursorWhenDragged: Bool { action == .key(.space) }
+
     /// Whether the key is sent to hwaljad down and up, so that holding it matters (a long press,
     /// a held backspace), rather than acting once when tapped.
     package var isHeld: Bool {

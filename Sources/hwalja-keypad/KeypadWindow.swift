@@ -39,8 +39,11 @@ final class KeypadWindow {
     private var layer = KeypadLayer.hangul
     /// The buttons' keys, by button, for the signal handlers (which cannot capture).
     private var keys: [UnsafeMutableRawPointer: KeypadKey] = [:]
-    /// The buttons' events as presses and releases (double-click presses, flicks, activations).
-    private var gestures = KeypadGestures<UnsafeMutableRawPointer>()
+    /// The buttons' events as presses and releases (double-click presses, flicks, activations,
+    /// the space bar's drag).
+    private lazy var gestures = KeypadGestures<UnsafeMutableRawPointer> { [unowned self] button in
+        keys[button]?.movesCursorWhenDragged == true
+    }
 
     /// How large the labels are against the default window's (480 × 420): a smaller window, say
     /// upright on a phone, has smaller labels, so that they do not widen its keys.
@@ -324,6 +327,10 @@ final class KeypadWindow {
         hwalja_signal_connect(button, "button-press-event", unsafeBitCast(Self.pressed, to: GCallback.self), me)
         hwalja_signal_connect(button, "button-release-event", unsafeBitCast(Self.released, to: GCallback.self), me)
         hwalja_signal_connect(button, "clicked", unsafeBitCast(Self.clicked, to: GCallback.self), me)
+        if key.movesCursorWhenDragged {
+            gtk_widget_add_events(button, Int32(GDK_BUTTON1_MOTION_MASK.rawValue))
+            hwalja_signal_connect(button, "motion-notify-event", unsafeBitCast(Self.dragged, to: GCallback.self), me)
+        }
         return button
     }
 
@@ -339,9 +346,22 @@ final class KeypadWindow {
             default: 1
             }
         let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
-        window.handle(.pressed(UnsafeMutableRawPointer(button), y: event.pointee.y_root, clickCount: clickCount))
+        window.handle(
+            .pressed(
+                UnsafeMutableRawPointer(button), x: event.pointee.x_root, y: event.pointee.y_root,
+                clickCount: clickCount))
         return 0
     }
+
+    /// The pointer moved while down on a key that moves the cursor when dragged.
+    private static let dragged:
+        @convention(c) (UnsafeMutablePointer<GtkWidget>?, UnsafeMutablePointer<GdkEventMotion>?, gpointer?) -> gboolean =
+            { button, event, me in
+                guard let button, let event, let me else { return 0 }
+                let window = Unmanaged<KeypadWindow>.fromOpaque(me).takeUnretainedValue()
+                window.handle(.moved(UnsafeMutableRawPointer(button), x: event.pointee.x_root))
+                return 0
+            }
 
     private static let released: ButtonHandler = { button, event, me in
         guard let button, let event, let me, event.pointee.button == 1 else { return 0 }
@@ -368,6 +388,7 @@ final class KeypadWindow {
             switch step {
             case .down(let button): press(button)
             case .up(let button, let flickedUp): release(button, flickedUp: flickedUp)
+            case .moveCursor(let key): output.send(key)
             }
         }
     }

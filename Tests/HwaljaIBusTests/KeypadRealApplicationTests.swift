@@ -52,6 +52,15 @@ struct KeypadRealApplicationTests {
         #expect(report.text == "가0")
     }
 
+    /// A drag along the space bar moves the cursor, as on phones: after 가, 나 (composing), a
+    /// drag 1.5 steps left ends 나 and moves the cursor before it, and 다 lands between; the drag
+    /// types no space.
+    @Test func aDragAlongTheSpaceBarMovesTheCursor() throws {
+        let keys = ["ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기", "ㄴㄹ", "ㅣ", "ㆍ"].map { "keypad:\($0)" }
+        let report = try Self.type(keys + ["keypad-drag:띄어쓰기:-30"] + ["ㄷㅌ", "ㅣ", "ㆍ", "띄어쓰기"].map { "keypad:\($0)" })
+        #expect(report.text == "가다나", "\(report.events)")
+    }
+
     /// Each key that goes down asks feedbackd (a stand-in on the private session bus) for an
     /// on-screen keyboard key's feedback, the keypad named; with `keypad-feedback = false` in
     /// the settings file, no key does.

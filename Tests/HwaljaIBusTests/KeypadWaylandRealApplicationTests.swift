@@ -127,6 +127,17 @@ struct KeypadWaylandRealApplicationTests {
         #expect(report.text == "가05 ", "\(report.events)")
     }
 
+    /// A drag along the space bar moves the cursor (the virtual keyboard's ←), as on phones: 다
+    /// lands between 가 and 나 (``KeypadRealApplicationTests/aDragAlongTheSpaceBarMovesTheCursor()``).
+    @Test(arguments: Compositor.allCases)
+    func aDragAlongTheSpaceBarMovesTheCursor(in compositor: Compositor) throws {
+        let keys =
+            Self.taps(["ㄱㅋ", "ㅣ", "ㆍ", "띄어쓰기", "ㄴㄹ", "ㅣ", "ㆍ"]) + ["keypad-drag:띄어쓰기:-30"]
+            + Self.taps(["ㄷㅌ", "ㅣ", "ㆍ", "띄어쓰기"])
+        let report = try Self.type(keys, in: compositor)
+        #expect(report.text == "가다나", "\(report.events)")
+    }
+
     @Test(arguments: Compositor.allCases)
     func aHeldBackspaceRepeatsAndStopsAtTheRelease(in compositor: Compositor) throws {
         // 가 가 나, then backspace held 1.5 s: 나 goes a keystroke at a time, then a character a

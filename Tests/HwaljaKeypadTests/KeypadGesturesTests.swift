@@ -52,4 +52,30 @@ struct KeypadGesturesTests {
                 .pressed("ㄱㅋ", y: 700, clickCount: 1), .released("ㄱㅋ", y: 700, onButton: true), .activated("ㅣ")
             ]) == [.down("ㄱㅋ"), .up("ㄱㅋ", flickedUp: false), .down("ㅣ"), .up("ㅣ", flickedUp: false)])
     }
+
+    /// The space bar, as on phones: a drag along it moves the cursor a character per
+    /// ``KeypadGestures/cursorStep`` pixels, and types no space; undragged, it types when it
+    /// comes up.
+    @Test func aDragAlongTheSpaceBarMovesTheCursorAndTypesNoSpace() {
+        let step = Gestures.cursorStep
+        var gestures = Gestures { $0 == "띄어쓰기" }
+        func steps(_ events: [Gestures.Event]) -> [Gestures.Step] { events.flatMap { gestures.handle($0) } }
+        #expect(steps([.pressed("띄어쓰기", x: 300, y: 700, clickCount: 1)]) == [])
+        #expect(steps([.moved("띄어쓰기", x: 300 + step - 1)]) == [])  // a finger's wobble: nothing yet
+        #expect(steps([.moved("띄어쓰기", x: 300 + step * 2.5)]) == [.moveCursor(.right), .moveCursor(.right)])
+        #expect(steps([.moved("띄어쓰기", x: 300 - step)]) == [.moveCursor(.left), .moveCursor(.left), .moveCursor(.left)])
+        #expect(steps([.released("띄어쓰기", y: 700, onButton: true), .activated("띄어쓰기")]) == [])
+        // Undragged, it is a tap, typed when it comes up; wobbling less than a step is undragged.
+        #expect(
+            steps([
+                .pressed("띄어쓰기", x: 300, y: 700, clickCount: 1), .moved("띄어쓰기", x: 310),
+                .released("띄어쓰기", y: 700, onButton: true), .activated("띄어쓰기")
+            ]) == [.down("띄어쓰기"), .up("띄어쓰기", flickedUp: false)])
+        // Another key dragged sideways is still typed on the way down.
+        #expect(
+            steps([
+                .pressed("ㄱㅋ", x: 100, y: 700, clickCount: 1), .moved("ㄱㅋ", x: 200),
+                .released("ㄱㅋ", y: 700, onButton: false)
+            ]) == [.down("ㄱㅋ"), .up("ㄱㅋ", flickedUp: false)])
+    }
 }

@@ -34,6 +34,15 @@ struct KeypadTests {
         #expect(keypad.key(labelled: ".,?!", in: .hangul)?.accessibleName == "문장 부호")
     }
 
+    /// The space bar of every layer moves the cursor when dragged, as on phones; no other key does.
+    @Test(arguments: KeyboardLayout.allCases)
+    func theSpaceBarsAloneMoveTheCursorWhenDragged(layout: KeyboardLayout) {
+        for layer in KeypadLayer.allCases {
+            let keys = Keypad(layout: layout).rows(layer).flatMap { $0.compactMap(\.key) }
+            #expect(keys.filter(\.movesCursorWhenDragged).map(\.label) == ["띄어쓰기"], "\(layout) \(layer)")
+        }
+    }
+
     @Test func cheonjiinPlusHasEachSecondHalfBesideItsFirst() {
         let keypad = Keypad(layout: .cheonjiinPlus)
         #expect(
