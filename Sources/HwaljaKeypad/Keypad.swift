@@ -47,6 +47,18 @@ package struct Keypad: Sendable {
         return (keysAcross * key + (keysAcross - 1) * spacing, rowCount * key + (rowCount - 1) * spacing)
     }
 
+    /// How large the labels are, against the default window's (480 × 420 pixels), in a window or
+    /// panel `width` × `height` pixels: smaller in a narrower or lower one (upright on a phone),
+    /// so that they do not widen its keys, never below half; full size from ``fullSizeHeight``
+    /// up, the digit being drawn over a key's corner rather than above its letters.
+    package static func labelScale(width: Int, height: Int) -> Double {
+        min(1, max(0.5, min(Double(width) / 480, Double(height) / fullSizeHeight)))
+    }
+
+    /// The least height, in pixels, at which the labels are full size: that of a panel along the
+    /// bottom of a landscape screen 768 pixels high (45 % of it, 345), as of the default window.
+    package static let fullSizeHeight = 340.0
+
     /// The key labelled `label` in `layer`, if any (as a screen reader or a test finds it).
     package func key(labelled label: String, in layer: KeypadLayer) -> KeypadKey? {
         rows(layer).joined().compactMap(\.key).first { $0.label == label }

@@ -45,8 +45,7 @@ final class KeypadWindow {
         keys[button]?.movesCursorWhenDragged == true
     }
 
-    /// How large the labels are against the default window's (480 × 420): a smaller window, say
-    /// upright on a phone, has smaller labels, so that they do not widen its keys.
+    /// How large the labels are against the default window's (``Keypad/labelScale(width:height:)``).
     private let labelScale: Double
 
     /// The kinds of layer-shell panel, named as compositors know them.
@@ -65,7 +64,7 @@ final class KeypadWindow {
         self.keypad = keypad
         self.output = output
         isPanel = panel
-        labelScale = min(1, max(0.5, min(Double(width) / 480, Double(height) / 420)))
+        labelScale = Keypad.labelScale(width: Int(width), height: Int(height))
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
         let asWindow = Self.cast(window, to: GtkWindow.self)
         if panel {
@@ -306,21 +305,25 @@ final class KeypadWindow {
     private func button(for key: KeypadKey) -> UnsafeMutablePointer<GtkWidget> {
         let button = gtk_button_new()!
         gtk_widget_set_can_focus(button, 0)
-        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        // The digit in the key's top right corner, over it: the letters keep the key's whole
+        // height, so they are full size in a panel of a landscape screen too.
+        let overlay = gtk_overlay_new()!
         let digit = gtk_label_new(nil)!
         gtk_label_set_markup(
             Self.cast(digit, to: GtkLabel.self),
-            "<span font_size='\(Int((13 * labelScale).rounded()))pt' alpha='70%'>\(key.digit ?? " ")</span>")
-        gtk_label_set_xalign(Self.cast(digit, to: GtkLabel.self), 1)
+            "<span font_size='\(Int((13 * labelScale).rounded()))pt' alpha='70%'>\(key.digit ?? "")</span>")
+        gtk_widget_set_halign(digit, GTK_ALIGN_END)
+        gtk_widget_set_valign(digit, GTK_ALIGN_START)
         // Large and bold, for older eyes: compatibility jamo are drawn small within their em, so
         // a key's one or two letters are larger than words.
         // A key half a phone key wide (천지인 플러스's halves, a Latin letter) has smaller letters.
         let narrow = key.width * 2 <= Keypad.columns / 5 ? 0.75 : 1
         let label = Self.boldLabel(
             key.label, points: Double([1: 34, 2: 28][key.label.count] ?? 18) * labelScale * narrow)
-        gtk_box_pack_start(Self.cast(box, to: GtkBox.self), digit, 0, 0, 0)
-        gtk_box_pack_start(Self.cast(box, to: GtkBox.self), label, 1, 1, 0)
-        gtk_container_add(Self.cast(button, to: GtkContainer.self), box)
+        gtk_container_add(Self.cast(overlay, to: GtkContainer.self), label)
+        gtk_overlay_add_overlay(Self.cast(overlay, to: GtkOverlay.self), digit)
+        gtk_overlay_set_overlay_pass_through(Self.cast(overlay, to: GtkOverlay.self), digit, 1)
+        gtk_container_add(Self.cast(button, to: GtkContainer.self), overlay)
         atk_object_set_name(gtk_widget_get_accessible(button), key.accessibleName)
         keys[UnsafeMutableRawPointer(button)] = key
         let me = Unmanaged.passUnretained(self).toOpaque()

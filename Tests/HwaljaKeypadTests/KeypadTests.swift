@@ -34,6 +34,18 @@ struct KeypadTests {
         #expect(keypad.key(labelled: ".,?!", in: .hangul)?.accessibleName == "문장 부호")
     }
 
+    /// The labels are full size in the default window (480 × 420) and in a panel along the
+    /// bottom of a landscape laptop screen (1024 × 768, the panel 45 % of it: 345 pixels), as
+    /// readable as each other; smaller only in a narrower or lower keypad, never below half.
+    @Test func theLabelsAreFullSizeInTheWindowAndInALandscapePanel() {
+        #expect(Keypad.labelScale(width: 480, height: 420) == 1)
+        #expect(Keypad.labelScale(width: 1024, height: 768 * 45 / 100) == 1)
+        #expect(Keypad.labelScale(width: 1920, height: 1080 * 45 / 100) == 1)
+        #expect(Keypad.labelScale(width: 360, height: 420) == 0.75)  // upright: by its width
+        #expect(Keypad.labelScale(width: 480, height: 170) == 0.5)
+        #expect(Keypad.labelScale(width: 100, height: 100) == 0.5)
+    }
+
     /// The space bar of every layer moves the cursor when dragged, as on phones; no other key does.
     @Test(arguments: KeyboardLayout.allCases)
     func theSpaceBarsAloneMoveTheCursorWhenDragged(layout: KeyboardLayout) {
