@@ -103,8 +103,8 @@ def collect(application, buttons):
 
 
 def push_buttons(node):
-    """The push buttons under `node`, depth first."""
-    if node.get_role() == Atspi.Role.PUSH_BUTTON:
+    """The push and toggle buttons (the emoji page's tabs) under `node`, depth first."""
+    if node.get_role() in (Atspi.Role.PUSH_BUTTON, Atspi.Role.TOGGLE_BUTTON):
         yield node
         return
     for index in range(node.get_child_count()):

@@ -7,7 +7,8 @@ import HwaljaCore
 /// The Korean layer is the layout's phone keypad (``KeyboardLayout/keypad``), four rows of three,
 /// with a column of controls on the right (⌫, next-character, ↵, space) and a bottom row with the
 /// Latin and symbol layers, the cursor keys and the dismiss key at the bottom right. The symbols
-/// have two pages, as a phone's have. 천지인
+/// have two pages, as a phone's have; the Latin and symbol layers open the emoji page (whose
+/// emoji the view shows above ``rows(_:)``'s one row, from an ``EmojiCatalogue``). 천지인
 /// 플러스's seven second halves (ㅋ ㄹ ㅌ ㅍ ㅎ ㅊ ㅁ) sit beside their first halves, each half a
 /// phone key wide.
 package struct Keypad: Sendable {
@@ -26,6 +27,7 @@ package struct Keypad: Sendable {
         case .capitals: Self.latinRows(capitals: true)
         case .symbols: Self.symbolRows(page: 0)
         case .moreSymbols: Self.symbolRows(page: 1)
+        case .emoji: [Self.emojiControls]
         }
     }
 
@@ -120,19 +122,31 @@ package struct Keypad: Sendable {
 
     // MARK: The Latin and symbol layers
 
-    /// The bottom row of the Latin and symbol layers: back to Korean, the other layer, comma,
-    /// space, full stop, return, and the dismiss key.
+    /// The bottom row of the Latin and symbol layers: back to Korean, the other layer, comma, the
+    /// emoji page, space, full stop, return, and the dismiss key.
     private static func bottomRow(other: (label: String, name: String, layer: KeypadLayer)) -> [KeypadSlot] {
         [
             .key(KeypadKey(label: "한", accessibleName: "한글 자판", action: .layer(.hangul), width: 2)),
             .key(KeypadKey(label: other.label, accessibleName: other.name, action: .layer(other.layer), width: 2)),
             .key(KeypadKey(label: ",", accessibleName: "쉼표", action: .text(","), width: 2)),
-            .key(KeypadKey(label: "띄어쓰기", action: .key(.space), width: 6)),
+            .key(KeypadKey(label: "☺", accessibleName: "이모지", action: .layer(.emoji), width: 2)),
+            .key(KeypadKey(label: "띄어쓰기", action: .key(.space), width: 4)),
             .key(KeypadKey(label: ".", accessibleName: "마침표", action: .text("."), width: 2)),
             .key(KeypadKey(label: "↵", accessibleName: "줄 바꿈", action: .key(.enter), width: 2)),
             .key(KeypadKey(label: "⌨", accessibleName: "자판 숨기기", action: .dismiss, width: 4))
         ]
     }
+
+    /// The emoji page's one row of keys, below its emoji: back to Korean or to the symbols, space,
+    /// backspace, return and the dismiss key.
+    private static let emojiControls: [KeypadSlot] = [
+        .key(KeypadKey(label: "한", accessibleName: "한글 자판", action: .layer(.hangul), width: 3)),
+        .key(KeypadKey(label: "!#1", accessibleName: "숫자와 기호", action: .layer(.symbols), width: 3)),
+        .key(KeypadKey(label: "띄어쓰기", action: .key(.space), width: 6)),
+        .key(backspace),
+        .key(KeypadKey(label: "↵", accessibleName: "줄 바꿈", action: .key(.enter), width: 2)),
+        .key(KeypadKey(label: "⌨", accessibleName: "자판 숨기기", action: .dismiss, width: 3))
+    ]
 
     private static func textKeys(_ characters: String, names: [String: String] = [:]) -> [KeypadSlot] {
         characters.map { character in

@@ -10,4 +10,7 @@ package enum KeypadLayer: String, Sendable, CaseIterable {
     case symbols
     /// The symbols' second page (2/2): currencies, Korean brackets, bullets, arrows, math.
     case moreSymbols
+    /// The emoji page: the emoji by category (the view's, from an ``EmojiCatalogue``) above one
+    /// row of keys.
+    case emoji
 }

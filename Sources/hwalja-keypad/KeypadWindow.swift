@@ -186,10 +186,30 @@ final class KeypadWindow {
         // 9 mm keys across: QWERTY, 천지인 플러스's halves): it is not made wider than the screen.
         let width = min(minimum.width, isPanel ? Int(Self.firstMonitor()?.width ?? .max) - 12 : .max)
         gtk_widget_set_size_request(grid, Int32(width), Int32(minimum.height))
-        gtk_box_pack_start(Self.cast(content, to: GtkBox.self), grid, 1, 1, 0)
-        gtk_box_reorder_child(Self.cast(content, to: GtkBox.self), grid, 1)  // under the row, above the list
-        gtk_widget_show_all(grid)
-        self.grid = grid
+        let shown = layer == .emoji ? withEmojiPage(above: grid) : grid
+        gtk_box_pack_start(Self.cast(content, to: GtkBox.self), shown, 1, 1, 0)
+        gtk_box_reorder_child(Self.cast(content, to: GtkBox.self), shown, 1)  // under the row, above the list
+        gtk_widget_show_all(shown)
+        self.grid = shown
+    }
+
+    /// The emoji page while it shows, and the category it showed last.
+    private var emojiPage: EmojiPage?
+    private var emojiGroup = 0
+
+    /// The emoji page above `keys`, the emoji layer's row: a tapped emoji is typed as a symbol is.
+    private func withEmojiPage(above keys: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        let page = EmojiPage(group: emojiGroup, labelScale: labelScale)
+        page.onPick = { [unowned self] emoji in
+            onKeyDown?()
+            output.type(emoji)
+        }
+        page.onGroupChange = { [unowned self] group in emojiGroup = group }
+        emojiPage = page
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!
+        gtk_box_pack_start(Self.cast(box, to: GtkBox.self), page.widget, 1, 1, 0)
+        gtk_box_pack_start(Self.cast(box, to: GtkBox.self), keys, 0, 0, 0)
+        return box
     }
 
     /// The panel's one key while it is folded: it shows the keys again.

@@ -135,9 +135,16 @@ struct KeypadRealApplicationTests {
         #expect(try Self.type(keys.map { "keypad:\($0)" }).text == "₩「안」")
     }
 
+    /// The emoji page (☺, named 이모지, beside the symbols' comma): a category's tab, named by
+    /// its Korean name, shows its emoji, and an emoji, named by itself, types it; after 가.
+    @Test func theEmojiPageTypesAnEmojiOfEachCategory() throws {
+        let keys = ["ㄱㅋ", "ㅣ", "ㆍ", "숫자와 기호", "이모지", "동물과 자연", "🐶", "표정과 감정", "😀", "한글 자판", "ㄴㄹ", "ㅣ", "ㆍ"]
+        #expect(try Self.type(keys.map { "keypad:\($0)" }).text == "가🐶😀나")
+    }
+
     /// The docs' pictures of the keypad dark (GTK's Adwaita dark, as a dark desktop gives it) and
-    /// upright (a phone or a tablet held in portrait), 나랏글's and 천지인 플러스's keys, and of the
-    /// symbols' two pages, light and dark.
+    /// upright (a phone or a tablet held in portrait), 나랏글's and 천지인 플러스's keys, of the
+    /// symbols' two pages and of the emoji page, light and dark.
     @Test(arguments: [
         ("keypad-x11-dark.png", "naratgeul", ["HWALJA_KEYPAD_THEME": "Adwaita:dark"], ["ㄱ", "ㅏㅓ"], "가"),
         ("keypad-x11-portrait.png", "cheonjiin-plus", ["HWALJA_KEYPAD_SIZE": "360x460"], ["ㅎ", "ㅣ", "ㆍ"], "하"),
@@ -145,6 +152,11 @@ struct KeypadRealApplicationTests {
         (
             "keypad-x11-symbols-dark.png", "cheonjiin", ["HWALJA_KEYPAD_THEME": "Adwaita:dark"],
             ["숫자와 기호", "기호 2쪽", "참고표"], "※"
+        ),
+        ("keypad-x11-emoji.png", "cheonjiin", [:], ["숫자와 기호", "이모지", "😀"], "😀"),
+        (
+            "keypad-x11-emoji-dark.png", "cheonjiin", ["HWALJA_KEYPAD_THEME": "Adwaita:dark"],
+            ["숫자와 기호", "이모지", "음식과 음료", "🍇"], "🍇"
         )
     ])
     func aScreenshotShowsTheKeypadDarkUprightOrItsSymbols(

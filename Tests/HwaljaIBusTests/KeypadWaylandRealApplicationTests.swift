@@ -191,6 +191,13 @@ struct KeypadWaylandRealApplicationTests {
         #expect(report.text == "가hi@1K가", "\(report.events)")
     }
 
+    /// The emoji page on sway, as on X11: ☺ (이모지), a category's tab, an emoji; back to 한.
+    @Test func theEmojiPageTypesAnEmoji() throws {
+        let keys = ["ㄱㅋ", "ㅣ", "ㆍ", "숫자와 기호", "이모지", "동물과 자연", "🐶", "한글 자판", "ㄴㄹ", "ㅣ", "ㆍ", "띄어쓰기"]
+        let report = try Self.type(Self.taps(keys))
+        #expect(report.text == "가🐶나", "\(report.events)")
+    }
+
     /// The symbols' two pages: ₩ on the first, 「 and 」 on the second (기호 2쪽 turns to it), 안
     /// between them.
     @Test func theSymbolPagesTypeKoreanBrackets() throws {

@@ -46,6 +46,18 @@ struct KeypadTests {
         #expect(Keypad.labelScale(width: 100, height: 100) == 0.5)
     }
 
+    /// ☺, named 이모지, opens the emoji page from the Latin and symbol layers; the page's row goes
+    /// back to the Korean keys or the symbols.
+    @Test func theLatinAndSymbolLayersOpenTheEmojiPage() {
+        let keypad = Keypad(layout: .cheonjiin)
+        for layer in [KeypadLayer.latin, .capitals, .symbols, .moreSymbols] {
+            let key = keypad.key(labelled: "☺", in: layer)
+            #expect(key?.accessibleName == "이모지" && key?.action == .layer(.emoji), "\(layer)")
+        }
+        #expect(Self.labels(keypad, .emoji) == [["한", "!#1", "띄어쓰기", "⌫", "↵", "⌨"]])
+        #expect(keypad.key(labelled: "한", in: .emoji)?.action == .layer(.hangul))
+    }
+
     /// The space bar of every layer moves the cursor when dragged, as on phones; no other key does.
     @Test(arguments: KeyboardLayout.allCases)
     func theSpaceBarsAloneMoveTheCursorWhenDragged(layout: KeyboardLayout) {
