@@ -132,9 +132,9 @@ package enum EngineInterface {
               <arg name="address" type="s" direction="out"/>
             </method>
             <!-- Forgets every word learned for suggestions: this daemon's and the file
-                 ($XDG_DATA_HOME/hwalja/learned-words); other programs (the IBus engine) forget theirs
-                 when they next learn a word or reload. org.freedesktop.DBus.Error.Failed if the file
-                 cannot be removed. -->
+                 ($XDG_DATA_HOME/hwalja/learned-words), and hwalja-keypad's recent emoji beside it
+                 (recent-emoji); other programs (the IBus engine) forget theirs when they next learn a
+                 word or reload. org.freedesktop.DBus.Error.Failed if a file cannot be removed. -->
             <method name="ForgetLearnedWords"/>
             <!-- Every setting of hwalja.conf: its name, value in use, default, kind, what it does, and
                  what it takes. Kinds: choice and options (allowed: the words; options take

@@ -88,14 +88,22 @@ package struct LearnedWordsStore: Sendable {
         }
     }
 
-    /// Forgets every learned word: removes the file (under the lock, so that no program's merge
-    /// writes back what it read before).
+    /// Forgets every learned word, and the keypad's recent emoji (``recentEmojiPath``): removes
+    /// the files (under the lock, so that no program's merge writes back what it read before).
     package func forget() throws(Failure) {
         try locked { () throws(Failure) in
-            guard unlink(path) == 0 || errno == ENOENT else {
-                throw .cannotRemove(path: path, reason: String(cString: strerror(errno)))
+            for file in [path, recentEmojiPath] {
+                guard unlink(file) == 0 || errno == ENOENT else {
+                    throw .cannotRemove(path: file, reason: String(cString: strerror(errno)))
+                }
             }
         }
+    }
+
+    /// The emoji hwalja-keypad's emoji page used lately (`recent-emoji`, beside the words), kept
+    /// under the same rules and forgotten with them.
+    package var recentEmojiPath: String {
+        String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/recent-emoji"
     }
 
     /// The lock file beside the words.

@@ -23,9 +23,32 @@ final class EmojiPage {
         EmojiCatalogue(emojiTest: String(decoding: $0, as: UTF8.self))
     }
 
-    /// The page showing category `group`, its labels `labelScale` of full size.
+    /// The first tab's category: the emoji used lately (``RecentEmoji``), read from their file
+    /// each time the page opens (another program may have forgotten them since).
+    private var recent: RecentEmoji
+    private static let recentName = "최근 사용"
+
+    /// Where the recent emoji are kept: beside the learned words, forgotten with them.
+    private static let recentPath = LearnedWordsStore.standard()?.recentEmojiPath
+
+    /// The categories: the recent emoji's, then the list's.
+    private var groups: [EmojiCatalogue.Group] {
+        [EmojiCatalogue.Group(name: Self.recentName, emoji: recent.emoji)] + (Self.catalogue?.groups ?? [])
+    }
+
+    /// Keeps `emoji` first among the recent ones, in their file (mode 0600).
+    func remember(_ emoji: String) {
+        recent.use(emoji)
+        guard let path = Self.recentPath else { return }
+        try? AtomicFile.replace(path, with: Array(recent.text.utf8))
+    }
+
+    /// The page showing category `group` (0: the recent emoji), its labels `labelScale` of full size.
     init(group: Int, labelScale: Double) {
         self.labelScale = labelScale
+        recent =
+            Self.recentPath.flatMap(SystemFiles.read).map { RecentEmoji(text: String(decoding: $0, as: UTF8.self)) }
+            ?? RecentEmoji()
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
         grid = gtk_flow_box_new()
         let flow = KeypadWindow.cast(grid, to: GtkFlowBox.self)
@@ -48,16 +71,17 @@ final class EmojiPage {
         let tabRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
         gtk_box_set_homogeneous(KeypadWindow.cast(tabRow, to: GtkBox.self), 1)
         let me = Unmanaged.passUnretained(self).toOpaque()
-        for (index, category) in catalogue.groups.enumerated() {
-            let tab = Self.button(
-                category.emoji.first ?? "?", points: 16 * labelScale, name: category.name, toggles: true)
+        for (index, category) in groups.enumerated() {
+            let label = index == 0 ? "🕘" : category.emoji.first ?? "?"
+            let tab = Self.button(label, points: 16 * labelScale, name: category.name, toggles: true)
             tabs[UnsafeMutableRawPointer(tab)] = index
             hwalja_signal_connect(tab, "clicked", unsafeBitCast(Self.tabClicked, to: GCallback.self), me)
             gtk_box_pack_start(KeypadWindow.cast(tabRow, to: GtkBox.self), tab, 1, 1, 0)
         }
         gtk_box_pack_start(KeypadWindow.cast(widget, to: GtkBox.self), tabRow, 0, 0, 0)
         gtk_box_pack_start(KeypadWindow.cast(widget, to: GtkBox.self), scrolled, 1, 1, 0)
-        show(group: min(max(0, group), catalogue.groups.count - 1))
+        // The recent emoji first, as phones open the page, unless there are none.
+        show(group: recent.emoji.isEmpty && group == 0 ? 1 : min(max(0, group), groups.count - 1))
     }
 
     /// Whether the tabs are being set, which makes them clicked.
@@ -65,7 +89,7 @@ final class EmojiPage {
 
     /// Fills the grid with category `group`'s emoji, its tab pressed (checked, for screen readers).
     private func show(group: Int) {
-        guard let category = Self.catalogue?.groups[group] else { return }
+        let category = groups[group]
         settingTabs = true
         for (tab, index) in tabs {
             gtk_toggle_button_set_active(

@@ -55,6 +55,10 @@ final class InputMethodOutput: KeyOutput {
 
     private var passThrough: Bool { inputMethod.passesKeysThrough }
 
+    /// The compositor says what the field is: typing is kept only in an active field whose keys
+    /// do not pass through (not a password, PIN or sensitive field).
+    var mayRemember: Bool { inputMethod.isActive && !passThrough }
+
     /// Empties the row and closes the list here at once: hwaljad's word for it comes later, and
     /// never from a context made afresh.
     private func forgetShown() {

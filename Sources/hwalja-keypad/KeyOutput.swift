@@ -15,8 +15,14 @@ protocol KeyOutput: AnyObject {
     func endSyllable()
     /// Another layer of keys shows (after the syllable ended).
     func layerChanged(to layer: KeypadLayer)
+    /// Whether what is typed now may be kept (the recent emoji): only where the keypad knows the
+    /// field is one whose typing may be learned, never a password's.
+    var mayRemember: Bool { get }
 }
 
 extension KeyOutput {
     func layerChanged(to layer: KeypadLayer) {}
+    /// Where the keypad cannot tell what the field is (its keys go through X or KWin to an input
+    /// framework), nothing is kept.
+    var mayRemember: Bool { false }
 }

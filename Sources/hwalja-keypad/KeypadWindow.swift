@@ -200,9 +200,10 @@ final class KeypadWindow {
     /// The emoji page above `keys`, the emoji layer's row: a tapped emoji is typed as a symbol is.
     private func withEmojiPage(above keys: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
         let page = EmojiPage(group: emojiGroup, labelScale: labelScale)
-        page.onPick = { [unowned self] emoji in
+        page.onPick = { [unowned self, unowned page] emoji in
             onKeyDown?()
             output.type(emoji)
+            if output.mayRemember { page.remember(emoji) }
         }
         page.onGroupChange = { [unowned self] group in emojiGroup = group }
         emojiPage = page

@@ -28,6 +28,11 @@ struct KeypadWaylandRealApplicationTests {
         let pointer: BackgroundProcess
         let accessibility: BackgroundProcess
         let environment: [String: String]
+        /// The keypad's `XDG_DATA_HOME`: its recent emoji are kept there.
+        let data: TemporaryFolder
+
+        /// The keypad's file of recent emoji.
+        var recentEmoji: URL { data.url.appendingPathComponent("hwalja/recent-emoji") }
 
         /// A screen of sway's 1024 × 768 or phoc's phone, 360 × 720 logical pixels at scale 2;
         /// `keypadEnvironment`: the keypad's own (GTK_THEME).
@@ -70,7 +75,12 @@ struct KeypadWaylandRealApplicationTests {
                 packageRoot.appendingPathComponent("tools/wayland-pointer.py"), [pointerSocket],
                 environment: environment)
             self.pointer = pointer
-            keypad = try BackgroundProcess(program, [], environment: environment.merging(keypadEnvironment) { $1 })
+            data = try TemporaryFolder()
+            keypad = try BackgroundProcess(
+                program, [],
+                environment: environment.merging(["XDG_DATA_HOME": data.url.path]) { $1 }.merging(keypadEnvironment) {
+                    $1
+                })
             try pointer.waitUntil("virtual pointer on \(kind)") { pointer.stdoutSoFar.contains("ready") }
         }
 
@@ -196,6 +206,19 @@ struct KeypadWaylandRealApplicationTests {
         let keys = ["ㄱㅋ", "ㅣ", "ㆍ", "숫자와 기호", "이모지", "동물과 자연", "🐶", "한글 자판", "ㄴㄹ", "ㅣ", "ㆍ", "띄어쓰기"]
         let report = try Self.type(Self.taps(keys))
         #expect(report.text == "가🐶나", "\(report.events)")
+    }
+
+    /// The recent emoji, as phones keep them: one typed in a text field is first in the 최근 사용
+    /// tab the next time (a tap there types it again) and in the file beside the learned words;
+    /// one typed in a password field is not kept.
+    @Test func anEmojiTypedIsAmongTheRecentOnesUnlessInAPasswordField() throws {
+        let session = try Session()
+        let typed = try session.type(Self.taps(["숫자와 기호", "이모지", "동물과 자연", "🐶", "최근 사용", "🐶", "한글 자판"]))
+        #expect(typed.text == "🐶🐶", "\(typed.events)")
+        #expect(try String(contentsOf: session.recentEmoji, encoding: .utf8) == "🐶\n")
+        let secret = try session.type(Self.taps(["숫자와 기호", "이모지", "표정과 감정", "😀", "한글 자판"]), field: "password")
+        #expect(secret.text == "😀", "\(secret.events)")
+        #expect(try String(contentsOf: session.recentEmoji, encoding: .utf8) == "🐶\n")
     }
 
     /// The symbols' two pages: ₩ on the first, 「 and 」 on the second (기호 2쪽 turns to it), 안

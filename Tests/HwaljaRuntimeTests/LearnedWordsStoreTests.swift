@@ -66,8 +66,11 @@ struct LearnedWordsStoreTests {
         var words = LearnedWords()
         words.learn(Self.gamsa)
         try store.save(words)
+        try "🐶\n".write(toFile: store.recentEmojiPath, atomically: true, encoding: .utf8)
+        #expect(store.recentEmojiPath == scratch.path + "/recent-emoji")
         try store.forget()
         #expect(!FileManager.default.fileExists(atPath: store.path))
+        #expect(!FileManager.default.fileExists(atPath: store.recentEmojiPath), "the keypad's recent emoji go too")
         #expect(store.load().words.words.isEmpty)
         try store.forget()  // nothing there: nothing to do
     }
