@@ -115,7 +115,7 @@ package struct HwaljaReplayCommand: ParsableCommand {
         let typingTable = OptionTables.table(layout.keyboard, loaded.table, options: layout.options)
         var replay = SessionReplay(
             typing: TypingContext(table: typingTable, options: options, timing: settings.timing),
-            suggestions: suggestions > 0 ? wordSuggestions(table: loaded, settings: settings) : nil)
+            suggestions: suggestions > 0 ? wordSuggestions(table: loaded, settings: settings) : nil, traces: trace)
         do {
             while let event = try reader.next() {
                 if case .pick = event, suggestions == 0 {

@@ -222,10 +222,14 @@ struct RealApplicationTests {
         // trace of the engine's calls: ProcessKeyEvent ㅣ, then FocusOut). The harness waits
         // 250 ms after Tab; under heavy load GTK 3 is slower still, once in 8 runs with 3 busy
         // loops on 2 cores.
-        withKnownIssue("GTK 3 and IBus: a key in the moment Tab moves the focus can be lost", isIntermittent: true) {
+        // Qt 5's module, once in a CI run under load, gave the next field the syllable as well
+        // (`가ㅣ`): the engine's commit at FocusOut reached the field the focus had moved to
+        // (docs/applications.md, "Known not to work yet").
+        withKnownIssue("GTK 3 or Qt 5 and IBus, under load: Tab and the keys around it can cross", isIntermittent: true)
+        {
             #expect(report.next == "ㅣ")
         } when: {
-            application == .gtk3
+            application == .gtk3 || application == .qt5
         }
         #expect(ibus.problems.isEmpty, "ibus-daemon complained: \(ibus.problems)")
     }

@@ -37,4 +37,18 @@ struct SessionReplayTests {
         #expect(replay.play(.pick(0)) == ["PICK 1\tnot shown: nothing picked"])  // nothing shown: nothing picked
         #expect(replay.text == "감사해요 ")
     }
+
+    /// Without a trace (hwalja-replay without `--trace`) nothing is spent on its lines, and the
+    /// text is the same; a timed log's long press comes from the session's timers.
+    @Test func withoutATraceTheTextIsTheSameAndNoLinesAreMade() {
+        var traced = Self.replay()
+        var quiet = Self.replay()
+        quiet.traces = false
+        let events = Self.keys("4120081") + [.down(Key(token: "0")!, at: 1000), .up(Key(token: "0")!, at: 1700)]
+        let lines = events.flatMap { traced.play($0) }
+        #expect(events.flatMap { quiet.play($0) } == [])
+        #expect(lines.contains { $0.hasPrefix("timer\t") })
+        #expect(quiet.text == traced.text)
+        #expect(quiet.text == "감시0")
+    }
 }
