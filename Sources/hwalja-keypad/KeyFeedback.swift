@@ -4,8 +4,8 @@ import HwaljaTyping
 
 /// A short vibration or click for each key that goes down, as a phone's keyboard gives: asked of
 /// feedbackd (`org.sigxcpu.Feedback` on the session bus, Phosh's service for haptic, audio and
-/// LED feedback, which squeekboard asks too), which plays what the user's feedback profile says
-/// for an on-screen keyboard's key. Where feedbackd does not run (most desktops), nothing: the
+/// LED feedback), which plays what the user's feedback profile says for an on-screen keyboard's
+/// key. Where feedbackd does not run (most desktops), nothing: the
 /// call is sent and forgotten, never waited for, and wakes no service.
 ///
 /// The `keypad-feedback` setting turns it off; the settings file is looked at again, without

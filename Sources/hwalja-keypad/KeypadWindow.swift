@@ -186,6 +186,7 @@ final class KeypadWindow {
         // 9 mm keys across: QWERTY, 천지인 플러스's halves): it is not made wider than the screen.
         let width = min(minimum.width, isPanel ? Int(Self.firstMonitor()?.width ?? .max) - 12 : .max)
         gtk_widget_set_size_request(grid, Int32(width), Int32(minimum.height))
+        if layer != .emoji { emojiPage = nil }
         let shown = layer == .emoji ? withEmojiPage(above: grid) : grid
         gtk_box_pack_start(Self.cast(content, to: GtkBox.self), shown, 1, 1, 0)
         gtk_box_reorder_child(Self.cast(content, to: GtkBox.self), shown, 1)  // under the row, above the list
@@ -201,8 +202,8 @@ final class KeypadWindow {
     private func withEmojiPage(above keys: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
         let page = EmojiPage(group: emojiGroup, labelScale: labelScale)
         page.onPick = { [unowned self, unowned page] emoji in
-            onKeyDown?()
             output.type(emoji)
+            onKeyDown?()
             if output.mayRemember { page.remember(emoji) }
         }
         page.onGroupChange = { [unowned self] group in emojiGroup = group }
@@ -419,8 +420,8 @@ final class KeypadWindow {
 
     private func press(_ button: UnsafeMutableRawPointer) {
         guard let key = keys[button] else { return }
-        onKeyDown?()
         if case .key(let typed) = key.action { output.keyDown(typed) }
+        onKeyDown?()  // after the key: its feedback never delays it
     }
 
     private func release(_ button: UnsafeMutableRawPointer, flickedUp flicked: Bool) {
